@@ -1,0 +1,130 @@
+/**
+ * The one contract between the UI and the backend. Electron IPC, the browser host's WebSocket and the
+ * tests all carry exactly this, through one generic adapter each. Methods resolve with data or reject with
+ * a LoupeError whose detail crossed as data. Events are named onX and pushed in batches.
+ */
+import type { Frame, RecorderStats } from './frames.js';
+import type { JsonObject } from './json.js';
+import type { Finding, ToolSummary } from './lint.js';
+import type { ListDiff, ListKind, ListProgress, ListResult } from './lists.js';
+import type {
+  CallOutcome,
+  LogEntry,
+  ProgressEvent,
+  ServerRequest,
+  ServerRequestAnswer,
+  SessionOptions,
+  SessionStatus,
+} from './session.js';
+import type { Snapshot } from './snapshot.js';
+import type { Target } from './target.js';
+
+export interface SavedServer {
+  id: string;
+  name: string;
+  target: Target;
+}
+
+export interface Settings {
+  timeoutMs: number;
+  maxTotalMs: number;
+  pageLimit: number;
+  savedServers: SavedServer[];
+}
+
+export interface CallRequest {
+  tool: string;
+  arguments: JsonObject;
+  /** Chosen by the caller so progress and cancel can name the call before it returns. */
+  callId: string;
+  timeoutMs?: number;
+}
+
+export interface LintReport {
+  findings: Finding[];
+  summary: ToolSummary;
+}
+
+export interface BackendMethods {
+  /** The target given on the command line (npm start -- …), or the demo server; null for none. */
+  initialTarget(): Promise<Target | null>;
+  connect(target: Target, options?: SessionOptions): Promise<SessionStatus>;
+  disconnect(): Promise<void>;
+  status(): Promise<SessionStatus>;
+  /** Walk every page of a list. Resolves even when the walk stopped early: see ListResult.complete/error. */
+  list(kind: ListKind): Promise<ListResult>;
+  lint(): Promise<LintReport>;
+  callTool(request: CallRequest): Promise<CallOutcome>;
+  cancelCall(callId: string): Promise<void>;
+  readResource(uri: string): Promise<JsonObject>;
+  getPrompt(name: string, args: Record<string, string>): Promise<JsonObject>;
+  answerServerRequest(requestId: string, answer: ServerRequestAnswer): Promise<void>;
+  /** Frames held now, from seq `after` on (exclusive), at most `limit`. */
+  frames(after: number, limit: number): Promise<Frame[]>;
+  recorderStats(): Promise<RecorderStats>;
+  /** The snapshot of this session as a file name and its exact text. */
+  createSnapshot(): Promise<{ fileName: string; text: string }>;
+  /** Validate and parse a snapshot file's text; rejects with kind 'snapshot-invalid'. */
+  loadSnapshot(text: string): Promise<Snapshot>;
+  getSettings(): Promise<Settings>;
+  saveSettings(settings: Settings): Promise<Settings>;
+}
+
+export interface BackendEvents {
+  onStatus: SessionStatus;
+  /** Frames in recording order, batched. */
+  onFrames: Frame[];
+  onListProgress: ListProgress;
+  /** A list re-walked after notifications/X/list_changed: the diff and the new full result. */
+  onListChanged: { diff: ListDiff; result: ListResult };
+  onLog: LogEntry;
+  onProgress: ProgressEvent;
+  onServerRequest: ServerRequest;
+}
+
+export type MethodName = keyof BackendMethods;
+export type EventName = keyof BackendEvents;
+
+export const methodNames = [
+  'initialTarget',
+  'connect',
+  'disconnect',
+  'status',
+  'list',
+  'lint',
+  'callTool',
+  'cancelCall',
+  'readResource',
+  'getPrompt',
+  'answerServerRequest',
+  'frames',
+  'recorderStats',
+  'createSnapshot',
+  'loadSnapshot',
+  'getSettings',
+  'saveSettings',
+] as const satisfies readonly MethodName[];
+
+export const eventNames = [
+  'onStatus',
+  'onFrames',
+  'onListProgress',
+  'onListChanged',
+  'onLog',
+  'onProgress',
+  'onServerRequest',
+] as const satisfies readonly EventName[];
+
+export type Unsubscribe = () => void;
+
+/** What a UI holds: the methods plus a way to listen to each event. */
+export interface LoupeApi extends BackendMethods {
+  on<E extends EventName>(event: E, listener: (payload: BackendEvents[E]) => void): Unsubscribe;
+}
+
+/** Wire messages of the carriers (IPC, WebSocket): one shape for all. */
+export type WireMessage =
+  | { type: 'call'; id: number; method: MethodName; args: unknown[] }
+  | { type: 'result'; id: number; ok: true; value: unknown }
+  | { type: 'result'; id: number; ok: false; error: import('./errors.js').LoupeErrorData }
+  | { type: 'event'; event: EventName; payloads: unknown[] };

@@ -1,0 +1,53 @@
+/** The frame recorder's records: every JSON-RPC message both ways with its exact raw text. */
+export type Direction = 'out' | 'in';
+
+/**
+ * request / response / error / notification: a valid JSON-RPC envelope.
+ * invalid: a line or body that is not JSON or not a JSON-RPC envelope (parseError says why).
+ * stderr: a line the stdio child wrote to stderr.
+ * http: an HTTP exchange fact with no JSON-RPC body (e.g. 202 Accepted, 405 on GET, a 404 page).
+ */
+export type FrameKind = 'request' | 'response' | 'error' | 'notification' | 'invalid' | 'stderr' | 'http';
+
+export interface HttpInfo {
+  method?: string;
+  status?: number;
+  contentType?: string;
+  url?: string;
+}
+
+export interface Frame {
+  /** 1, 2, 3… in order of recording, per session. */
+  seq: number;
+  /** Milliseconds since the session started, monotonic (performance.now based). */
+  t: number;
+  /** Wall-clock time, epoch ms. */
+  wall: number;
+  direction: Direction;
+  kind: FrameKind;
+  /** Exactly the text sent or received (one line for stdio, one message or body for HTTP). */
+  raw: string;
+  /** UTF-8 byte length of raw. */
+  bytes: number;
+  method?: string;
+  id?: string | number;
+  /** For kind 'invalid': why it did not parse. */
+  parseError?: string;
+  /** On a response/error: the seq of the request it answers. */
+  pairSeq?: number;
+  /** On a response/error: milliseconds from its request to it. */
+  rttMs?: number;
+  http?: HttpInfo;
+}
+
+export interface RecorderStats {
+  /** Frames recorded in this session, including those dropped from memory. */
+  total: number;
+  /** Frames held in memory now. */
+  held: number;
+  /** Frames dropped from memory because the store was full (the journal, if any, still has them). */
+  overflow: number;
+  /** The store's capacity. */
+  limit: number;
+  journalPath?: string;
+}

@@ -1,0 +1,49 @@
+export const findingCodes = [
+  'name-empty',
+  'name-too-long',
+  'name-charset',
+  'name-duplicate',
+  'name-case-collision',
+  'input-schema-missing',
+  'input-schema-not-object',
+  'input-schema-invalid',
+  'output-schema-invalid',
+  'description-missing',
+  'annotations-untrusted',
+] as const;
+
+export type FindingCode = (typeof findingCodes)[number];
+export type Severity = 'error' | 'warning' | 'info';
+
+export interface Finding {
+  code: FindingCode;
+  severity: Severity;
+  /** The tool's name as sent (may be empty). */
+  tool?: string;
+  /** Position of the tool in the full list (0-based), to tell duplicates apart. */
+  index?: number;
+  message: string;
+}
+
+export const summaryFields = [
+  'name',
+  'inputSchema',
+  'annotations',
+  'description',
+  'title',
+  'outputSchema',
+  'icons',
+  'execution.taskSupport',
+] as const;
+export type SummaryField = (typeof summaryFields)[number];
+
+export const namingConventions = ['snake_case', 'kebab-case', 'camelCase', 'other'] as const;
+export type NamingConvention = (typeof namingConventions)[number];
+
+export interface ToolSummary {
+  toolCount: number;
+  /** How many tools carry each field (description counts only non-blank strings). */
+  fields: Record<SummaryField, number>;
+  naming: Record<NamingConvention, number>;
+  nameLength: { min: number; median: number; max: number } | null;
+}

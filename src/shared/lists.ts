@@ -1,0 +1,63 @@
+import type { LoupeErrorData } from './errors.js';
+import type { JsonObject } from './json.js';
+
+export const listKinds = ['tools', 'resources', 'templates', 'prompts'] as const;
+export type ListKind = (typeof listKinds)[number];
+
+/** The JSON-RPC method and the result array key of each list kind. */
+export const listMethods: Record<ListKind, { method: string; key: string; capability: string }> = {
+  tools: { method: 'tools/list', key: 'tools', capability: 'tools' },
+  resources: { method: 'resources/list', key: 'resources', capability: 'resources' },
+  templates: { method: 'resources/templates/list', key: 'resourceTemplates', capability: 'resources' },
+  prompts: { method: 'prompts/list', key: 'prompts', capability: 'prompts' },
+};
+
+export const defaultPageLimit = 64;
+
+export interface ListPage {
+  /** 1-based page number. */
+  index: number;
+  /** The cursor sent for this page (absent on page 1). */
+  cursor?: string;
+  /** The nextCursor the server returned, if any. */
+  nextCursor?: string;
+  itemCount: number;
+  /** Recorder seq of the request and response frames. */
+  requestSeq?: number;
+  responseSeq?: number;
+  rttMs: number;
+}
+
+export interface ListResult {
+  kind: ListKind;
+  /** Every item exactly as sent (parsed from the raw frames), in order, duplicates kept. */
+  items: JsonObject[];
+  pages: ListPage[];
+  /** True only when the walk reached a page without nextCursor. */
+  complete: boolean;
+  /** Why the walk stopped early (page-limit, cursor-loop, timeout, disconnected...). */
+  error?: LoupeErrorData;
+  /** Monotonic ms since session start when the walk started and ended. */
+  startedAt: number;
+  endedAt: number;
+}
+
+export interface ListProgress {
+  kind: ListKind;
+  pages: number;
+  items: number;
+}
+
+export interface ListDiff {
+  kind: ListKind;
+  added: string[];
+  removed: string[];
+  changed: string[];
+}
+
+/** Name of an item: `name` for tools and prompts, `uri` for resources, `uriTemplate` for templates. */
+export function itemKey(kind: ListKind, item: JsonObject): string {
+  const field = kind === 'resources' ? 'uri' : kind === 'templates' ? 'uriTemplate' : 'name';
+  const value = item[field];
+  return typeof value === 'string' ? value : '';
+}

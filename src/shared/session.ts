@@ -1,0 +1,78 @@
+import type { JsonObject, JsonValue } from './json.js';
+import type { Target, TransportName } from './target.js';
+
+export interface Handshake {
+  transport: TransportName;
+  /** When `auto` fell back from Streamable HTTP to SSE: why. */
+  fallbackReason?: string;
+  requestedProtocolVersion: string;
+  protocolVersion: string;
+  serverInfo: JsonObject | null;
+  capabilities: JsonObject;
+  instructions?: string;
+  sessionId?: string;
+  /** initialize round trip, ms. */
+  roundTripMs: number;
+}
+
+export interface SessionOptions {
+  /** Per-request timeout, ms; reset by progress notifications. Default 10000. */
+  timeoutMs?: number;
+  /** Maximum total time of one request, ms, progress or not. Default 60000. */
+  maxTotalMs?: number;
+  /** Page limit of list walks. Default 64. */
+  pageLimit?: number;
+  /** Frames kept in memory. Default 200000. */
+  frameLimit?: number;
+  /** Append every frame to this JSON Lines file as it arrives. */
+  journalPath?: string;
+  /** Roots answered to roots/list. */
+  roots?: { uri: string; name?: string }[];
+  /** Client capabilities to offer beyond the defaults (sampling, elicitation, roots). */
+  offer?: { sampling?: boolean; elicitation?: boolean; roots?: boolean };
+}
+
+export type SessionStatus =
+  | { state: 'idle' }
+  | { state: 'connecting'; target: Target }
+  | { state: 'connected'; target: Target; handshake: Handshake }
+  | { state: 'closed'; target: Target; reason?: import('./errors.js').LoupeErrorData };
+
+export interface LogEntry {
+  t: number;
+  level: string;
+  logger?: string;
+  data: JsonValue;
+}
+
+export interface ProgressEvent {
+  callId: string;
+  progress: number;
+  total?: number;
+  message?: string;
+}
+
+export interface CallOutcome {
+  callId: string;
+  tool: string;
+  arguments: JsonObject;
+  /** The result exactly as sent. */
+  result: JsonObject;
+  isError: boolean;
+  /** structuredContent checked against the tool's outputSchema. */
+  structuredValidation?: { valid: true } | { valid: false; errors: string[] } | { valid: false; missing: true };
+  rttMs: number;
+  requestSeq?: number;
+  responseSeq?: number;
+}
+
+/** A request the server sent to us (roots/list, sampling/createMessage, elicitation/create). */
+export interface ServerRequest {
+  requestId: string;
+  method: string;
+  params: JsonObject;
+  receivedAt: number;
+}
+
+/** What the client answers: a result, or a JSON-RPC error. */
+export type ServerRequestAnswer = { result: JsonObject } | { error: { code: number; message: string } };

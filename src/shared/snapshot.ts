@@ -1,0 +1,46 @@
+import type { LoupeErrorData } from './errors.js';
+import type { Frame } from './frames.js';
+import type { JsonObject } from './json.js';
+import type { Finding, ToolSummary } from './lint.js';
+import type { ListKind, ListPage } from './lists.js';
+import type { Target } from './target.js';
+
+export const snapshotFormat = 'loupe.snapshot/1';
+
+/** A dated, raw record of one exchange with a server. Secret header/env values are "[redacted]". */
+export interface Snapshot {
+  format: typeof snapshotFormat;
+  /** ISO 8601 UTC. */
+  testedAt: string;
+  loupeVersion: string;
+  target: Target;
+  transport?: string;
+  connected: boolean;
+  error?: LoupeErrorData;
+  requestedProtocolVersion?: string;
+  protocolVersion?: string;
+  serverInfo?: JsonObject | null;
+  capabilities?: JsonObject;
+  instructions?: string;
+  sessionId?: string;
+  initializeRoundTripMs?: number;
+  toolCount: number;
+  toolNames: string[];
+  /** True only if some tool has a non-empty (non-blank) description. */
+  anyToolDescribed: boolean;
+  /** Round trip of the first tools/list page, ms. */
+  roundTripMs: number | null;
+  /** True when the tools walk reached its end. */
+  toolsComplete: boolean;
+  toolsError?: LoupeErrorData;
+  pages: ListPage[];
+  /** The tools exactly as sent. */
+  tools: JsonObject[];
+  /** Other lists, when they were walked. */
+  lists?: Partial<Record<Exclude<ListKind, 'tools'>, { items: JsonObject[]; pages: ListPage[]; complete: boolean; error?: LoupeErrorData }>>;
+  findings: Finding[];
+  summary: ToolSummary;
+  frames: Frame[];
+  /** Frames recorded but dropped from memory before the snapshot (the store's overflow). */
+  framesDropped: number;
+}
