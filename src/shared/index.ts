@@ -7,3 +7,4 @@ export * from './lists.js';
 export * from './session.js';
 export * from './snapshot.js';
 export * from './target.js';
+export * from './carrier.js';
