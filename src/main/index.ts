@@ -1,0 +1,2 @@
+// Placeholder until the desktop shell lands.
+export {};
