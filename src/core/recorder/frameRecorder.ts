@@ -1,0 +1,166 @@
+/**
+ * The frame recorder: every message both ways with its exact raw text, in order, bounded in memory.
+ *
+ * - Raw text is parsed here: not JSON → 'invalid' with the parse error; JSON that is not a JSON-RPC 2.0
+ *   envelope → 'invalid' with the reason. A batch (JSON array) becomes one frame per element, each with
+ *   the element's exact source text, so every request can still be paired with its response.
+ * - Requests are paired with responses by id and direction (out-request ↔ in-response, in-request ↔
+ *   out-response): the response frame gets pairSeq and rttMs.
+ * - Memory is a ring buffer of `limit` frames; when full the oldest is dropped and counted as overflow.
+ *   The optional journal keeps every frame on disk as JSON Lines.
+ */
+import type { Direction, Frame, FrameKind, HttpInfo, RecorderStats } from '../../shared/frames.js';
+import type { JsonObject } from '../../shared/json.js';
+import type { FrameSource, Unsubscribe } from '../types.js';
+import { parseEnvelopes } from './envelope.js';
+import { Journal } from './journal.js';
+
+export const defaultFrameLimit = 200_000;
+
+export interface FrameRecorderOptions {
+  /** Frames held in memory (default 200000). */
+  limit?: number;
+  /** Append every frame to this JSON Lines file. */
+  journalPath?: string;
+}
+
+export interface RecordExtra {
+  http?: HttpInfo;
+  /** Record as this kind without parsing (stderr lines, HTTP facts). */
+  kind?: 'stderr' | 'http';
+}
+
+/** A recorded frame and, for a valid JSON-RPC envelope, the message parsed from its raw text. */
+export interface RecordedMessage {
+  frame: Frame;
+  message?: JsonObject;
+}
+
+interface OpenRequest {
+  seq: number;
+  t: number;
+}
+
+export class FrameRecorder implements FrameSource {
+  readonly limit: number;
+  private readonly origin = performance.now();
+  private readonly journal: Journal | undefined;
+  private ring: Frame[] = [];
+  /** Index in ring of the oldest frame (moves once the ring is full). */
+  private oldest = 0;
+  private total = 0;
+  private overflow = 0;
+  private readonly listeners = new Set<(frame: Frame) => void>();
+  private readonly openOut = new Map<string, OpenRequest>();
+  private readonly openIn = new Map<string, OpenRequest>();
+
+  constructor(options: FrameRecorderOptions = {}) {
+    const limit = options.limit ?? defaultFrameLimit;
+    this.limit = Number.isFinite(limit) && limit >= 1 ? Math.floor(limit) : defaultFrameLimit;
+    this.journal = options.journalPath ? new Journal(options.journalPath) : undefined;
+  }
+
+  /** Milliseconds since the recorder started: the clock of Frame.t. */
+  now(): number {
+    return round(performance.now() - this.origin);
+  }
+
+  /** Records raw text sent or received; returns the frame(s) it became (several for a batch). */
+  record(direction: Direction, raw: string, extra: RecordExtra = {}): RecordedMessage[] {
+    if (extra.kind) return [{ frame: this.store(direction, raw, extra.kind, extra.http, {}) }];
+    const recorded: RecordedMessage[] = [];
+    for (const envelope of parseEnvelopes(raw)) {
+      const fields: Partial<Frame> = {};
+      if (envelope.method !== undefined) fields.method = envelope.method;
+      if (envelope.id !== undefined) fields.id = envelope.id;
+      if (envelope.parseError !== undefined) fields.parseError = envelope.parseError;
+      const frame = this.store(direction, envelope.raw, envelope.kind, extra.http, fields);
+      recorded.push(envelope.message ? { frame, message: envelope.message } : { frame });
+    }
+    return recorded;
+  }
+
+  subscribe(listener: (frame: Frame) => void): Unsubscribe {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  frames(after = 0, limit = Number.POSITIVE_INFINITY): Frame[] {
+    const held = this.ring.length;
+    const firstSeq = this.total - held + 1;
+    const from = Math.max(Math.floor(after) + 1, firstSeq);
+    const to = Math.min(this.total, from + Math.max(0, limit) - 1);
+    const out: Frame[] = [];
+    for (let seq = from; seq <= to; seq++) out.push(this.ring[(this.oldest + seq - firstSeq) % held]);
+    return out;
+  }
+
+  /** Every frame held in memory, oldest first. */
+  all(): Frame[] {
+    return this.frames(0);
+  }
+
+  stats(): RecorderStats {
+    const stats: RecorderStats = { total: this.total, held: this.ring.length, overflow: this.overflow, limit: this.limit };
+    if (this.journal) stats.journalPath = this.journal.path;
+    return stats;
+  }
+
+  /** Resolves once every frame recorded so far is in the journal (immediately without one). */
+  flush(): Promise<void> {
+    return this.journal ? this.journal.flush() : Promise.resolve();
+  }
+
+  /** The journal's write error, if writing it failed. */
+  journalError(): Error | undefined {
+    return this.journal?.error();
+  }
+
+  /** Flushes and closes the journal; the in-memory frames stay readable. */
+  async close(): Promise<void> {
+    await this.journal?.close();
+  }
+
+  private store(direction: Direction, raw: string, kind: FrameKind, http: HttpInfo | undefined, fields: Partial<Frame>): Frame {
+    const t = this.now();
+    const frame: Frame = { seq: ++this.total, t, wall: Date.now(), direction, kind, raw, bytes: Buffer.byteLength(raw, 'utf8'), ...fields };
+    if (http) frame.http = http;
+    this.pair(frame);
+    if (this.ring.length < this.limit) {
+      this.ring.push(frame);
+    } else {
+      this.ring[this.oldest] = frame;
+      this.oldest = (this.oldest + 1) % this.limit;
+      this.overflow++;
+    }
+    this.journal?.append(JSON.stringify(frame));
+    for (const listener of this.listeners) {
+      try {
+        listener(frame);
+      } catch {
+        // A listener's fault must never stop the recording.
+      }
+    }
+    return frame;
+  }
+
+  private pair(frame: Frame): void {
+    if (frame.id === undefined) return;
+    const key = `${typeof frame.id}:${String(frame.id)}`;
+    if (frame.kind === 'request') {
+      (frame.direction === 'out' ? this.openOut : this.openIn).set(key, { seq: frame.seq, t: frame.t });
+      return;
+    }
+    if (frame.kind !== 'response' && frame.kind !== 'error') return;
+    const open = frame.direction === 'in' ? this.openOut : this.openIn;
+    const request = open.get(key);
+    if (!request) return;
+    open.delete(key);
+    frame.pairSeq = request.seq;
+    frame.rttMs = round(frame.t - request.t);
+  }
+}
+
+function round(ms: number): number {
+  return Math.round(ms * 1000) / 1000;
+}

@@ -1,0 +1,67 @@
+/**
+ * The session journal: every frame appended to a JSON Lines file as it is recorded.
+ * Writes are buffered and batched (one write per tick, not one per frame) and strictly ordered.
+ */
+import { open, type FileHandle } from 'node:fs/promises';
+
+export class Journal {
+  readonly path: string;
+  private pending: string[] = [];
+  private scheduled = false;
+  private chain: Promise<void> = Promise.resolve();
+  private handle: Promise<FileHandle> | undefined;
+  private failure: Error | undefined;
+  private closed = false;
+
+  constructor(path: string) {
+    this.path = path;
+  }
+
+  /** Queues one line (a newline is added). */
+  append(line: string): void {
+    if (this.closed) return;
+    this.pending.push(line);
+    if (!this.scheduled) {
+      this.scheduled = true;
+      setImmediate(() => this.drain());
+    }
+  }
+
+  /** Resolves once every line appended so far is on disk (or the journal has failed). */
+  flush(): Promise<void> {
+    this.drain();
+    return this.chain;
+  }
+
+  /** The first write error, if any: the journal stops writing after it. */
+  error(): Error | undefined {
+    return this.failure;
+  }
+
+  async close(): Promise<void> {
+    await this.flush();
+    this.closed = true;
+    const handle = this.handle;
+    this.handle = undefined;
+    if (handle) await handle.then((file) => file.close()).catch(() => undefined);
+  }
+
+  private drain(): void {
+    this.scheduled = false;
+    if (this.pending.length === 0) return;
+    const text = this.pending.join('\n') + '\n';
+    this.pending = [];
+    this.chain = this.chain.then(() => this.write(text));
+  }
+
+  private async write(text: string): Promise<void> {
+    if (this.failure) return;
+    try {
+      this.handle ??= open(this.path, 'a');
+      const file = await this.handle;
+      await file.appendFile(text, 'utf8');
+    } catch (error) {
+      this.failure = error instanceof Error ? error : new Error(String(error));
+    }
+  }
+}
