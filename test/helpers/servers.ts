@@ -1,0 +1,70 @@
+/**
+ * The test servers of test/servers as targets and commands, and a helper that starts an HTTP one.
+ * Flags are documented at the top of each server file and in test/servers/README.md.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import type { StdioTarget, UrlTarget } from '../../src/shared/target.js';
+
+export const serverPaths = {
+  /** Raw JSON-RPC over stdio; every fault is a flag (cursor loop, endless, crash, garbage, violations…). */
+  fault: fileURLToPath(new URL('../servers/fault.mjs', import.meta.url)),
+  /** The SDK's low-level Server, paginating every list; --transport stdio|http|sse. */
+  paginating: fileURLToPath(new URL('../servers/paginating.mjs', import.meta.url)),
+} as const;
+
+export type ServerName = keyof typeof serverPaths;
+
+/** The command line that runs a test server: [node, path, ...flags]. */
+export function serverCommand(name: ServerName, flags: string[] = []): string[] {
+  return [process.execPath, serverPaths[name], ...flags];
+}
+
+/** A stdio target for a test server. */
+export function serverTarget(name: ServerName, flags: string[] = []): StdioTarget {
+  return { transport: 'stdio', command: process.execPath, args: [serverPaths[name], ...flags] };
+}
+
+export const faultServer = (...flags: string[]): StdioTarget => serverTarget('fault', flags);
+export const paginatingServer = (...flags: string[]): StdioTarget => serverTarget('paginating', flags);
+
+export interface RunningHttpServer {
+  /** The endpoint: …/mcp for Streamable HTTP, …/sse for legacy SSE. */
+  url: string;
+  /** A URL target for the endpoint with the transport named. */
+  target: UrlTarget;
+  child: ChildProcess;
+  /** Lines the server wrote on stderr so far. */
+  stderr: string[];
+  stop(): Promise<void>;
+}
+
+/** Starts paginating.mjs over HTTP on 127.0.0.1 (a free port) and waits for the URL it prints. */
+export async function startHttpServer(transport: 'http' | 'sse', flags: string[] = []): Promise<RunningHttpServer> {
+  const child = spawn(process.execPath, [serverPaths.paginating, '--transport', transport, ...flags], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const stderr: string[] = [];
+  createInterface({ input: child.stderr }).on('line', (line) => stderr.push(line));
+  const lines = createInterface({ input: child.stdout });
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the ${transport} test server printed no URL in 10 s`)), 10_000);
+    lines.once('line', (line) => {
+      clearTimeout(timer);
+      resolve(line.trim());
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the ${transport} test server exited with ${String(code)}: ${stderr.join('\n')}`));
+    });
+  });
+  const stop = async (): Promise<void> => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = once(child, 'exit');
+    child.kill('SIGTERM');
+    await exited;
+  };
+  return { url, target: { transport, url }, child, stderr, stop };
+}
