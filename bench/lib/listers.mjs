@@ -1,0 +1,78 @@
+// The three listing contenders. Each spawns the server, completes initialize, then times only the listing
+// (every page until no nextCursor) and closes. Times are performance.now() ms in this process.
+import { performance } from 'node:perf_hooks';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { RawClient } from './rawClient.mjs';
+import { benchServer, loadConnect, loadWalkList } from './engine.mjs';
+
+function check(name, items, expected) {
+  if (items !== expected) throw new Error(`${name} listed ${items} tools, expected ${expected}`);
+}
+
+export async function listRaw(flags, expected) {
+  const server = benchServer(flags);
+  const client = new RawClient(server.command, server.args);
+  try {
+    await client.initialize();
+    const started = performance.now();
+    const tools = [];
+    let pages = 0;
+    let cursor;
+    do {
+      const result = await client.request('tools/list', cursor === undefined ? {} : { cursor });
+      pages += 1;
+      for (const tool of result.tools) tools.push(tool);
+      cursor = result.nextCursor;
+    } while (cursor !== undefined);
+    const ms = performance.now() - started;
+    check('raw', tools.length, expected);
+    return { ms, pages };
+  } finally {
+    await client.close();
+  }
+}
+
+export async function listSdk(flags, expected) {
+  const server = benchServer(flags);
+  const client = new Client({ name: 'bench-sdk', version: '1.0.0' });
+  const transport = new StdioClientTransport({ command: server.command, args: server.args, stderr: 'ignore' });
+  await client.connect(transport);
+  try {
+    const started = performance.now();
+    const tools = [];
+    let pages = 0;
+    let cursor;
+    do {
+      const result = await client.listTools(cursor === undefined ? undefined : { cursor });
+      pages += 1;
+      for (const tool of result.tools) tools.push(tool);
+      cursor = result.nextCursor;
+    } while (cursor !== undefined);
+    const ms = performance.now() - started;
+    check('sdk', tools.length, expected);
+    return { ms, pages };
+  } finally {
+    await client.close();
+  }
+}
+
+/** Loupe's core as the app runs it: connect (its recorder on, default limit), then walkList over every page. */
+export async function listLoupe(flags, expected) {
+  const connect = await loadConnect();
+  const walkList = await loadWalkList();
+  const server = benchServer(flags);
+  const session = await connect(server.target, {});
+  try {
+    const started = performance.now();
+    const result = await walkList(session, 'tools', { pageLimit: 100_000 });
+    const ms = performance.now() - started;
+    if (!result.complete) throw new Error(`Loupe's walk stopped early: ${result.error?.message ?? 'incomplete'}`);
+    check('loupe', result.items.length, expected);
+    return { ms, pages: result.pages.length, frames: session.recorder.stats().total };
+  } finally {
+    await session.close();
+  }
+}
+
+export const listers = { loupe: listLoupe, sdk: listSdk, raw: listRaw };

@@ -1,0 +1,60 @@
+// Section 1: listing N tools in pages over stdio. Contenders alternate within each round (the order rotates
+// every round) after one warm-up run each, so every round's figures share the machine's load of the moment.
+import { listers } from '../lib/listers.mjs';
+import { pairedRatio, summarize } from '../lib/stats.mjs';
+
+const gc = () => globalThis.gc?.();
+
+async function measureSize({ tools, pageSize, runs, contenders }, log) {
+  const flags = ['--tools', tools, '--page-size', pageSize];
+  const times = Object.fromEntries(contenders.map((name) => [name, []]));
+  const notes = [];
+  const active = [...contenders];
+  const frames = {};
+  for (const name of [...active]) {
+    try {
+      gc();
+      await listers[name](flags, tools);
+    } catch (error) {
+      notes.push(`${name}: not measured: ${error.message}`);
+      active.splice(active.indexOf(name), 1);
+    }
+  }
+  for (let round = 0; round < runs; round += 1) {
+    const order = active.map((_, index) => active[(index + round) % active.length]);
+    for (const name of order) {
+      gc();
+      const result = await listers[name](flags, tools);
+      times[name].push(result.ms);
+      if (result.frames !== undefined) frames[name] = result.frames;
+    }
+    log(`listing ${tools} tools, round ${round + 1}/${runs}: ${order.map((name) => `${name} ${times[name].at(-1).toFixed(1)} ms`).join(', ')}`);
+  }
+  const figures = {};
+  for (const name of active) figures[name] = summarize(times[name]);
+  const ratios = {};
+  if (times.loupe?.length && times.raw?.length) ratios.loupeOverRaw = pairedRatio(times.loupe, times.raw);
+  if (times.sdk?.length && times.raw?.length) ratios.sdkOverRaw = pairedRatio(times.sdk, times.raw);
+  if (times.loupe?.length && times.sdk?.length) ratios.loupeOverSdk = pairedRatio(times.loupe, times.sdk);
+  return { tools, pageSize, pages: Math.ceil(tools / pageSize), runs, warmup: 1, msPerListing: figures, ratios, loupeFramesRecorded: frames.loupe, notes };
+}
+
+export async function run({ quick, log }) {
+  const all = ['loupe', 'sdk', 'raw'];
+  const small = await measureSize({ tools: 10_000, pageSize: 50, runs: quick ? 3 : 7, contenders: all }, log);
+  const large = await measureSize(
+    { tools: 50_000, pageSize: 50, runs: quick ? 1 : 3, contenders: quick ? ['loupe', 'raw'] : all },
+    log,
+  );
+  const growth = {};
+  for (const name of Object.keys(large.msPerListing)) {
+    const per10k = small.msPerListing[name]?.median;
+    const per50k = large.msPerListing[name]?.median;
+    if (per10k && per50k) growth[name] = Math.round((per50k / per10k / 5) * 1000) / 1000;
+  }
+  return {
+    measured: 'the listing only: from the first tools/list request to the last page parsed, after initialize completed',
+    sizes: [small, large],
+    growth: { meaning: '(time for 50,000 tools / time for 10,000) / 5: 1.0 is linear', ...growth },
+  };
+}

@@ -1,0 +1,62 @@
+// Section 2: recording overhead over N sequential tools/call requests. Loupe's recorder cannot be switched
+// off inside a session (it is the session's parser), so "off" vs "on" is measured on the raw JSON-RPC
+// loop: the same loop without a recorder, and with Loupe's FrameRecorder recording every line both ways
+// (taking each inbound message from the recorder's parse, as the session does). Loupe's full session and
+// the bare SDK are measured in the same rounds for context.
+import { callers } from '../lib/callers.mjs';
+import { pairedRatio, summarize } from '../lib/stats.mjs';
+
+const gc = () => globalThis.gc?.();
+
+export async function run({ quick, log }) {
+  const calls = quick ? 2_000 : 10_000;
+  const runs = quick ? 3 : 5;
+  const contenders = quick ? ['raw', 'rawRecorded', 'loupe', 'sdk'] : ['raw', 'rawRecorded', 'rawJournaled', 'loupe', 'sdk'];
+  const notes = [];
+  const active = [];
+  for (const name of contenders) {
+    try {
+      gc();
+      await callers[name](Math.min(calls, 500));
+      active.push(name);
+    } catch (error) {
+      notes.push(`${name}: not measured: ${error.message}`);
+    }
+  }
+  const times = Object.fromEntries(active.map((name) => [name, []]));
+  let framesOn;
+  for (let round = 0; round < runs; round += 1) {
+    const order = active.map((_, index) => active[(index + round) % active.length]);
+    for (const name of order) {
+      gc();
+      const result = await callers[name](calls);
+      times[name].push(result.ms);
+      if (name === 'rawRecorded') framesOn = result.frames;
+    }
+    log(`recording ${calls} calls, round ${round + 1}/${runs}: ${order.map((name) => `${name} ${times[name].at(-1).toFixed(0)} ms`).join(', ')}`);
+  }
+  const msPerRun = {};
+  for (const name of active) msPerRun[name] = summarize(times[name]);
+  const ratios = {};
+  if (times.rawRecorded && times.raw) ratios.recordingOnOverOff = pairedRatio(times.rawRecorded, times.raw);
+  if (times.rawJournaled && times.raw) ratios.journalOnOverOff = pairedRatio(times.rawJournaled, times.raw);
+  if (times.loupe && times.raw) ratios.loupeOverRaw = pairedRatio(times.loupe, times.raw);
+  if (times.sdk && times.raw) ratios.sdkOverRaw = pairedRatio(times.sdk, times.raw);
+  return {
+    calls,
+    runs,
+    warmup: '500 calls per contender',
+    measured: 'N sequential tools/call round trips after initialize',
+    contenders: {
+      raw: 'raw JSON-RPC loop, no recorder (recording off)',
+      rawRecorded: "the same loop with Loupe's FrameRecorder on (default limit 200000, in memory)",
+      rawJournaled: 'the same with the JSON Lines journal on disk as well',
+      loupe: "Loupe's session: connect + callTool (recorder on, as the app runs it)",
+      sdk: 'bare SDK Client.callTool',
+    },
+    framesRecordedPerRun: framesOn,
+    msPerRun,
+    ratios,
+    notes,
+  };
+}
