@@ -1,0 +1,148 @@
+/**
+ * `loupe` argument parsing: the target flags (shared with the other shells), then the command and its
+ * options. Anything malformed is a `usage` LoupeError, which the CLI turns into exit code 2.
+ */
+import { LoupeError } from '../shared/errors.js';
+import { isJsonObject, type JsonObject } from '../shared/json.js';
+import { listKinds, type ListKind } from '../shared/lists.js';
+import type { Target } from '../shared/target.js';
+import { parseTargetArguments } from '../core/backend/targetArguments.js';
+
+export const commands = ['list', 'call', 'lint', 'snapshot', 'watch', 'web', 'help', 'version'] as const;
+export type CommandName = (typeof commands)[number];
+
+export interface CliOptions {
+  timeoutMs?: number;
+  pageLimit?: number;
+  json: boolean;
+  debug: boolean;
+  journalPath?: string;
+  kind: ListKind;
+  /** call: the tool's arguments. */
+  toolArguments: JsonObject;
+  /** snapshot: where to write. */
+  out?: string;
+  /** web: the port to listen on (0 = any free port). */
+  port?: number;
+}
+
+export interface Invocation {
+  command: CommandName;
+  /** call: the tool name. */
+  tool?: string;
+  target: Target | undefined;
+  options: CliOptions;
+}
+
+function usage(message: string): LoupeError {
+  return new LoupeError({ kind: 'usage', message });
+}
+
+function positiveInteger(flag: string, text: string, allowZero = false): number {
+  const value = Number(text);
+  if (!/^\d+$/.test(text) || !Number.isSafeInteger(value) || (!allowZero && value === 0)) {
+    throw usage(`${flag} wants a ${allowZero ? 'non-negative' : 'positive'} whole number, got "${text}".`);
+  }
+  return value;
+}
+
+function parseToolArguments(text: string): JsonObject {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    throw usage(`--args is not JSON: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  if (!isJsonObject(parsed)) throw usage('--args must be a JSON object, e.g. --args \'{"city":"Utrecht"}\'.');
+  return parsed;
+}
+
+export function parseArguments(argv: readonly string[]): Invocation {
+  let parsedTarget: ReturnType<typeof parseTargetArguments>;
+  try {
+    parsedTarget = parseTargetArguments(argv);
+  } catch (error) {
+    if (error instanceof LoupeError && error.kind === 'invalid-target') throw usage(error.message);
+    throw error;
+  }
+  const { target, rest } = parsedTarget;
+  const options: CliOptions = { json: false, debug: false, kind: 'tools', toolArguments: {} };
+  const positional: string[] = [];
+  let command: CommandName | undefined;
+
+  for (let index = 0; index < rest.length; index += 1) {
+    const argument = rest[index] ?? '';
+    const equals = argument.startsWith('--') ? argument.indexOf('=') : -1;
+    const flag = equals > 0 ? argument.slice(0, equals) : argument;
+    const value = (): string => {
+      if (equals > 0) return argument.slice(equals + 1);
+      const next = rest[index + 1];
+      if (next === undefined) throw usage(`${flag} needs a value.`);
+      index += 1;
+      return next;
+    };
+    switch (flag) {
+      case '--timeout':
+        options.timeoutMs = positiveInteger(flag, value());
+        break;
+      case '--page-limit':
+        options.pageLimit = positiveInteger(flag, value());
+        break;
+      case '--json':
+        options.json = true;
+        break;
+      case '--debug':
+        options.debug = true;
+        break;
+      case '--journal':
+        options.journalPath = value();
+        break;
+      case '--kind': {
+        const kind = value();
+        if (!(listKinds as readonly string[]).includes(kind)) throw usage(`--kind is one of ${listKinds.join(', ')}; got "${kind}".`);
+        options.kind = kind as ListKind;
+        break;
+      }
+      case '--args':
+        options.toolArguments = parseToolArguments(value());
+        break;
+      case '--out':
+        options.out = value();
+        break;
+      case '--port':
+        options.port = positiveInteger(flag, value(), true);
+        break;
+      case '--help':
+      case '-h':
+        command = 'help';
+        break;
+      case '--version':
+      case '-V':
+        command ??= 'version';
+        break;
+      default:
+        if (argument.startsWith('-')) throw usage(`Unknown option ${argument}. See loupe --help.`);
+        positional.push(argument);
+    }
+  }
+
+  if (command === undefined) {
+    const first = positional.shift();
+    if (first === undefined) throw usage('No command given. Try: loupe list --demo   (loupe --help for more)');
+    if (!(commands as readonly string[]).includes(first)) throw usage(`Unknown command "${first}". Commands: ${commands.join(', ')}.`);
+    command = first as CommandName;
+  }
+  const invocation: Invocation = { command, target, options };
+  if (command === 'call') {
+    invocation.tool = positional.shift();
+    if (!invocation.tool) throw usage('call needs a tool name: loupe call <tool> [--args \'{…}\'] <target>');
+  }
+  if (positional.length > 0 && command !== 'help' && command !== 'version') {
+    throw usage(`Unexpected argument "${positional[0] ?? ''}". A stdio server command goes after --, e.g. loupe list -- node server.js`);
+  }
+  if (command === 'snapshot' && !options.out) throw usage('snapshot needs --out <file>.');
+  if (['list', 'call', 'lint', 'snapshot', 'watch'].includes(command) && !target) {
+    throw usage(`${command} needs a target: --demo, --url <url>, or -- <command> [args…].`);
+  }
+  return invocation;
+}

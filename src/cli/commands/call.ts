@@ -1,0 +1,38 @@
+/** `loupe call <tool>`: lists the tools (for the outputSchema), calls one, prints the result; exit 1 on isError. */
+import { callTool } from '../../core/calls/callTool.js';
+import type { Invocation } from '../arguments.js';
+import { callResultLines } from '../format/callResult.js';
+import { walk } from '../listing.js';
+import { withSession } from '../sessionScope.js';
+import { formatCount, type Terminal } from '../terminal.js';
+import { printJson } from './list.js';
+
+export async function callCommand(invocation: Invocation, terminal: Terminal): Promise<number> {
+  const tool = invocation.tool ?? '';
+  const { options } = invocation;
+  return withSession(invocation, terminal, async (session) => {
+    // The outputSchema may be on any page; a failed listing still lets the call go ahead.
+    const listing = await walk(session, 'tools', options, terminal);
+    const outcome = await callTool(
+      session,
+      {
+        tool,
+        arguments: options.toolArguments,
+        ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+        onProgress: (progress) => {
+          if (!terminal.stderrIsTty && !options.debug) return;
+          const total = progress.total !== undefined ? `/${formatCount(progress.total)}` : '';
+          terminal.err(`progress ${formatCount(progress.progress)}${total}${progress.message ? ` ${progress.message}` : ''}`);
+        },
+      },
+      listing.items,
+    );
+    if (options.json) printJson(terminal, outcome.result);
+    else for (const line of callResultLines(outcome)) terminal.out(line);
+    if (outcome.isError) {
+      terminal.err(`loupe: tool error: ${tool} answered with isError: true`);
+      return 1;
+    }
+    return 0;
+  });
+}

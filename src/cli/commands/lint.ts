@@ -1,0 +1,35 @@
+/** `loupe lint`: findings for every tool (all pages) and the server summary; exit 1 on error findings. */
+import { lintTools } from '../../core/lint/lintTools.js';
+import { summarizeTools } from '../../core/lint/summarizeTools.js';
+import type { Invocation } from '../arguments.js';
+import { findingLines, findingsHeadline, summaryLines, countBySeverity } from '../format/lintReport.js';
+import { walk } from '../listing.js';
+import { withSession } from '../sessionScope.js';
+import type { Terminal } from '../terminal.js';
+import { incompleteLine, listDocument, printJson } from './list.js';
+
+export async function lintCommand(invocation: Invocation, terminal: Terminal): Promise<number> {
+  return withSession(invocation, terminal, async (session) => {
+    const result = await walk(session, 'tools', invocation.options, terminal);
+    const findings = lintTools(result.items);
+    if (invocation.options.json) {
+      printJson(terminal, listDocument(session, result));
+    } else {
+      for (const line of findingLines(findings)) terminal.out(line);
+      terminal.out('');
+      for (const line of summaryLines(summarizeTools(result.items))) terminal.out(line);
+      terminal.out('');
+      terminal.out(`${findingsHeadline(findings)}${result.complete ? '' : ' · INCOMPLETE: only part of the tool list was read'}`);
+    }
+    if (!result.complete) {
+      terminal.err(incompleteLine(result));
+      return 1;
+    }
+    const errors = countBySeverity(findings).error;
+    if (errors > 0) {
+      terminal.err(`loupe: lint found ${errors} error${errors === 1 ? '' : 's'}`);
+      return 1;
+    }
+    return 0;
+  });
+}

@@ -1,0 +1,83 @@
+/**
+ * `loupe snapshot --out <file>`: a dated record of the exchange. A failed connection is still a record:
+ * the file says connected:false with the error and every frame recorded, and the exit code is 1.
+ */
+import { toErrorData, type LoupeErrorData } from '../../shared/errors.js';
+import { listMethods, type ListKind, type ListResult } from '../../shared/lists.js';
+import { isJsonObject } from '../../shared/json.js';
+import { buildSnapshot } from '../../core/snapshot/buildSnapshot.js';
+import { writeSnapshot } from '../../core/snapshot/writeSnapshot.js';
+import type { McpSession } from '../../core/types.js';
+import type { Invocation } from '../arguments.js';
+import { describeError } from '../errorReport.js';
+import { walk } from '../listing.js';
+import { createRecorder, openSession } from '../openSession.js';
+import { plural, printable, type Terminal } from '../terminal.js';
+import { loupeVersion } from '../version.js';
+import { incompleteLine } from './list.js';
+
+const otherKinds: Exclude<ListKind, 'tools'>[] = ['resources', 'templates', 'prompts'];
+
+async function walkDeclared(session: McpSession, invocation: Invocation, terminal: Terminal): Promise<Partial<Record<Exclude<ListKind, 'tools'>, ListResult>>> {
+  const lists: Partial<Record<Exclude<ListKind, 'tools'>, ListResult>> = {};
+  for (const kind of otherKinds) {
+    if (!isJsonObject(session.handshake.capabilities[listMethods[kind].capability])) continue;
+    lists[kind] = await walk(session, kind, invocation.options, terminal);
+  }
+  return lists;
+}
+
+export async function snapshotCommand(invocation: Invocation, terminal: Terminal): Promise<number> {
+  const out = invocation.options.out ?? '';
+  const target = invocation.target;
+  if (!target) throw new Error('snapshot needs a target (parseArguments checks this)');
+  const testedAt = new Date().toISOString();
+  const recorder = createRecorder(invocation.options);
+  let session: McpSession | undefined;
+  let failure: LoupeErrorData | undefined;
+  let tools: ListResult | undefined;
+  let lists: Partial<Record<Exclude<ListKind, 'tools'>, ListResult>> = {};
+  try {
+    session = await openSession(target, invocation.options, recorder);
+    tools = await walk(session, 'tools', invocation.options, terminal);
+    lists = await walkDeclared(session, invocation, terminal);
+  } catch (error) {
+    failure = toErrorData(error);
+  } finally {
+    await session?.close();
+    await recorder.flush();
+  }
+  const stats = recorder.stats();
+  const snapshot = buildSnapshot({
+    target,
+    testedAt,
+    ...(session ? { handshake: session.handshake } : {}),
+    ...(failure ? { error: failure } : {}),
+    ...(tools ? { tools } : {}),
+    lists,
+    frames: recorder.all(),
+    framesDropped: stats.overflow,
+    loupeVersion: loupeVersion(),
+  });
+  await writeSnapshot(out, snapshot);
+
+  if (!snapshot.connected) {
+    terminal.out(`Wrote ${out}: not connected (${snapshot.error?.kind ?? 'error'}), ${plural(snapshot.frames.length, 'frame')} recorded`);
+    terminal.err(`loupe: ${describeError(snapshot.error ?? failure ?? { kind: 'internal', message: 'not connected' })}`);
+    return 1;
+  }
+  const server = snapshot.serverInfo ? `${printable(String(snapshot.serverInfo.name ?? '?'))} ${printable(String(snapshot.serverInfo.version ?? ''))}`.trim() : 'server';
+  const complete = snapshot.toolsComplete ? '' : ' (INCOMPLETE)';
+  terminal.out(
+    `Wrote ${out}: ${server}, ${plural(snapshot.toolCount, 'tool')}${complete} over ${plural(snapshot.pages.length, 'page')}, ${plural(snapshot.findings.length, 'finding')}, ${plural(snapshot.frames.length, 'frame')}`,
+  );
+  if (tools && !tools.complete) {
+    terminal.err(incompleteLine(tools));
+    return 1;
+  }
+  if (failure) {
+    terminal.err(`loupe: ${describeError(failure)}`);
+    return 1;
+  }
+  return 0;
+}

@@ -1,0 +1,81 @@
+/**
+ * `loupe watch`: lists the tools, stays connected, and prints every list_changed diff (each one from a
+ * full re-walk of all pages). Ends on Ctrl-C (exit 0) or when the server goes away (exit 1).
+ */
+import type { ListDiff, ListKind, ListResult } from '../../shared/lists.js';
+import { watchLists } from '../../core/lists/listWatcher.js';
+import type { Invocation } from '../arguments.js';
+import { describeError } from '../errorReport.js';
+import { listFooter } from '../format/itemTable.js';
+import { walk } from '../listing.js';
+import { withSession } from '../sessionScope.js';
+import { printable, type Terminal } from '../terminal.js';
+import { incompleteLine } from './list.js';
+
+function diffLines(diff: ListDiff, result: ListResult): string[] {
+  const counts = `${diff.added.length} added, ${diff.removed.length} removed, ${diff.changed.length} changed`;
+  return [
+    `${diff.kind} changed: ${counts} (now ${listFooter(result)})`,
+    ...diff.added.map((name) => `  + ${printable(name)}`),
+    ...diff.removed.map((name) => `  - ${printable(name)}`),
+    ...diff.changed.map((name) => `  ~ ${printable(name)}`),
+  ];
+}
+
+function untilSignal(): { promise: Promise<void>; dispose(): void } {
+  let stop = () => undefined as void;
+  const promise = new Promise<void>((resolve) => {
+    stop = resolve;
+  });
+  const onSignal = () => stop();
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  return {
+    promise,
+    dispose() {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+    },
+  };
+}
+
+export async function watchCommand(invocation: Invocation, terminal: Terminal): Promise<number> {
+  const { options } = invocation;
+  return withSession(invocation, terminal, async (session) => {
+    const lists = new Map<ListKind, ListResult>();
+    const first = await walk(session, 'tools', options, terminal);
+    lists.set('tools', first);
+    if (options.json) {
+      terminal.out(JSON.stringify({ event: 'listed', kind: 'tools', count: first.items.length, pages: first.pages.length, complete: first.complete }));
+    } else {
+      const server = session.handshake.serverInfo;
+      const name = server ? `${printable(String(server.name ?? '?'))} ${printable(String(server.version ?? ''))}`.trim() : 'server';
+      terminal.out(`Watching ${name}: ${listFooter(first)}. Ctrl-C to stop.`);
+    }
+    if (!first.complete) terminal.err(incompleteLine(first));
+
+    const signal = untilSignal();
+    const unsubscribe = watchLists(session, {
+      ...(options.pageLimit !== undefined ? { pageLimit: options.pageLimit } : {}),
+      current: (kind: ListKind) => lists.get(kind),
+      onChange: (diff: ListDiff, result: ListResult) => {
+        lists.set(result.kind, result);
+        if (options.json) {
+          terminal.out(JSON.stringify({ event: 'list_changed', kind: diff.kind, added: diff.added, removed: diff.removed, changed: diff.changed, complete: result.complete }));
+        } else {
+          for (const line of diffLines(diff, result)) terminal.out(line);
+        }
+        if (!result.complete) terminal.err(incompleteLine(result));
+      },
+    });
+    try {
+      const ended = await Promise.race([signal.promise.then(() => 'signal' as const), session.closed]);
+      if (ended === 'signal' || ended === undefined) return 0;
+      terminal.err(`loupe: ${describeError(ended)}`);
+      return 1;
+    } finally {
+      unsubscribe();
+      signal.dispose();
+    }
+  });
+}

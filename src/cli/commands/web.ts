@@ -1,0 +1,19 @@
+/** `loupe web`: the inspector in a browser; the first stdout line is `Loupe is at <url>`. */
+import { startHost } from '../../host/startHost.js';
+import type { Invocation } from '../arguments.js';
+import type { Terminal } from '../terminal.js';
+
+export async function webCommand(invocation: Invocation, terminal: Terminal): Promise<number> {
+  const host = await startHost({
+    target: invocation.target ?? null,
+    ...(invocation.options.port !== undefined ? { port: invocation.options.port } : {}),
+  });
+  terminal.out(`Loupe is at ${host.url}`);
+  terminal.err('Open the address above in a browser. Ctrl-C to stop.');
+  await new Promise<void>((resolve) => {
+    process.once('SIGINT', () => resolve());
+    process.once('SIGTERM', () => resolve());
+  });
+  await host.close();
+  return 0;
+}

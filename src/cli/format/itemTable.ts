@@ -1,0 +1,84 @@
+/** The readable table of `loupe list`: one row per item, columns chosen per list kind. */
+import type { JsonObject } from '../../shared/json.js';
+import { isJsonObject, stringField } from '../../shared/json.js';
+import type { ListKind, ListResult } from '../../shared/lists.js';
+import { firstLine, formatCount, plural, printable, truncate } from '../terminal.js';
+
+interface Column {
+  header: string;
+  /** Most characters the column may take before truncation. */
+  max: number;
+  value(item: JsonObject): string;
+}
+
+function requiredArguments(item: JsonObject): string {
+  const schema = item.inputSchema;
+  if (isJsonObject(schema) && Array.isArray(schema.required)) {
+    return schema.required.filter((name): name is string => typeof name === 'string').join(', ');
+  }
+  if (Array.isArray(item.arguments)) {
+    return item.arguments
+      .filter((argument): argument is JsonObject => isJsonObject(argument) && argument.required === true)
+      .map((argument) => stringField(argument, 'name') ?? '?')
+      .join(', ');
+  }
+  return '';
+}
+
+const text = (key: string) => (item: JsonObject) => stringField(item, key) ?? '';
+const description = (item: JsonObject) => firstLine(stringField(item, 'description') ?? '');
+
+const columnsByKind: Record<ListKind, Column[]> = {
+  tools: [
+    { header: 'NAME', max: 48, value: text('name') },
+    { header: 'TITLE', max: 32, value: text('title') },
+    { header: 'DESCRIPTION', max: 64, value: description },
+    { header: 'REQUIRED', max: 40, value: requiredArguments },
+  ],
+  prompts: [
+    { header: 'NAME', max: 48, value: text('name') },
+    { header: 'TITLE', max: 32, value: text('title') },
+    { header: 'DESCRIPTION', max: 64, value: description },
+    { header: 'REQUIRED', max: 40, value: requiredArguments },
+  ],
+  resources: [
+    { header: 'URI', max: 56, value: text('uri') },
+    { header: 'NAME', max: 32, value: text('name') },
+    { header: 'MIME TYPE', max: 24, value: text('mimeType') },
+    { header: 'DESCRIPTION', max: 56, value: description },
+  ],
+  templates: [
+    { header: 'URI TEMPLATE', max: 56, value: text('uriTemplate') },
+    { header: 'NAME', max: 32, value: text('name') },
+    { header: 'MIME TYPE', max: 24, value: text('mimeType') },
+    { header: 'DESCRIPTION', max: 56, value: description },
+  ],
+};
+
+export function itemTable(kind: ListKind, items: readonly JsonObject[]): string[] {
+  const columns = columnsByKind[kind];
+  const rows = items.map((item) => columns.map((column) => truncate(printable(column.value(item)), column.max)));
+  const widths = columns.map((column, index) => Math.max(column.header.length, ...rows.map((row) => [...(row[index] ?? '')].length)));
+  const render = (cells: string[]) =>
+    cells
+      .map((cell, index) => (index === cells.length - 1 ? cell : cell + ' '.repeat((widths[index] ?? 0) - [...cell].length)))
+      .join('  ')
+      .trimEnd();
+  return [render(columns.map((column) => column.header)), ...rows.map(render)];
+}
+
+const kindNames: Record<ListKind, [string, string]> = {
+  tools: ['tool', 'tools'],
+  resources: ['resource', 'resources'],
+  templates: ['resource template', 'resource templates'],
+  prompts: ['prompt', 'prompts'],
+};
+
+/** "1,000 tools · 40 pages", and never "complete" when the walk stopped early. */
+export function listFooter(result: ListResult): string {
+  const [one, many] = kindNames[result.kind];
+  const base = `${plural(result.items.length, one, many)} · ${plural(result.pages.length, 'page')}`;
+  if (result.complete) return base;
+  const where = result.error ? ` (${result.error.kind})` : '';
+  return `${base} · INCOMPLETE${where}: only the first ${formatCount(result.pages.length)} page(s) were read`;
+}

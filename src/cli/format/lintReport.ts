@@ -1,0 +1,48 @@
+/** `loupe lint` output: the findings, then the server summary like reference/tools-list-field-reference.txt. */
+import type { Finding, ToolSummary } from '../../shared/lint.js';
+import { namingConventions, summaryFields } from '../../shared/lint.js';
+import { formatCount, plural, printable, truncate } from '../terminal.js';
+
+const severityOrder = { error: 0, warning: 1, info: 2 } as const;
+
+export function findingLines(findings: readonly Finding[]): string[] {
+  if (findings.length === 0) return ['No findings.'];
+  const sorted = [...findings].sort((a, b) => severityOrder[a.severity] - severityOrder[b.severity] || (a.index ?? 0) - (b.index ?? 0));
+  const toolWidth = Math.min(40, Math.max(4, ...sorted.map((finding) => printable(finding.tool ?? '').length)));
+  return sorted.map((finding) => {
+    const tool = truncate(printable(finding.tool ?? '-'), toolWidth).padEnd(toolWidth);
+    return `${finding.severity.padEnd(7)}  ${finding.code.padEnd(23)}  ${tool}  ${printable(finding.message)}`;
+  });
+}
+
+function share(count: number, total: number): string {
+  return total === 0 ? '-' : `${Math.round((count / total) * 100)}%`;
+}
+
+export function summaryLines(summary: ToolSummary): string[] {
+  const total = summary.toolCount;
+  const lines = [`Summary of ${plural(total, 'tool')}`, '', 'FIELD                    TOOLS  SHARE'];
+  for (const field of summaryFields) {
+    const count = summary.fields[field];
+    lines.push(`${field.padEnd(23)}  ${formatCount(count).padStart(5)}  ${share(count, total).padStart(5)}`);
+  }
+  lines.push('', 'NAMING                   TOOLS  SHARE');
+  for (const convention of namingConventions) {
+    const count = summary.naming[convention];
+    lines.push(`${convention.padEnd(23)}  ${formatCount(count).padStart(5)}  ${share(count, total).padStart(5)}`);
+  }
+  const length = summary.nameLength;
+  lines.push('', length ? `Name length: min ${length.min}, median ${length.median}, max ${length.max}` : 'Name length: no tools');
+  return lines;
+}
+
+export function countBySeverity(findings: readonly Finding[]): Record<Finding['severity'], number> {
+  const counts = { error: 0, warning: 0, info: 0 };
+  for (const finding of findings) counts[finding.severity] += 1;
+  return counts;
+}
+
+export function findingsHeadline(findings: readonly Finding[]): string {
+  const counts = countBySeverity(findings);
+  return `${plural(counts.error, 'error')}, ${plural(counts.warning, 'warning')}, ${formatCount(counts.info)} info`;
+}

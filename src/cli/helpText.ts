@@ -1,0 +1,38 @@
+/** The text of `loupe --help`. */
+export const helpText = `loupe — inspect an MCP server: every page, every field, exactly as sent.
+
+Usage: loupe <command> [options] <target>
+
+Commands
+  list [--kind tools|resources|templates|prompts]   table of every item, all pages (--json: items as sent)
+  call <tool> [--args '<json>']                    call a tool and print its result; exit 1 on isError
+  lint                                             findings per tool and the server summary; exit 1 on errors
+  snapshot --out <file>                            write a loupe.snapshot/1 file (also when connecting fails)
+  watch                                            stay connected and print each list_changed diff
+  web [--port <n>]                                 open the inspector in a browser (prints its URL first)
+  help, --help                                     this text;   --version   Loupe's version
+
+Targets (one of)
+  -- <command> [args…]        a stdio server (everything after -- is the command line)
+  --url <url>                 Streamable HTTP, falling back to legacy SSE; --transport http|sse to choose
+  --header 'Name: value'      an HTTP header (repeatable; secret-looking values are never written to disk)
+  --env NAME=value            an environment variable for a stdio server (repeatable)
+  --cwd <dir>                 the stdio server's working directory
+  --demo                      the embedded demo server (163 tools over 5 pages)
+
+Options
+  --timeout <ms>      per-request timeout, reset by progress (default 10000)
+  --page-limit <n>    stop a listing after n pages with a page-limit error (default 64)
+  --json              machine-readable output
+  --journal <file>    append every frame to a JSON Lines file as it arrives
+  --debug             stack traces on failure; progress always shown
+
+Exit codes: 0 ok, 1 failure (one line on stderr names the cause), 2 usage error.
+The CLI offers the server no sampling, elicitation or roots: it only inspects.
+
+Examples
+  loupe list --demo
+  loupe list --url http://127.0.0.1:3001/mcp --header 'Authorization: Bearer …'
+  loupe call echo --args '{"message":"hi"}' -- node server.js
+  loupe snapshot --out server.snapshot.json -- npx -y @modelcontextprotocol/server-everything
+`;

@@ -1,0 +1,20 @@
+/** Walks one list to its end (or its named failure) with the CLI's page limit, timeout and progress line. */
+import type { ListKind, ListResult } from '../shared/lists.js';
+import { walkList } from '../core/lists/pageWalker.js';
+import type { McpSession } from '../core/types.js';
+import type { CliOptions } from './arguments.js';
+import { listProgress } from './progress.js';
+import type { Terminal } from './terminal.js';
+
+export async function walk(session: McpSession, kind: ListKind, options: CliOptions, terminal: Terminal): Promise<ListResult> {
+  const progress = listProgress(terminal);
+  try {
+    return await walkList(session, kind, {
+      ...(options.pageLimit !== undefined ? { pageLimit: options.pageLimit } : {}),
+      ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+      onProgress: (update) => progress.onProgress(update),
+    });
+  } finally {
+    progress.done();
+  }
+}

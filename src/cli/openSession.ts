@@ -1,0 +1,27 @@
+/** Connects the CLI to its target with a frame recorder the caller keeps (frames survive a failed connect). */
+import type { Target } from '../shared/target.js';
+import { FrameRecorder } from '../core/recorder/frameRecorder.js';
+import { connect } from '../core/session/connect.js';
+import { demoTarget } from '../core/demoTarget.js';
+import type { DialTarget, McpSession } from '../core/types.js';
+import type { CliOptions } from './arguments.js';
+
+export function dialTarget(target: Target): DialTarget {
+  return target.transport === 'demo' ? demoTarget() : target;
+}
+
+export function createRecorder(options: CliOptions): FrameRecorder {
+  return new FrameRecorder(options.journalPath ? { journalPath: options.journalPath } : {});
+}
+
+/**
+ * The CLI only inspects: it offers no sampling, elicitation or roots, so a server asking for them gets
+ * "method not found" and the listing is what any minimal client would see.
+ */
+export async function openSession(target: Target, options: CliOptions, recorder: FrameRecorder): Promise<McpSession> {
+  return connect(dialTarget(target), {
+    recorder,
+    ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs, maxTotalMs: Math.max(options.timeoutMs, 60_000) } : {}),
+    ...(options.pageLimit !== undefined ? { pageLimit: options.pageLimit } : {}),
+  });
+}

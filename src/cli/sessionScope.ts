@@ -1,0 +1,25 @@
+/** Opens the session for a command, runs it, and always closes the session (and the journal) after. */
+import type { FrameRecorder } from '../core/recorder/frameRecorder.js';
+import type { McpSession } from '../core/types.js';
+import type { Invocation } from './arguments.js';
+import { createRecorder, openSession } from './openSession.js';
+import type { Terminal } from './terminal.js';
+
+export async function withSession(
+  invocation: Invocation,
+  _terminal: Terminal,
+  body: (session: McpSession, recorder: FrameRecorder) => Promise<number>,
+): Promise<number> {
+  if (!invocation.target) throw new Error('withSession needs a target (parseArguments checks this)');
+  const recorder = createRecorder(invocation.options);
+  try {
+    const session = await openSession(invocation.target, invocation.options, recorder);
+    try {
+      return await body(session, recorder);
+    } finally {
+      await session.close();
+    }
+  } finally {
+    await recorder.flush();
+  }
+}
