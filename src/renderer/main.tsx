@@ -1,3 +1,16 @@
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { App } from './App';
+import { getApi } from './bridge';
+import { start } from './store/start';
+import './styles/app.css';
 
-createRoot(document.getElementById('root')!).render(<p>Loupe</p>);
+const root = document.getElementById('root');
+if (root) {
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+  void start(getApi());
+}

@@ -1,0 +1,62 @@
+import { useShallow } from 'zustand/react/shallow';
+import { AppHeader } from './components/AppHeader';
+import { Banners } from './components/Banners';
+import { ConnectionsPanel } from './components/ConnectionsPanel';
+import { Tabs } from './components/Tabs';
+import { formatCount } from './lib/format';
+import { ServerRequestDialogs } from './serverRequests/ServerRequestDialogs';
+import { setTab } from './store/appActions';
+import { selectList } from './store/selectors';
+import { useLoupeStore } from './store/store';
+import { tabs, type Tab } from './store/uiSlice';
+import { PromptsView } from './views/PromptsView';
+import { ResourcesView } from './views/ResourcesView';
+import { ServerView } from './views/ServerView';
+import { TimingsView } from './views/TimingsView';
+import { ToolsView } from './views/ToolsView';
+import { TrafficView } from './views/TrafficView';
+
+const views: Record<Tab, () => React.JSX.Element> = {
+  Tools: ToolsView,
+  Resources: ResourcesView,
+  Prompts: PromptsView,
+  Traffic: TrafficView,
+  Timings: TimingsView,
+  Server: ServerView,
+};
+
+export function App() {
+  const { tab, tools, resources, prompts, frames } = useLoupeStore(
+    useShallow((state) => ({
+      tab: state.tab,
+      tools: selectList('tools')(state).result?.items.length,
+      resources: selectList('resources')(state).result?.items.length,
+      prompts: selectList('prompts')(state).result?.items.length,
+      frames: (state.snapshotView?.frameLog ?? state.frameLog).length,
+    })),
+  );
+  const View = views[tab];
+  const count = (value: number | undefined) => (value === undefined ? undefined : formatCount(value));
+  return (
+    <div className="app">
+      <AppHeader />
+      <Banners />
+      <div className="app-body">
+        <ConnectionsPanel />
+        <main className="main">
+          <Tabs
+            label="Views"
+            tabs={tabs}
+            current={tab}
+            onSelect={setTab}
+            badges={{ Tools: count(tools), Resources: count(resources), Prompts: count(prompts), Traffic: frames > 0 ? formatCount(frames) : undefined }}
+          />
+          <div className="tab-panel" role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
+            <View />
+          </div>
+        </main>
+      </div>
+      <ServerRequestDialogs />
+    </div>
+  );
+}

@@ -1,0 +1,123 @@
+/**
+ * The renderer's one door to the backend. In Electron the preload exposes `window.loupe`; in a browser the
+ * host carries the same contract over a same-origin WebSocket at /ws (authenticated by its HttpOnly cookie).
+ * Nothing else in the renderer talks to the backend.
+ */
+import { createContractClient, disconnectedError, isWireMessage, type MessageChannel } from '../shared/carrier';
+import type { LoupeApi, WireMessage } from '../shared/contract';
+
+export type BridgeState = 'connecting' | 'open' | 'closed';
+
+let current: LoupeApi | undefined;
+let bridgeState: BridgeState = 'open';
+const stateListeners = new Set<(state: BridgeState) => void>();
+
+function setBridgeState(next: BridgeState): void {
+  if (next === bridgeState) return;
+  bridgeState = next;
+  for (const listener of stateListeners) listener(next);
+}
+
+/** Whether the carrier to the backend is up. Electron's IPC and a test API are always 'open'. */
+export function getBridgeState(): BridgeState {
+  return bridgeState;
+}
+
+export function onBridgeState(listener: (state: BridgeState) => void): () => void {
+  stateListeners.add(listener);
+  return () => {
+    stateListeners.delete(listener);
+  };
+}
+
+export function getApi(): LoupeApi {
+  if (current) return current;
+  const exposed = (window as Window & { loupe?: LoupeApi }).loupe;
+  current = exposed ?? createWebSocketApi(webSocketUrl(window.location));
+  return current;
+}
+
+/** Tests (and a future embedding) hand in their own API. */
+export function setApi(api: LoupeApi): void {
+  current = api;
+  setBridgeState('open');
+}
+
+export function webSocketUrl(location: Pick<Location, 'protocol' | 'host'>): string {
+  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`;
+}
+
+const reconnectDelaysMs = [500, 1000, 2000, 4000, 8000];
+
+/**
+ * A contract client over a WebSocket that reconnects. Calls made while the socket is still opening are
+ * queued; calls waiting when it closes are rejected with kind 'disconnected' (the client's own waiting map
+ * is reached by feeding it synthetic error results, so the shared adapter stays generic).
+ */
+export function createWebSocketApi(url: string): LoupeApi {
+  let socket: WebSocket | undefined;
+  let receiver: ((message: WireMessage) => void) | undefined;
+  let attempt = 0;
+  const queued: WireMessage[] = [];
+  const outstanding = new Set<number>();
+
+  const failOutstanding = () => {
+    const detail = disconnectedError().detail;
+    for (const id of [...outstanding]) receiver?.({ type: 'result', id, ok: false, error: detail });
+    outstanding.clear();
+  };
+
+  const open = () => {
+    setBridgeState('connecting');
+    const next = new WebSocket(url);
+    socket = next;
+    next.addEventListener('open', () => {
+      attempt = 0;
+      setBridgeState('open');
+      for (const message of queued.splice(0)) next.send(JSON.stringify(message));
+    });
+    next.addEventListener('message', (event: MessageEvent) => {
+      if (typeof event.data !== 'string') return;
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(event.data);
+      } catch {
+        return;
+      }
+      if (!isWireMessage(parsed)) return;
+      if (parsed.type === 'result') outstanding.delete(parsed.id);
+      receiver?.(parsed);
+    });
+    next.addEventListener('close', () => {
+      if (socket !== next) return;
+      socket = undefined;
+      setBridgeState('closed');
+      queued.length = 0;
+      failOutstanding();
+      const delay = reconnectDelaysMs[Math.min(attempt, reconnectDelaysMs.length - 1)];
+      attempt += 1;
+      setTimeout(open, delay);
+    });
+  };
+
+  const channel: MessageChannel = {
+    send: (message) => {
+      if (message.type === 'call') outstanding.add(message.id);
+      if (socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+      else if (socket?.readyState === WebSocket.CONNECTING) queued.push(message);
+      else if (message.type === 'call') {
+        const id = message.id;
+        queueMicrotask(() => {
+          outstanding.delete(id);
+          receiver?.({ type: 'result', id, ok: false, error: disconnectedError().detail });
+        });
+      }
+    },
+    receive: (listener) => {
+      receiver = listener;
+    },
+  };
+  const api = createContractClient(channel);
+  open();
+  return api;
+}

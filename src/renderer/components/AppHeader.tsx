@@ -1,0 +1,69 @@
+import { useRef } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { openSnapshotFile, saveSnapshot } from '../store/appActions';
+import { selectHandshake } from '../store/selectors';
+import { useLoupeStore } from '../store/store';
+
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+export function AppHeader() {
+  const { status, handshake, busy, viewingSnapshot } = useLoupeStore(
+    useShallow((state) => ({
+      status: state.status,
+      handshake: selectHandshake(state),
+      busy: state.snapshotBusy,
+      viewingSnapshot: state.snapshotView !== null,
+    })),
+  );
+  const fileInput = useRef<HTMLInputElement>(null);
+  const name = text(handshake?.serverInfo?.name);
+  const version = text(handshake?.serverInfo?.version);
+  const state = viewingSnapshot ? 'snapshot' : status.state;
+  return (
+    <header className="app-header">
+      <div className="brand">
+        <svg className="brand-mark" viewBox="0 0 24 24" aria-hidden="true">
+          <circle cx="10" cy="10" r="6.5" fill="none" stroke="currentColor" strokeWidth="2.4" />
+          <line x1="15" y1="15" x2="21" y2="21" stroke="currentColor" strokeWidth="2.8" strokeLinecap="round" />
+        </svg>
+        <span className="brand-name">Loupe</span>
+      </div>
+      <div className="header-server" aria-live="polite">
+        <span className={`status-pill state-${state}`}>
+          <span className="dot" aria-hidden="true" />
+          {state === 'snapshot' ? 'Snapshot' : state === 'connected' ? 'Connected' : state === 'connecting' ? 'Connecting' : state === 'closed' ? 'Closed' : 'Idle'}
+        </span>
+        {name ? (
+          <span className="server-name">
+            <span className="mono">{name}</span>
+            {version ? <span className="muted"> {version}</span> : null}
+          </span>
+        ) : null}
+        {handshake ? <span className="muted small">MCP {handshake.protocolVersion} · {handshake.transport}</span> : null}
+      </div>
+      <div className="header-actions">
+        <button type="button" onClick={() => void saveSnapshot()} disabled={busy || viewingSnapshot || status.state === 'idle'}>
+          Save snapshot
+        </button>
+        <button type="button" onClick={() => fileInput.current?.click()} disabled={busy}>
+          Open snapshot
+        </button>
+        <input
+          ref={fileInput}
+          type="file"
+          accept=".json,application/json"
+          hidden
+          aria-label="Snapshot file"
+          data-testid="snapshot-file"
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            event.target.value = '';
+            if (file) void openSnapshotFile(file);
+          }}
+        />
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,101 @@
+import { useState, type FormEvent } from 'react';
+import type { Target } from '../../shared/target';
+import { emptyForm, formToTarget, targetToForm, type FormTransport, type TargetForm } from '../lib/targetForm';
+
+const transportLabels: Record<FormTransport, string> = {
+  stdio: 'stdio (command)',
+  http: 'Streamable HTTP',
+  sse: 'SSE (legacy)',
+  auto: 'HTTP, fall back to SSE',
+  demo: 'Embedded demo server',
+};
+
+interface ConnectionFormProps {
+  initial: Target | null;
+  busy: boolean;
+  onConnect: (target: Target) => void;
+  onSave: (name: string, target: Target) => void;
+}
+
+export function ConnectionForm({ initial, busy, onConnect, onSave }: ConnectionFormProps) {
+  const [form, setForm] = useState<TargetForm>(initial ? targetToForm(initial) : emptyForm);
+  const [name, setName] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const update = (patch: Partial<TargetForm>) => setForm({ ...form, ...patch });
+
+  const withTarget = (then: (target: Target) => void) => {
+    const result = formToTarget(form);
+    if ('error' in result) setProblem(result.error);
+    else {
+      setProblem(null);
+      then(result.target);
+    }
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    withTarget(onConnect);
+  };
+
+  return (
+    <form className="connection-form" onSubmit={submit} aria-label="Connection">
+      <label className="form-row">
+        <span>Transport</span>
+        <select value={form.transport} onChange={(event) => update({ transport: event.target.value as FormTransport })}>
+          {(Object.keys(transportLabels) as FormTransport[]).map((transport) => (
+            <option key={transport} value={transport}>
+              {transportLabels[transport]}
+            </option>
+          ))}
+        </select>
+      </label>
+      {form.transport === 'stdio' ? (
+        <>
+          <label className="form-row">
+            <span>Command</span>
+            <input className="mono" value={form.command} placeholder="node" onChange={(event) => update({ command: event.target.value })} />
+          </label>
+          <label className="form-row">
+            <span>Arguments</span>
+            <input className="mono" value={form.args} placeholder="server.js --flag" onChange={(event) => update({ args: event.target.value })} />
+          </label>
+          <label className="form-row">
+            <span>Environment</span>
+            <textarea className="mono" rows={2} value={form.env} placeholder="NAME=value, one a line" onChange={(event) => update({ env: event.target.value })} />
+          </label>
+          <label className="form-row">
+            <span>Working directory</span>
+            <input className="mono" value={form.cwd} placeholder="(Loupe’s own)" onChange={(event) => update({ cwd: event.target.value })} />
+          </label>
+        </>
+      ) : null}
+      {form.transport === 'http' || form.transport === 'sse' || form.transport === 'auto' ? (
+        <>
+          <label className="form-row">
+            <span>URL</span>
+            <input className="mono" value={form.url} placeholder="http://127.0.0.1:3001/mcp" onChange={(event) => update({ url: event.target.value })} />
+          </label>
+          <label className="form-row">
+            <span>Headers</span>
+            <textarea className="mono" rows={2} value={form.headers} placeholder="Authorization: Bearer …" onChange={(event) => update({ headers: event.target.value })} />
+          </label>
+        </>
+      ) : null}
+      {problem ? (
+        <p className="form-problem" role="alert">
+          {problem}
+        </p>
+      ) : null}
+      <div className="button-row">
+        <button type="submit" className="primary" disabled={busy}>
+          Connect
+        </button>
+      </div>
+      <div className="save-row">
+        <input aria-label="Name to save as" placeholder="Name to save as" value={name} onChange={(event) => setName(event.target.value)} />
+        <button type="button" disabled={name.trim() === ''} onClick={() => withTarget((target) => onSave(name.trim(), target))}>
+          Save server
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { describeTarget, type Target } from '../../shared/target';
+import { removeServer, saveServer } from '../store/appActions';
+import { connect, disconnect, reconnect } from '../store/sessionActions';
+import { useLoupeStore } from '../store/store';
+import { ConnectionForm } from './ConnectionForm';
+import { ErrorNotice } from './ErrorNotice';
+import { HandshakeView } from './HandshakeView';
+
+const stateLabels = { idle: 'Not connected', connecting: 'Connecting…', connected: 'Connected', closed: 'Closed' } as const;
+
+export function ConnectionsPanel() {
+  const { status, connectError, lastTarget, settings, settingsError, link } = useLoupeStore(
+    useShallow((state) => ({
+      status: state.status,
+      connectError: state.connectError,
+      lastTarget: state.lastTarget,
+      settings: state.settings,
+      settingsError: state.settingsError,
+      link: state.backendLink,
+    })),
+  );
+  const [formTarget, setFormTarget] = useState<{ target: Target | null; version: number }>({ target: null, version: 0 });
+  const busy = status.state === 'connecting' || link !== 'open';
+  const run = (target: Target) => void connect(target);
+
+  return (
+    <aside className="connections" aria-label="Connections">
+      <section className="card">
+        <h2 className="card-title">Session</h2>
+        <div className={`session-state state-${status.state}`}>
+          <span className="dot" aria-hidden="true" />
+          <span>{stateLabels[status.state]}</span>
+        </div>
+        {status.state !== 'idle' ? <div className="target-line mono">{describeTarget(status.target)}</div> : null}
+        <div className="button-row">
+          <button type="button" onClick={() => void disconnect()} disabled={status.state !== 'connected' && status.state !== 'connecting'}>
+            Disconnect
+          </button>
+          <button type="button" onClick={() => void reconnect()} disabled={!lastTarget || busy}>
+            Reconnect
+          </button>
+        </div>
+        {connectError && status.state !== 'connected' ? <ErrorNotice error={connectError} context="Connection failed" /> : null}
+        {status.state === 'connected' ? (
+          <details className="handshake-details" open>
+            <summary>Handshake</summary>
+            <HandshakeView handshake={status.handshake} />
+          </details>
+        ) : null}
+      </section>
+
+      <section className="card">
+        <h2 className="card-title">Saved servers</h2>
+        {settingsError ? <p className="form-problem">{settingsError}</p> : null}
+        {settings && settings.savedServers.length === 0 ? <p className="muted small">None yet: fill in the form below and save it.</p> : null}
+        <ul className="saved-list">
+          {settings?.savedServers.map((server) => (
+            <li key={server.id} className="saved-item">
+              <button type="button" className="saved-connect" aria-label={`Connect to ${server.name}`} disabled={busy} onClick={() => run(server.target)}>
+                <span className="saved-name">{server.name}</span>
+                <span className="saved-target mono">{describeTarget(server.target)}</span>
+              </button>
+              <button
+                type="button"
+                className="icon-button"
+                aria-label={`Edit ${server.name}`}
+                onClick={() => setFormTarget({ target: server.target, version: formTarget.version + 1 })}
+              >
+                ✎
+              </button>
+              <button type="button" className="icon-button" aria-label={`Remove ${server.name}`} onClick={() => void removeServer(server.id)}>
+                ×
+              </button>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="card">
+        <h2 className="card-title">New connection</h2>
+        <ConnectionForm
+          key={`${formTarget.version}-${lastTarget ? 1 : 0}`}
+          initial={formTarget.target ?? lastTarget}
+          busy={busy}
+          onConnect={run}
+          onSave={(name, target) => void saveServer(name, target)}
+        />
+      </section>
+    </aside>
+  );
+}

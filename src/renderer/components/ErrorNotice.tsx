@@ -1,0 +1,80 @@
+import type { LoupeErrorData } from '../../shared/errors';
+import { isJsonObject } from '../../shared/json';
+import { JsonView } from './JsonView';
+
+const titles: Partial<Record<LoupeErrorData['kind'], string>> = {
+  'command-not-found': 'Command not found',
+  'connection-refused': 'Connection refused',
+  'server-exited': 'Server exited',
+  'method-not-found': 'Method not found',
+  'page-limit': 'Stopped at the page limit',
+  'cursor-loop': 'Cursor loop',
+  timeout: 'Timed out',
+  disconnected: 'Disconnected',
+  'http-error': 'HTTP error',
+  'transport-error': 'Transport error',
+  'invalid-response': 'Invalid response',
+  'invalid-target': 'Invalid target',
+  'rpc-error': 'JSON-RPC error',
+  'not-connected': 'Not connected',
+  'snapshot-invalid': 'Invalid snapshot',
+};
+
+const hints: Partial<Record<LoupeErrorData['kind'], string[]>> = {
+  'command-not-found': ['Check that the command is installed and on PATH, or give its full path.'],
+  'connection-refused': ['Nothing listens at that address: is the server running, and on this port?'],
+  'server-exited': ['The server process ended. Its last stderr lines are below; they usually say why.'],
+  'method-not-found': [
+    'The server does not implement this method, or did not declare the capability it belongs to.',
+    'The URL may point at the wrong endpoint (for example /sse instead of /mcp), or at something that is not an MCP server.',
+    'The server may speak an older protocol version.',
+  ],
+  timeout: ['The server did not answer in time. Raise the timeout, or check the server is not blocked.'],
+  'http-error': ['The endpoint answered with an HTTP status Loupe could not use: check the URL, path and headers (auth?).'],
+};
+
+/** Stderr lines carried in error data, whatever shape the backend used. */
+function stderrOf(data: unknown): string | undefined {
+  if (!isJsonObject(data)) return undefined;
+  const value = data.stderr ?? data.stderrTail ?? data.lastStderr;
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value)) return value.filter((line) => typeof line === 'string').join('\n');
+  return undefined;
+}
+
+export function errorTitle(error: LoupeErrorData): string {
+  return titles[error.kind] ?? error.kind;
+}
+
+export function ErrorNotice({ error, context }: { error: LoupeErrorData; context?: string }) {
+  const stderr = stderrOf(error.data);
+  return (
+    <div className="notice notice-error" role="alert">
+      <div className="notice-title">
+        {context ? `${context}: ` : ''}
+        {errorTitle(error)}
+        {error.code !== undefined ? <span className="muted"> (code {error.code})</span> : null}
+        <span className="kind-tag">{error.kind}</span>
+      </div>
+      <p className="notice-message">{error.message}</p>
+      {(hints[error.kind] ?? []).length > 0 ? (
+        <ul className="notice-hints">
+          {(hints[error.kind] ?? []).map((hint) => (
+            <li key={hint}>{hint}</li>
+          ))}
+        </ul>
+      ) : null}
+      {stderr ? (
+        <pre className="stderr-block" aria-label="Server stderr">
+          {stderr}
+        </pre>
+      ) : null}
+      {error.data !== undefined && !stderr ? (
+        <details>
+          <summary>Details</summary>
+          <JsonView value={error.data} />
+        </details>
+      ) : null}
+    </div>
+  );
+}

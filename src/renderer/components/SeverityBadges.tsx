@@ -1,0 +1,22 @@
+import type { Finding, Severity } from '../../shared/lint';
+
+const order: Severity[] = ['error', 'warning', 'info'];
+
+/** Small counts per severity, e.g. "2 errors", for a row of the tool list. */
+export function SeverityBadges({ findings }: { findings: readonly Finding[] }) {
+  if (findings.length === 0) return null;
+  return (
+    <span className="badges">
+      {order.map((severity) => {
+        const count = findings.filter((finding) => finding.severity === severity).length;
+        if (count === 0) return null;
+        return (
+          <span key={severity} className={`badge badge-${severity}`} title={findings.filter((f) => f.severity === severity).map((f) => f.message).join('\n')}>
+            {count} {severity === 'info' ? 'note' : severity}
+            {count === 1 ? '' : 's'}
+          </span>
+        );
+      })}
+    </span>
+  );
+}

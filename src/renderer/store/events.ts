@@ -1,0 +1,62 @@
+/** Backend events into the store. Frames are appended in place; the version bump re-renders views. */
+import type { LoupeApi } from '../../shared/contract';
+import type { Frame } from '../../shared/frames';
+import { onBridgeState } from '../bridge';
+import { FrameLog } from '../lib/frameLog';
+import { applyListResult, refreshLint, refreshStats, resync } from './sessionActions';
+import { useLoupeStore } from './store';
+
+const { getState, setState } = useLoupeStore;
+
+let statsTimer: ReturnType<typeof setTimeout> | undefined;
+function scheduleStats(): void {
+  statsTimer ??= setTimeout(() => {
+    statsTimer = undefined;
+    void refreshStats();
+  }, 1000);
+}
+
+export function appendFrames(batch: Frame[]): void {
+  if (batch.length === 0) return;
+  let log = getState().frameLog;
+  // Seq restarts at 1 in a new session: a batch that starts over belongs to a new log.
+  if (batch[0].seq === 1 && log.length > 0) {
+    log = new FrameLog();
+    setState({ frameLog: log, clearedThroughSeq: 0, pausedAt: null, selectedFrameSeq: null });
+  }
+  if (log.append(batch) > 0) setState((state) => ({ frameVersion: state.frameVersion + 1 }));
+  scheduleStats();
+}
+
+export function bindBackendEvents(api: LoupeApi): () => void {
+  const unsubscribers = [
+    api.on('onStatus', (status) => {
+      setState({ status });
+      if (status.state === 'closed' && status.reason) setState({ connectError: status.reason });
+      if (status.state !== 'idle') setState({ lastTarget: status.target });
+    }),
+    api.on('onFrames', appendFrames),
+    api.on('onListProgress', (progress) => {
+      setState((state) => ({
+        lists: { ...state.lists, [progress.kind]: { ...state.lists[progress.kind], progress, loading: true } },
+      }));
+    }),
+    api.on('onListChanged', ({ diff, result }) => {
+      applyListResult(result, diff);
+      if (result.kind === 'tools') void refreshLint();
+    }),
+  ];
+  let wasClosed = false;
+  const stopBridge = onBridgeState((link) => {
+    setState({ backendLink: link });
+    if (link === 'closed') wasClosed = true;
+    if (link === 'open' && wasClosed) {
+      wasClosed = false;
+      resync().catch(() => undefined);
+    }
+  });
+  return () => {
+    for (const unsubscribe of unsubscribers) unsubscribe();
+    stopBridge();
+  };
+}

@@ -1,0 +1,31 @@
+/**
+ * Views read through these so an opened snapshot shows in the same views as a live session: while a
+ * snapshot is open its data wins, read-only.
+ */
+import type { LintReport } from '../../shared/contract';
+import type { ListKind } from '../../shared/lists';
+import type { Handshake } from '../../shared/session';
+import type { FrameLog } from '../lib/frameLog';
+import type { ListState } from './listsSlice';
+import type { LoupeState } from './types';
+
+export function selectList(kind: ListKind): (state: LoupeState) => ListState {
+  return (state) => state.snapshotView?.lists[kind] ?? state.lists[kind];
+}
+
+export function selectLint(state: LoupeState): LintReport | null {
+  return state.snapshotView?.lint ?? state.lint;
+}
+
+export function selectFrameLog(state: LoupeState): FrameLog {
+  return state.snapshotView?.frameLog ?? state.frameLog;
+}
+
+export function selectHandshake(state: LoupeState): Handshake | null {
+  if (state.snapshotView) return state.snapshotView.handshake;
+  return state.status.state === 'connected' ? state.status.handshake : null;
+}
+
+export function selectReadOnly(state: LoupeState): boolean {
+  return state.snapshotView !== null;
+}

@@ -1,0 +1,23 @@
+import type { LoupeErrorData } from '../../shared/errors';
+import type { SessionStatus } from '../../shared/session';
+import type { Target } from '../../shared/target';
+import type { SliceCreator } from './types';
+
+export type BackendLink = 'connecting' | 'open' | 'closed';
+
+export interface SessionSlice {
+  status: SessionStatus;
+  /** Why the last connect attempt failed (kept until the next attempt), shown in the Connections panel. */
+  connectError: LoupeErrorData | null;
+  /** The target of the last attempt, for Reconnect. */
+  lastTarget: Target | null;
+  /** The carrier to the backend (the browser host's WebSocket). */
+  backendLink: BackendLink;
+}
+
+export const createSessionSlice: SliceCreator<SessionSlice> = () => ({
+  status: { state: 'idle' },
+  connectError: null,
+  lastTarget: null,
+  backendLink: 'open',
+});

@@ -1,0 +1,29 @@
+/** The one zustand store, combined from slices. Actions live in actions.ts, outside components. */
+import { create, type StateCreator } from 'zustand';
+import { createCallsSlice } from './callsSlice';
+import { createListsSlice } from './listsSlice';
+import { createSessionSlice } from './sessionSlice';
+import { createSettingsSlice } from './settingsSlice';
+import { createSnapshotSlice } from './snapshotSlice';
+import { createTrafficSlice } from './trafficSlice';
+import type { LoupeState } from './types';
+import { createUiSlice } from './uiSlice';
+
+export type { LoupeState } from './types';
+
+const build: StateCreator<LoupeState> = (...parts) => ({
+  ...createSessionSlice(...parts),
+  ...createListsSlice(...parts),
+  ...createTrafficSlice(...parts),
+  ...createSnapshotSlice(...parts),
+  ...createSettingsSlice(...parts),
+  ...createUiSlice(...parts),
+  ...createCallsSlice(...parts),
+});
+
+export const useLoupeStore = create<LoupeState>()(build);
+
+/** Back to a fresh state (new frame log included): tests start each case here. */
+export function resetStore(): void {
+  useLoupeStore.setState(build(useLoupeStore.setState, useLoupeStore.getState, useLoupeStore), true);
+}

@@ -1,0 +1,32 @@
+import type { Direction, RecorderStats } from '../../shared/frames';
+import { FrameLog } from '../lib/frameLog';
+import type { SliceCreator } from './types';
+
+export interface TrafficFilter {
+  method: string;
+  direction: Direction | 'all';
+  text: string;
+}
+
+export interface TrafficSlice {
+  /** Appended in place; frameVersion changes on each append so subscribers re-render. */
+  frameLog: FrameLog;
+  frameVersion: number;
+  recorderStats: RecorderStats | null;
+  /** Paused: the view holds at this many frames while the log keeps growing. */
+  pausedAt: number | null;
+  /** Clear hides frames up to this seq in the view only; the backend and the log keep them. */
+  clearedThroughSeq: number;
+  trafficFilter: TrafficFilter;
+  selectedFrameSeq: number | null;
+}
+
+export const createTrafficSlice: SliceCreator<TrafficSlice> = () => ({
+  frameLog: new FrameLog(),
+  frameVersion: 0,
+  recorderStats: null,
+  pausedAt: null,
+  clearedThroughSeq: 0,
+  trafficFilter: { method: '', direction: 'all', text: '' },
+  selectedFrameSeq: null,
+});

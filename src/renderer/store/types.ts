@@ -1,0 +1,13 @@
+/** The one store's full state type and the slice-creator type every slice is written against. */
+import type { StateCreator } from 'zustand';
+import type { CallsSlice } from './callsSlice';
+import type { ListsSlice } from './listsSlice';
+import type { SessionSlice } from './sessionSlice';
+import type { SettingsSlice } from './settingsSlice';
+import type { SnapshotSlice } from './snapshotSlice';
+import type { TrafficSlice } from './trafficSlice';
+import type { UiSlice } from './uiSlice';
+
+export type LoupeState = SessionSlice & ListsSlice & TrafficSlice & SnapshotSlice & SettingsSlice & UiSlice & CallsSlice;
+
+export type SliceCreator<Slice> = StateCreator<LoupeState, [], [], Slice>;

@@ -1,0 +1,97 @@
+import { useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import type { JsonObject } from '../../shared/json';
+import { ErrorNotice } from '../components/ErrorNotice';
+import { Field } from '../components/Field';
+import { ItemListPane } from '../components/ItemListPane';
+import { JsonView } from '../components/JsonView';
+import { ResourceContents } from '../components/ResourceContents';
+import { fetchKey, readResource } from '../store/appActions';
+import { selectList, selectReadOnly } from '../store/selectors';
+import { useLoupeStore } from '../store/store';
+
+const resourceFields = ['uri', 'name', 'title', 'description', 'mimeType'];
+const templateFields = ['uriTemplate', 'name', 'title', 'description', 'mimeType'];
+
+function text(item: JsonObject, field: string): string {
+  const value = item[field];
+  return typeof value === 'string' ? value : '';
+}
+
+function secondary(item: JsonObject): string {
+  return [text(item, 'title') || text(item, 'name'), text(item, 'mimeType'), text(item, 'description').split('\n')[0]].filter(Boolean).join(' · ');
+}
+
+export function ResourcesView() {
+  const [which, setWhich] = useState<'resources' | 'templates'>('resources');
+  return (
+    <div className="split">
+      <div className="list-column">
+        <div className="segmented" role="radiogroup" aria-label="Resources or templates">
+          {(['resources', 'templates'] as const).map((kind) => (
+            <button key={kind} type="button" role="radio" aria-checked={which === kind} onClick={() => setWhich(kind)}>
+              {kind === 'resources' ? 'Resources' : 'Templates'}
+            </button>
+          ))}
+        </div>
+        {which === 'resources' ? (
+          <ItemListPane kind="resources" noun="resource" label="Resources" fields={resourceFields} secondary={secondary} />
+        ) : (
+          <ItemListPane kind="templates" noun="template" label="Resource templates" fields={templateFields} secondary={secondary} />
+        )}
+      </div>
+      <section className="detail-pane" aria-label="Resource detail">
+        <ResourceDetail kind={which} />
+      </section>
+    </div>
+  );
+}
+
+function ResourceDetail({ kind }: { kind: 'resources' | 'templates' }) {
+  const { list, selected, readOnly } = useLoupeStore(
+    useShallow((state) => ({ list: selectList(kind)(state), selected: state.selected[kind], readOnly: selectReadOnly(state) })),
+  );
+  const item = selected ? list.result?.items[selected.index] : undefined;
+  if (!item || !selected) return <p className="empty">Select a {kind === 'resources' ? 'resource' : 'template'}.</p>;
+  return (
+    <article className="detail">
+      <header className="detail-header">
+        <h2 className="mono">{selected.key}</h2>
+        {text(item, 'title') || text(item, 'name') ? <div className="detail-subtitle">{text(item, 'title') || text(item, 'name')}</div> : null}
+      </header>
+      {text(item, 'description') ? (
+        <Field label="Description">
+          <div className="prose-text">{text(item, 'description')}</div>
+        </Field>
+      ) : null}
+      <Field label="Fields as sent">
+        <JsonView value={item} />
+      </Field>
+      {readOnly ? null : <ReadPanel key={selected.key} initialUri={kind === 'resources' ? selected.key : ''} template={kind === 'templates' ? selected.key : undefined} />}
+    </article>
+  );
+}
+
+function ReadPanel({ initialUri, template }: { initialUri: string; template?: string }) {
+  const [uri, setUri] = useState(initialUri || (template ?? ''));
+  const outcome = useLoupeStore((state) => state.fetches[fetchKey('resources', uri)]);
+  return (
+    <Field label="Read">
+      <form
+        className="inline-form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void readResource(uri);
+        }}
+      >
+        <input className="grow mono" aria-label="Resource URI" value={uri} onChange={(event) => setUri(event.target.value)} />
+        <button type="submit" className="primary" disabled={uri === '' || outcome?.loading}>
+          Read resource
+        </button>
+      </form>
+      {template ? <p className="muted small">Fill in the template’s variables in the URI, then read.</p> : null}
+      {outcome?.error ? <ErrorNotice error={outcome.error} context="Read failed" /> : null}
+      {outcome?.value ? <ResourceContents result={outcome.value} /> : null}
+    </Field>
+  );
+}

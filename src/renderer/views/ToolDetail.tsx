@@ -1,0 +1,98 @@
+import type { JsonObject, JsonValue } from '../../shared/json';
+import type { Finding } from '../../shared/lint';
+import { ToolCallPanel } from '../calls/ToolCallPanel';
+import { JsonView } from '../components/JsonView';
+import { Field } from '../components/Field';
+import { IconList } from '../components/IconList';
+import { selectReadOnly } from '../store/selectors';
+import { useLoupeStore } from '../store/store';
+
+/** Fields shown in their own section; everything else lands in "Other fields", as sent. */
+const knownFields = new Set(['name', 'title', 'description', 'annotations', 'inputSchema', 'outputSchema', 'icons', 'execution', '_meta']);
+
+interface ToolDetailProps {
+  tool: JsonObject;
+  index: number;
+  findings: readonly Finding[];
+}
+
+function asText(value: JsonValue | undefined): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+export function ToolDetail({ tool, index, findings }: ToolDetailProps) {
+  const readOnly = useLoupeStore(selectReadOnly);
+  const name = asText(tool.name);
+  const title = asText(tool.title);
+  const other = Object.keys(tool).filter((key) => !knownFields.has(key));
+  return (
+    <article className="detail" tabIndex={-1}>
+      <header className="detail-header">
+        <h2 className="mono">{name ?? <span className="muted">(name is not a string)</span>}</h2>
+        {title ? <div className="detail-subtitle">{title}</div> : null}
+        <div className="muted small">Position {index + 1} in the list as sent</div>
+      </header>
+      {findings.length > 0 ? (
+        <Field label="Findings">
+          <ul className="findings">
+            {findings.map((finding, position) => (
+              <li key={position} className={`finding finding-${finding.severity}`}>
+                <span className={`badge badge-${finding.severity}`}>{finding.severity}</span>
+                <span className="mono small">{finding.code}</span> {finding.message}
+              </li>
+            ))}
+          </ul>
+        </Field>
+      ) : null}
+      <Field label="Description">
+        {'description' in tool ? (
+          typeof tool.description === 'string' ? (
+            <div className="prose-text">{tool.description === '' ? <span className="muted">(empty string)</span> : tool.description}</div>
+          ) : (
+            <JsonView value={tool.description} />
+          )
+        ) : (
+          <span className="muted">not sent</span>
+        )}
+      </Field>
+      {'annotations' in tool ? (
+        <Field label="Annotations" note="claims by the server — untrusted">
+          <JsonView value={tool.annotations} label="Annotations" />
+        </Field>
+      ) : null}
+      <Field label="Input schema">
+        {'inputSchema' in tool ? <JsonView value={tool.inputSchema} label="Input schema" /> : <span className="muted">not sent (required by the spec)</span>}
+      </Field>
+      {'outputSchema' in tool ? (
+        <Field label="Output schema">
+          <JsonView value={tool.outputSchema} label="Output schema" />
+        </Field>
+      ) : null}
+      {'icons' in tool ? (
+        <Field label="Icons">
+          <IconList icons={tool.icons} />
+        </Field>
+      ) : null}
+      {'execution' in tool ? (
+        <Field label="Execution">
+          <JsonView value={tool.execution} />
+        </Field>
+      ) : null}
+      {'_meta' in tool ? (
+        <Field label="_meta">
+          <JsonView value={tool._meta} />
+        </Field>
+      ) : null}
+      {other.length > 0 ? (
+        <Field label="Other fields" note="not in the spec's tool shape, shown as sent">
+          <JsonView value={Object.fromEntries(other.map((key) => [key, tool[key]]))} label="Other fields" />
+        </Field>
+      ) : null}
+      {readOnly ? null : <ToolCallPanel tool={tool} />}
+      <details className="raw-details">
+        <summary>Whole tool as sent</summary>
+        <JsonView value={tool} />
+      </details>
+    </article>
+  );
+}

@@ -1,0 +1,103 @@
+import { useMemo } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { isJsonObject, type JsonObject } from '../../shared/json';
+import { itemKey } from '../../shared/lists';
+import type { Finding } from '../../shared/lint';
+import { ListHeader } from '../components/ListHeader';
+import { SeverityBadges } from '../components/SeverityBadges';
+import { VirtualList } from '../components/VirtualList';
+import { findingsByIndex } from '../lib/findings';
+import { filterItems } from '../lib/toolFilter';
+import { selectItem, setListFilter } from '../store/appActions';
+import { selectLint, selectList } from '../store/selectors';
+import { useLoupeStore } from '../store/store';
+import { ToolDetail } from './ToolDetail';
+
+const noFindings: Finding[] = [];
+
+function text(item: JsonObject, field: string): string {
+  const value = item[field];
+  return typeof value === 'string' ? value : '';
+}
+
+export function ToolsView() {
+  const { list, lint, filter, selected } = useLoupeStore(
+    useShallow((state) => ({
+      list: selectList('tools')(state),
+      lint: selectLint(state),
+      filter: state.filters.tools,
+      selected: state.selected.tools,
+    })),
+  );
+  const items = useMemo(() => list.result?.items ?? [], [list.result]);
+  const positions = useMemo(() => filterItems(items, filter), [items, filter]);
+  const findings = useMemo(
+    () => findingsByIndex(lint?.findings ?? [], items.map((item) => itemKey('tools', item))),
+    [lint, items],
+  );
+  const marks = useMemo(() => {
+    const map = new Map<string, 'added' | 'changed'>();
+    for (const name of list.diff?.added ?? []) map.set(name, 'added');
+    for (const name of list.diff?.changed ?? []) map.set(name, 'changed');
+    return map;
+  }, [list.diff]);
+  const activeIndex = selected ? positions.indexOf(selected.index) : -1;
+  const open = (row: number) => {
+    const index = positions[row];
+    selectItem('tools', index, itemKey('tools', items[index]));
+  };
+  const tool = selected && isJsonObject(items[selected.index]) ? items[selected.index] : null;
+
+  return (
+    <div className="split">
+      <section className="list-pane" aria-label="Tool list">
+        <ListHeader state={list} noun="tool" shown={filter ? positions.length : undefined} />
+        <input
+          className="search"
+          type="search"
+          aria-label="Filter tools"
+          placeholder="Filter by name, title, description"
+          value={filter}
+          onChange={(event) => setListFilter('tools', event.target.value)}
+        />
+        {list.unsupported ? <p className="empty">This server does not offer tools.</p> : null}
+        {list.result && positions.length === 0 ? (
+          <p className="empty">{filter ? `No tool matches “${filter}”.` : 'The server listed no tools.'}</p>
+        ) : null}
+        <VirtualList
+          label="Tools"
+          idPrefix="tool"
+          count={positions.length}
+          rowHeight={58}
+          activeIndex={activeIndex}
+          onMove={open}
+          onOpen={open}
+          renderRow={(row) => {
+            const item = items[positions[row]];
+            const name = text(item, 'name');
+            const mark = marks.get(name);
+            return (
+              <div className="item-row">
+                <div className="item-line">
+                  <span className="item-name">{name === '' ? '(no name)' : name}</span>
+                  {text(item, 'title') ? <span className="item-title">{text(item, 'title')}</span> : null}
+                  <span className="spacer" />
+                  {mark ? <span className={`badge badge-${mark}`}>{mark}</span> : null}
+                  <SeverityBadges findings={findings.get(positions[row]) ?? noFindings} />
+                </div>
+                <div className="item-description">{text(item, 'description').split('\n')[0] || '—'}</div>
+              </div>
+            );
+          }}
+        />
+      </section>
+      <section className="detail-pane" aria-label="Tool detail">
+        {tool && selected ? (
+          <ToolDetail tool={tool} index={selected.index} findings={findings.get(selected.index) ?? noFindings} />
+        ) : (
+          <p className="empty">Select a tool to see every field it sent.</p>
+        )}
+      </section>
+    </div>
+  );
+}

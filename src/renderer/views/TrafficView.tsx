@@ -1,0 +1,161 @@
+import { useMemo, useRef } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import type { Frame } from '../../shared/frames';
+import { VirtualList } from '../components/VirtualList';
+import { FrameIndex, frameMethod } from '../lib/frameFilter';
+import { formatBytes, formatCount, formatMs, formatOffset, plural } from '../lib/format';
+import { clearTraffic, selectFrame, setTrafficFilter, togglePause } from '../store/appActions';
+import { selectFrameLog, selectReadOnly } from '../store/selectors';
+import { useLoupeStore } from '../store/store';
+import { FrameDetail } from './FrameDetail';
+
+const kindLabels: Record<Frame['kind'], string> = {
+  request: 'request',
+  response: 'response',
+  error: 'error',
+  notification: 'notify',
+  invalid: 'INVALID',
+  stderr: 'stderr',
+  http: 'http',
+};
+
+export function TrafficView() {
+  const state = useLoupeStore(
+    useShallow((s) => ({
+      log: selectFrameLog(s),
+      version: s.frameVersion,
+      filter: s.trafficFilter,
+      pausedAt: s.pausedAt,
+      clearedThroughSeq: s.snapshotView ? 0 : s.clearedThroughSeq,
+      selectedSeq: s.selectedFrameSeq,
+      stats: s.snapshotView ? null : s.recorderStats,
+      dropped: s.snapshotView?.snapshot.framesDropped ?? 0,
+      readOnly: selectReadOnly(s),
+    })),
+  );
+  const { log, version, filter, pausedAt, clearedThroughSeq, selectedSeq, stats, readOnly } = state;
+  const index = useRef(new FrameIndex());
+  const limit = pausedAt === null || readOnly ? log.length : pausedAt;
+  const positions = useMemo(
+    () => index.current.compute({ log, filter, clearedThroughSeq, limit }),
+    // version: the log grows in place; recompute (incrementally) when it did.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [log, version, filter, clearedThroughSeq, limit],
+  );
+  const count = positions.length;
+  const activeRow = useMemo(() => {
+    if (selectedSeq === null) return -1;
+    const at = log.indexOfSeq(selectedSeq);
+    return at < 0 ? -1 : lowerBound(positions, at, count);
+  }, [selectedSeq, log, positions, count]);
+  const selected = selectedSeq === null ? undefined : log.bySeq(selectedSeq);
+  const overflow = stats?.overflow ?? state.dropped;
+
+  return (
+    <div className="traffic">
+      <div className="toolbar" role="toolbar" aria-label="Traffic filters">
+        <input
+          type="search"
+          aria-label="Filter by method"
+          placeholder="Method"
+          value={filter.method}
+          onChange={(event) => setTrafficFilter({ method: event.target.value })}
+        />
+        <select
+          aria-label="Direction"
+          value={filter.direction}
+          onChange={(event) => setTrafficFilter({ direction: event.target.value as typeof filter.direction })}
+        >
+          <option value="all">Both directions</option>
+          <option value="out">Sent (→ server)</option>
+          <option value="in">Received (← server)</option>
+        </select>
+        <input
+          type="search"
+          className="grow"
+          aria-label="Filter by text"
+          placeholder="Text in the raw frame"
+          value={filter.text}
+          onChange={(event) => setTrafficFilter({ text: event.target.value })}
+        />
+        {readOnly ? null : (
+          <>
+            <button type="button" aria-pressed={pausedAt !== null} onClick={togglePause}>
+              {pausedAt === null ? 'Pause' : `Resume (${formatCount(log.length - pausedAt)} new)`}
+            </button>
+            <button type="button" onClick={clearTraffic} title="Hides the frames so far; nothing is deleted">
+              Clear
+            </button>
+          </>
+        )}
+        <span className="muted small toolbar-count">
+          {plural(count, 'frame')}
+          {count !== log.length ? ` of ${formatCount(log.length)}` : ''}
+        </span>
+      </div>
+      {overflow > 0 ? (
+        <div className="notice notice-warning" role="status">
+          {plural(overflow, 'frame')} dropped from memory (the recorder was full){stats?.journalPath ? `; the journal ${stats.journalPath} has them` : ''}.
+        </div>
+      ) : null}
+      {clearedThroughSeq > 0 && !readOnly ? <div className="muted small cleared-note">View cleared at frame #{clearedThroughSeq}: earlier frames are hidden, not deleted.</div> : null}
+      <div className="traffic-body">
+        <div className="frame-table">
+          <div className="frame-row frame-head" aria-hidden="true">
+            <span>#</span>
+            <span>time</span>
+            <span>dir</span>
+            <span>kind</span>
+            <span>method</span>
+            <span>id</span>
+            <span className="num">size</span>
+            <span className="num">rtt</span>
+          </div>
+          <VirtualList
+            label="Frames"
+            idPrefix="frame"
+            count={count}
+            rowHeight={28}
+            activeIndex={activeRow}
+            follow={selectedSeq === null}
+            onMove={(row) => selectFrame(log.frames[positions[row]].seq)}
+            onOpen={(row) => selectFrame(log.frames[positions[row]].seq)}
+            renderRow={(row) => <FrameRow frame={log.frames[positions[row]]} method={frameMethod(log.frames[positions[row]], log)} />}
+          />
+        </div>
+        <section className="frame-detail-pane" aria-label="Frame detail">
+          {selected ? <FrameDetail frame={selected} log={log} /> : <p className="empty">Select a frame to see its raw text.</p>}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+/** First row whose log position is >= at (positions are ascending). */
+function lowerBound(positions: readonly number[], at: number, count: number): number {
+  let low = 0;
+  let high = count;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (positions[middle] < at) low = middle + 1;
+    else high = middle;
+  }
+  return low < count && positions[low] === at ? low : -1;
+}
+
+function FrameRow({ frame, method }: { frame: Frame; method: string | undefined }) {
+  return (
+    <div className={`frame-row kind-${frame.kind} dir-${frame.direction}`}>
+      <span className="muted">{frame.seq}</span>
+      <span className="muted">{formatOffset(frame.t)}</span>
+      <span className={`dir dir-${frame.direction}`} title={frame.direction === 'out' ? 'sent to the server' : 'received from the server'}>
+        {frame.direction === 'out' ? '→' : '←'}
+      </span>
+      <span className={`kind kind-${frame.kind}`}>{kindLabels[frame.kind]}</span>
+      <span className="mono ellipsis">{frame.kind === 'stderr' || frame.kind === 'invalid' ? frame.raw.slice(0, 200) : (method ?? '')}</span>
+      <span className="mono ellipsis">{frame.id === undefined ? '' : String(frame.id)}</span>
+      <span className="num muted">{formatBytes(frame.bytes)}</span>
+      <span className="num">{frame.rttMs === undefined ? '' : formatMs(frame.rttMs)}</span>
+    </div>
+  );
+}
