@@ -3,6 +3,8 @@
 // and paginating.mjs (the SDK's low-level Server over stdio, Streamable HTTP and SSE).
 import { randomBytes } from 'node:crypto';
 
+/** @typedef {import('../../src/shared/json.js').JsonObject} JsonObject */
+
 /** Parses `--name value` and `--flag` arguments into an object of strings and booleans. */
 export function parseFlags(argv) {
   const flags = {};
@@ -31,6 +33,7 @@ export function numberFlag(flags, name, fallback) {
 const pad = (index) => String(index).padStart(4, '0');
 
 /** Tool number `index` (1-based) of the paginating catalogue. Every fifth carries the rarer fields. */
+/** @returns {JsonObject} */
 export function numberedTool(index) {
   const tool = {
     name: `tool_${pad(index)}`,
@@ -53,10 +56,12 @@ export function numberedTool(index) {
   return tool;
 }
 
+/** @returns {JsonObject[]} */
 export function numberedTools(count) {
   return Array.from({ length: count }, (_, offset) => numberedTool(offset + 1));
 }
 
+/** @returns {JsonObject[]} */
 export function numberedResources(count) {
   return Array.from({ length: count }, (_, offset) => ({
     uri: `test://resource/${pad(offset + 1)}`,
@@ -65,6 +70,7 @@ export function numberedResources(count) {
   }));
 }
 
+/** @returns {JsonObject[]} */
 export function numberedTemplates(count) {
   return Array.from({ length: count }, (_, offset) => ({
     uriTemplate: `test://template/${pad(offset + 1)}/{id}`,
@@ -72,6 +78,7 @@ export function numberedTemplates(count) {
   }));
 }
 
+/** @returns {JsonObject[]} */
 export function numberedPrompts(count) {
   return Array.from({ length: count }, (_, offset) => ({
     name: `prompt_${pad(offset + 1)}`,
@@ -86,6 +93,7 @@ const objectSchema = { type: 'object', properties: {} };
  * Tools that break the spec's rules, one rule each (plus one clean tool and one draft-07 tool), in list order.
  * The lint tests assert exactly which code each name draws; keep them in step when you change this list.
  */
+/** @returns {JsonObject[]} */
 export function violatingTools() {
   return [
     { name: 'good_tool', description: 'A tool without faults.', inputSchema: { type: 'object', properties: { a: { type: 'string' } } } },
@@ -135,6 +143,7 @@ export function violatingTools() {
 }
 
 /** Tools whose text is hostile to a renderer that treats server text as HTML or Markdown. */
+/** @returns {JsonObject[]} */
 export function hostileTools() {
   return [
     {
@@ -212,6 +221,7 @@ export function page(items, cursor, pageSize, book) {
  * Changes a tool list for list_changed: generation g adds `added_g`, removes the first numbered tool still
  * listed (tool_0001 in generation 1) and rewrites the description of the last numbered tool.
  */
+/** @returns {JsonObject[]} */
 export function mutateTools(tools, generation) {
   const next = tools.map((tool) => ({ ...tool }));
   const removeAt = next.findIndex((tool) => /^tool_\d+$/.test(tool.name));

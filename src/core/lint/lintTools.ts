@@ -1,0 +1,133 @@
+/**
+ * Lint of a full tool list (all pages, duplicates kept): the stable codes of shared/lint.ts, checked
+ * against the 2025-11-25 specification. Severities: `error` where the spec says MUST or a tool cannot
+ * be used as sent (no name, no or unusable inputSchema, ambiguous duplicate names, an outputSchema that
+ * does not compile); `warning` for SHOULDs (name length, characters, case collisions) and a missing
+ * description; `info` for annotations, which the spec says clients must treat as untrusted claims.
+ */
+import type { Finding, FindingCode, Severity } from '../../shared/lint.js';
+import { findingCodes } from '../../shared/lint.js';
+import type { JsonObject, JsonValue } from '../../shared/json.js';
+import { isJsonObject } from '../../shared/json.js';
+import { SchemaChecker } from './schemaCheck.js';
+
+export const severities: Record<FindingCode, Severity> = {
+  'name-empty': 'error',
+  'name-too-long': 'warning',
+  'name-charset': 'warning',
+  'name-duplicate': 'error',
+  'name-case-collision': 'warning',
+  'input-schema-missing': 'error',
+  'input-schema-not-object': 'error',
+  'input-schema-invalid': 'error',
+  'output-schema-invalid': 'error',
+  'description-missing': 'warning',
+  'annotations-untrusted': 'info',
+};
+
+export const maximumNameLength = 128;
+const allowedNameCharacter = /^[A-Za-z0-9_.-]$/;
+
+/** How a JSON value reads in a message: `null`, `an array`, `a string`… */
+function describeValue(value: JsonValue): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
+
+/** The tool's name for messages: quoted, shortened when very long. */
+function label(name: string | undefined, index: number): string {
+  if (name === undefined || name === '') return `Tool #${index + 1} (no name)`;
+  const shown = [...name].length > 60 ? `${[...name].slice(0, 57).join('')}…` : name;
+  return `Tool "${shown}"`;
+}
+
+function nameFindings(name: JsonValue | undefined, tool: string, add: (code: FindingCode, message: string) => void): void {
+  if (typeof name !== 'string') {
+    add('name-empty', `${tool} has ${name === undefined ? 'no name field' : `a name that is ${describeValue(name)}, not a string`}.`);
+    return;
+  }
+  if (name === '') {
+    add('name-empty', `${tool} has an empty name; it cannot be called.`);
+    return;
+  }
+  const characters = [...name];
+  if (characters.length > maximumNameLength) {
+    add('name-too-long', `${tool} has a name of ${characters.length} characters; the spec says at most ${maximumNameLength}.`);
+  }
+  const outside = [...new Set(characters.filter((character) => !allowedNameCharacter.test(character)))];
+  if (outside.length > 0) {
+    const shown = outside.map((character) => JSON.stringify(character)).join(', ');
+    add('name-charset', `${tool} uses characters outside A–Z a–z 0–9 _ - . in its name: ${shown}.`);
+  }
+}
+
+function schemaFindings(tool: JsonObject, label: string, checker: SchemaChecker, add: (code: FindingCode, message: string) => void): void {
+  if (!('inputSchema' in tool)) add('input-schema-missing', `${label} has no inputSchema; the spec requires one.`);
+  else {
+    const schema = tool.inputSchema;
+    if (!isJsonObject(schema)) {
+      add('input-schema-not-object', `${label} has an inputSchema that is ${describeValue(schema)}, not a JSON Schema object.`);
+    } else if (schema.type !== 'object') {
+      const type = schema.type === undefined ? 'no type' : `type ${JSON.stringify(schema.type)}`;
+      add('input-schema-not-object', `${label} has an inputSchema with ${type}; the spec requires type "object".`);
+    } else {
+      const problem = checker.problem(schema);
+      if (problem !== undefined) add('input-schema-invalid', `${label} has an inputSchema that is not a valid JSON Schema: ${problem}.`);
+    }
+  }
+  if ('outputSchema' in tool) {
+    const schema = tool.outputSchema;
+    if (!isJsonObject(schema)) {
+      add('output-schema-invalid', `${label} has an outputSchema that is ${describeValue(schema)}, not a JSON Schema object.`);
+    } else {
+      const problem = checker.problem(schema);
+      if (problem !== undefined) add('output-schema-invalid', `${label} has an outputSchema that is not a valid JSON Schema: ${problem}.`);
+      else if (schema.type !== 'object') {
+        add('output-schema-invalid', `${label} has an outputSchema whose type is not "object"; structuredContent is an object.`);
+      }
+    }
+  }
+}
+
+/** Findings for every tool, in list order, then in the order of the codes in shared/lint.ts. */
+export function lintTools(tools: readonly JsonObject[]): Finding[] {
+  const findings: Finding[] = [];
+  const checker = new SchemaChecker();
+  const firstIndexByName = new Map<string, number>();
+  const namesByFolded = new Map<string, string>();
+
+  tools.forEach((tool, index) => {
+    const name = typeof tool.name === 'string' ? tool.name : undefined;
+    const shown = label(name, index);
+    const add = (code: FindingCode, message: string): void => {
+      findings.push({ code, severity: severities[code], ...(name === undefined ? {} : { tool: name }), index, message });
+    };
+    nameFindings(tool.name, shown, add);
+    if (name !== undefined && name !== '') {
+      const first = firstIndexByName.get(name);
+      if (first !== undefined) {
+        add('name-duplicate', `${shown} is listed more than once (first at position ${first + 1}, again at ${index + 1}); calls by name are ambiguous.`);
+      } else {
+        firstIndexByName.set(name, index);
+        const folded = name.toLowerCase();
+        const other = namesByFolded.get(folded);
+        if (other !== undefined) {
+          add('name-case-collision', `${shown} differs from "${other}" only by letter case; clients that ignore case will confuse them.`);
+        } else namesByFolded.set(folded, name);
+      }
+    }
+    schemaFindings(tool, shown, checker, add);
+    const description = tool.description;
+    if (typeof description !== 'string' || description.trim() === '') {
+      const how = description === undefined ? 'no description' : typeof description === 'string' ? 'a blank description' : 'a description that is not a string';
+      add('description-missing', `${shown} has ${how}; a model cannot tell what it does.`);
+    }
+    if ('annotations' in tool && tool.annotations !== null) {
+      add('annotations-untrusted', `${shown} carries annotations; they are the server's claims, not guarantees.`);
+    }
+  });
+
+  const order = (code: FindingCode): number => findingCodes.indexOf(code);
+  return findings.sort((left, right) => (left.index ?? 0) - (right.index ?? 0) || order(left.code) - order(right.code));
+}
