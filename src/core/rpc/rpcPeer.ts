@@ -1,0 +1,235 @@
+/**
+ * The JSON-RPC peer over a Wire: allocates ids, keeps the pending map, settles requests from the
+ * responses the wire parsed out of the raw frames (results exactly as sent, no schema stripping),
+ * dispatches notifications and answers server→client requests.
+ */
+import { LoupeError, toErrorData, type LoupeErrorData } from '../../shared/errors.js';
+import type { Frame } from '../../shared/frames.js';
+import { isJsonObject, type JsonObject, type JsonValue } from '../../shared/json.js';
+import type { RawResponse, RequestOptions, ServerRequestHandler, Unsubscribe } from '../types.js';
+import type { Wire, WireEvents } from '../wire/wire.js';
+import { rpcFailure } from './rpcFailure.js';
+
+export const defaultTimeoutMs = 10_000;
+export const defaultMaxTotalMs = 60_000;
+
+type RequestId = string | number;
+type NotificationListener = (method: string, params: JsonObject | undefined) => void;
+
+interface Pending {
+  method: string;
+  startedAt: number;
+  timeoutMs: number;
+  onProgress: RequestOptions['onProgress'];
+  idle: ReturnType<typeof setTimeout> | undefined;
+  settle(outcome: { response: RawResponse } | { error: LoupeErrorData }): void;
+}
+
+export interface PeerDefaults {
+  timeoutMs?: number;
+  maxTotalMs?: number;
+}
+
+export class RpcPeer {
+  private nextId = 1;
+  private readonly pending = new Map<RequestId, Pending>();
+  private readonly handlers = new Map<string, ServerRequestHandler>();
+  private readonly listeners = new Set<NotificationListener>();
+  private ended = false;
+  private endReason: LoupeErrorData | undefined;
+  private readonly timeoutMs: number;
+  private readonly maxTotalMs: number;
+
+  constructor(
+    private readonly wire: Wire,
+    defaults: PeerDefaults = {},
+  ) {
+    this.timeoutMs = defaults.timeoutMs ?? defaultTimeoutMs;
+    this.maxTotalMs = defaults.maxTotalMs ?? defaultMaxTotalMs;
+  }
+
+  /** The events to give the wire's start(). */
+  readonly events: WireEvents = {
+    onMessage: (message, frame) => this.receive(message, frame),
+    onClose: (reason) => this.end(reason),
+  };
+
+  request(method: string, params?: JsonObject, options: RequestOptions = {}): Promise<RawResponse> {
+    if (this.ended) return Promise.reject(new LoupeError(this.closedError(method)));
+    if (options.signal?.aborted) {
+      return Promise.reject(new LoupeError({ kind: 'cancelled', message: `${method} was cancelled before it was sent` }));
+    }
+    const id = this.nextId++;
+    const message: JsonObject = { jsonrpc: '2.0', id, method };
+    if (options.onProgress) {
+      const meta = params && isJsonObject(params._meta) ? params._meta : {};
+      message.params = { ...(params ?? {}), _meta: { ...meta, progressToken: id } };
+    } else if (params !== undefined) {
+      message.params = params;
+    }
+    const timeoutMs = options.timeoutMs ?? this.timeoutMs;
+    const maxTotalMs = options.maxTotalMs ?? this.maxTotalMs;
+    return new Promise<RawResponse>((resolve, reject) => {
+      const signal = options.signal;
+      const onAbort = (): void => {
+        const reason = signal?.reason instanceof Error ? signal.reason.message : typeof signal?.reason === 'string' ? signal.reason : 'cancelled by the user';
+        this.cancel(id, reason);
+        entry.settle({ error: { kind: 'cancelled', message: `${method} was cancelled: ${reason}`, data: { method, requestId: id } } });
+      };
+      const entry: Pending = {
+        method,
+        startedAt: performance.now(),
+        timeoutMs,
+        onProgress: options.onProgress,
+        idle: undefined,
+        settle: (outcome) => {
+          if (this.pending.get(id) !== entry) return;
+          this.pending.delete(id);
+          clearTimeout(entry.idle);
+          clearTimeout(total);
+          signal?.removeEventListener('abort', onAbort);
+          if ('response' in outcome) resolve(outcome.response);
+          else reject(new LoupeError(outcome.error));
+        },
+      };
+      this.pending.set(id, entry);
+      this.armIdle(id, entry);
+      const total = setTimeout(() => this.expire(id, entry, `${method} took longer than the maximum of ${maxTotalMs} ms`, maxTotalMs), maxTotalMs);
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.wire.send(message).catch((error: unknown) => entry.settle({ error: toErrorData(error) }));
+    });
+  }
+
+  async notify(method: string, params?: JsonObject): Promise<void> {
+    if (this.ended) throw new LoupeError(this.closedError(method));
+    const message: JsonObject = { jsonrpc: '2.0', method };
+    if (params !== undefined) message.params = params;
+    await this.wire.send(message);
+  }
+
+  onNotification(listener: NotificationListener): Unsubscribe {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  setRequestHandler(method: string, handler: ServerRequestHandler): void {
+    this.handlers.set(method, handler);
+  }
+
+  /** How many requests are waiting for an answer. */
+  get waiting(): number {
+    return this.pending.size;
+  }
+
+  private armIdle(id: RequestId, entry: Pending): void {
+    clearTimeout(entry.idle);
+    const message = `${entry.method} got no answer within ${entry.timeoutMs} ms`;
+    entry.idle = setTimeout(() => this.expire(id, entry, message, entry.timeoutMs), entry.timeoutMs);
+  }
+
+  private expire(id: RequestId, entry: Pending, message: string, timeoutMs: number): void {
+    this.cancel(id, message);
+    entry.settle({ error: { kind: 'timeout', message, data: { method: entry.method, requestId: id, timeoutMs } } });
+  }
+
+  /** Tells the server to stop working on a request (best effort: the wire may already be gone). */
+  private cancel(id: RequestId, reason: string): void {
+    if (this.ended) return;
+    this.notify('notifications/cancelled', { requestId: id, reason }).catch(() => undefined);
+  }
+
+  private receive(message: JsonObject, frame: Frame): void {
+    const method = message.method;
+    if (typeof method === 'string') {
+      const params = isJsonObject(message.params) ? message.params : undefined;
+      if (frame.kind === 'request' && frame.id !== undefined) void this.answer(frame.id, method, params);
+      else this.dispatch(method, params);
+      return;
+    }
+    if (frame.id === undefined) return;
+    const entry = this.pending.get(frame.id);
+    if (!entry) return;
+    const rttMs = frame.rttMs ?? Math.round((performance.now() - entry.startedAt) * 1000) / 1000;
+    if (frame.kind === 'error') {
+      entry.settle({ error: rpcFailure(entry.method, message.error) });
+      return;
+    }
+    const result = message.result;
+    if (!isJsonObject(result)) {
+      entry.settle({ error: { kind: 'invalid-response', message: `${entry.method}: the result is not an object`, data: { result } } });
+      return;
+    }
+    const response: RawResponse = { result, rttMs, responseSeq: frame.seq };
+    if (frame.pairSeq !== undefined) response.requestSeq = frame.pairSeq;
+    entry.settle({ response });
+  }
+
+  private dispatch(method: string, params: JsonObject | undefined): void {
+    if (method === 'notifications/progress' && params) this.progress(params);
+    for (const listener of this.listeners) {
+      try {
+        listener(method, params);
+      } catch {
+        // One listener's fault does not stop the others.
+      }
+    }
+  }
+
+  private progress(params: JsonObject): void {
+    const token = params.progressToken;
+    if (typeof token !== 'string' && typeof token !== 'number') return;
+    const entry = this.pending.get(token);
+    if (!entry || typeof params.progress !== 'number') return;
+    this.armIdle(token, entry);
+    const update: { progress: number; total?: number; message?: string } = { progress: params.progress };
+    if (typeof params.total === 'number') update.total = params.total;
+    if (typeof params.message === 'string') update.message = params.message;
+    try {
+      entry.onProgress?.(update);
+    } catch {
+      // The caller's progress display must not break the request.
+    }
+  }
+
+  private async answer(id: RequestId, method: string, params: JsonObject | undefined): Promise<void> {
+    const reply: JsonObject = { jsonrpc: '2.0', id };
+    const handler = this.handlers.get(method);
+    if (!handler && method === 'ping') {
+      reply.result = {};
+    } else if (!handler) {
+      reply.error = { code: -32601, message: `Method not found: ${method}` };
+    } else {
+      try {
+        reply.result = await handler(params ?? {}, id);
+      } catch (error) {
+        reply.error = errorReply(error);
+      }
+    }
+    if (this.ended) return;
+    await this.wire.send(reply).catch(() => undefined);
+  }
+
+  private end(reason: LoupeErrorData | undefined): void {
+    if (this.ended) return;
+    this.ended = true;
+    this.endReason = reason;
+    for (const entry of [...this.pending.values()]) entry.settle({ error: this.closedError(entry.method) });
+  }
+
+  private closedError(method: string): LoupeErrorData {
+    if (this.endReason) return { ...this.endReason, data: { ...asRecord(this.endReason.data), method } };
+    return { kind: 'disconnected', message: `The connection closed before ${method} was answered`, data: { method } };
+  }
+}
+
+function asRecord(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+function errorReply(error: unknown): { code: number; message: string; data?: JsonValue } {
+  if (error instanceof LoupeError && typeof error.detail.code === 'number') return { code: error.detail.code, message: error.message };
+  if (isJsonObject(error) && typeof error.code === 'number' && typeof error.message === 'string') {
+    return { code: error.code, message: error.message };
+  }
+  return { code: -32603, message: error instanceof Error ? error.message : String(error) };
+}

@@ -1,0 +1,11 @@
+/** Who Loupe says it is, and which protocol versions it speaks. */
+import { LATEST_PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/sdk/types.js';
+
+export const loupeVersion = '0.1.0';
+
+export const clientInfo = { name: 'loupe', version: loupeVersion };
+
+/** The version Loupe asks for in initialize. */
+export const requestedProtocolVersion: string = LATEST_PROTOCOL_VERSION;
+
+export const supportedProtocolVersions: readonly string[] = SUPPORTED_PROTOCOL_VERSIONS;

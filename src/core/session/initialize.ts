@@ -1,0 +1,54 @@
+/** The MCP handshake: initialize, check the server's protocol version, then notifications/initialized. */
+import { LoupeError } from '../../shared/errors.js';
+import { isJsonObject, type JsonObject } from '../../shared/json.js';
+import type { Handshake, SessionOptions } from '../../shared/session.js';
+import type { RpcPeer } from '../rpc/rpcPeer.js';
+import type { Wire } from '../wire/wire.js';
+import { clientInfo, requestedProtocolVersion, supportedProtocolVersions } from './clientInfo.js';
+
+/** The client capabilities Loupe declares: only what the caller offers to answer. */
+export function clientCapabilities(offer: SessionOptions['offer']): JsonObject {
+  const capabilities: JsonObject = {};
+  if (offer?.roots) capabilities.roots = { listChanged: true };
+  if (offer?.sampling) capabilities.sampling = {};
+  if (offer?.elicitation) capabilities.elicitation = {};
+  return capabilities;
+}
+
+export async function initialize(peer: RpcPeer, wire: Wire, options: SessionOptions): Promise<Handshake> {
+  if (options.offer?.roots) {
+    const roots = (options.roots ?? []).map((root): JsonObject => (root.name === undefined ? { uri: root.uri } : { uri: root.uri, name: root.name }));
+    peer.setRequestHandler('roots/list', () => Promise.resolve({ roots }));
+  }
+  const params: JsonObject = {
+    protocolVersion: requestedProtocolVersion,
+    capabilities: clientCapabilities(options.offer),
+    clientInfo: { ...clientInfo },
+  };
+  const response = await peer.request('initialize', params, { timeoutMs: options.timeoutMs, maxTotalMs: options.maxTotalMs });
+  const result = response.result;
+  const version = result.protocolVersion;
+  if (typeof version !== 'string') {
+    throw new LoupeError({ kind: 'invalid-response', message: 'The initialize result has no protocolVersion', data: { result } });
+  }
+  if (!supportedProtocolVersions.includes(version)) {
+    throw new LoupeError({
+      kind: 'invalid-response',
+      message: `The server chose protocol version ${version}, which Loupe does not support (it speaks ${supportedProtocolVersions.join(', ')})`,
+      data: { protocolVersion: version, supported: [...supportedProtocolVersions] },
+    });
+  }
+  wire.setProtocolVersion(version);
+  await peer.notify('notifications/initialized');
+  const handshake: Handshake = {
+    transport: wire.transport,
+    requestedProtocolVersion,
+    protocolVersion: version,
+    serverInfo: isJsonObject(result.serverInfo) ? result.serverInfo : null,
+    capabilities: isJsonObject(result.capabilities) ? result.capabilities : {},
+    roundTripMs: response.rttMs,
+  };
+  if (typeof result.instructions === 'string') handshake.instructions = result.instructions;
+  if (wire.sessionId !== undefined) handshake.sessionId = wire.sessionId;
+  return handshake;
+}

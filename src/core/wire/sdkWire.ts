@@ -1,0 +1,162 @@
+/**
+ * What the two HTTP wires share: an SDK client transport driven through the recording fetch.
+ * The SDK moves the bytes (headers, Mcp-Session-Id, SSE resumption); Loupe records and parses them.
+ */
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { LoupeError, type LoupeErrorData } from '../../shared/errors.js';
+import type { HttpInfo } from '../../shared/frames.js';
+import type { JsonObject } from '../../shared/json.js';
+import type { UrlTarget } from '../../shared/target.js';
+import type { FrameRecorder } from '../recorder/frameRecorder.js';
+import { headerRecord, targetUrl } from './headers.js';
+import { recordingFetch, type FetchLike } from './recordingFetch.js';
+import type { SseEvent } from './sseParser.js';
+import type { Wire, WireEvents } from './wire.js';
+
+export interface SdkWireOptions {
+  /** How long start() may take (the SSE endpoint event), ms. */
+  startTimeoutMs?: number;
+}
+
+export abstract class SdkWire implements Wire {
+  abstract readonly transport: 'http' | 'sse';
+  protected sdk: Transport | undefined;
+  protected events: WireEvents | undefined;
+  protected closing = false;
+  protected lastFailure: LoupeError | undefined;
+  private open = false;
+  private finished = false;
+
+  constructor(
+    protected readonly target: UrlTarget,
+    protected readonly recorder: FrameRecorder,
+    protected readonly options: SdkWireOptions = {},
+  ) {}
+
+  abstract get sessionId(): string | undefined;
+
+  /** Builds the SDK transport for this URL with the recording fetch and the user's headers. */
+  protected abstract create(url: URL, fetch: FetchLike, headers: Record<string, string>): Transport;
+
+  /** Turns what the SDK threw into a LoupeError. */
+  protected abstract failure(error: unknown): LoupeError;
+
+  /** A non-message event arrived on a stream (legacy SSE: 'endpoint'). */
+  protected onStreamEvent(_event: SseEvent): void {}
+
+  /** A stream we were reading ended while the wire was open. */
+  protected onStreamEnd(_http: HttpInfo, _error: unknown): void {}
+
+  /** Work before the transport closes (Streamable HTTP: DELETE the session). */
+  protected async beforeClose(): Promise<void> {}
+
+  get isOpen(): boolean {
+    return this.open;
+  }
+
+  async start(events: WireEvents): Promise<void> {
+    this.events = events;
+    const url = targetUrl(this.target.url);
+    const recording = recordingFetch({
+      recorder: this.recorder,
+      onMessage: (message, frame) => this.events?.onMessage(message, frame),
+      onEvent: (event) => this.onStreamEvent(event),
+      onStreamEnd: (http, error) => this.onStreamEnd(http, error),
+      isClosing: () => this.closing || this.finished,
+    });
+    const fetch: FetchLike = async (input, init) => {
+      try {
+        return await recording(input, init);
+      } catch (error) {
+        if (error instanceof LoupeError) this.lastFailure = error;
+        throw error;
+      }
+    };
+    const sdk = this.create(url, fetch, headerRecord(this.target.headers));
+    this.sdk = sdk;
+    // Messages reach Loupe from its own parse of the raw frames; the SDK's parsed copy is not used.
+    sdk.onmessage = () => undefined;
+    sdk.onerror = () => undefined;
+    try {
+      await withTimeout(sdk.start(), this.options.startTimeoutMs ?? 10_000, `${this.target.url} did not open the connection`);
+    } catch (error) {
+      this.closing = true;
+      await sdk.close().catch(() => undefined);
+      this.finished = true;
+      throw this.failure(error);
+    }
+    this.open = true;
+  }
+
+  async send(message: JsonObject): Promise<void> {
+    const sdk = this.sdk;
+    if (!this.open || !sdk) throw new LoupeError({ kind: 'disconnected', message: 'The connection is closed' });
+    this.lastFailure = undefined;
+    try {
+      // The message was built by Loupe's rpc layer as a JSON-RPC envelope.
+      await sdk.send(message as unknown as JSONRPCMessage);
+    } catch (error) {
+      const failure = this.failure(error);
+      if (failure.kind === 'connection-refused') {
+        void this.end({ kind: 'disconnected', message: `The server stopped answering: ${failure.message}` });
+      }
+      throw failure;
+    }
+  }
+
+  setProtocolVersion(version: string): void {
+    this.sdk?.setProtocolVersion?.(version);
+  }
+
+  async close(): Promise<void> {
+    if (this.finished) return;
+    this.closing = true;
+    await withTimeout(this.beforeClose(), 1_500, 'close').catch(() => undefined);
+    await this.end(undefined);
+  }
+
+  /** Ends the wire once: closes the SDK transport and tells the listener why. */
+  protected async end(reason: LoupeErrorData | undefined): Promise<void> {
+    if (this.finished) return;
+    this.finished = true;
+    this.open = false;
+    this.closing = true;
+    await this.sdk?.close().catch(() => undefined);
+    this.events?.onClose(reason);
+  }
+
+  /** The common part of failure(): Loupe's own errors pass; the last fetch failure explains SDK wrappers. */
+  protected knownFailure(error: unknown): LoupeError | undefined {
+    if (error instanceof LoupeError) return error;
+    if (error instanceof Error && error.message.includes('did not open the connection')) {
+      return new LoupeError({ kind: 'timeout', message: error.message });
+    }
+    return this.lastFailure;
+  }
+}
+
+export function statusOf(error: unknown): number | undefined {
+  if (typeof error !== 'object' || error === null || !('code' in error)) return undefined;
+  return typeof error.code === 'number' && error.code >= 100 ? error.code : undefined;
+}
+
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${message} within ${ms} ms`)), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}

@@ -1,0 +1,174 @@
+/**
+ * The stdio wire: spawns the server, writes one JSON line per message to its stdin, records every
+ * stdout line raw (garbage included: it becomes an 'invalid' frame and the session goes on) and every
+ * stderr line as a 'stderr' frame.
+ */
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { LoupeError, type LoupeErrorData } from '../../shared/errors.js';
+import type { JsonObject } from '../../shared/json.js';
+import type { StdioTarget } from '../../shared/target.js';
+import type { FrameRecorder } from '../recorder/frameRecorder.js';
+import { childEnvironment } from './environment.js';
+import { LineSplitter } from './lineSplitter.js';
+import type { Wire, WireEvents } from './wire.js';
+
+/** How long close() waits at each step (stdin closed, SIGTERM) before the next, ms. */
+const closeStepMs = 400;
+/** After 'exit', how long to wait for the pipes to drain ('close') before giving up on them, ms. */
+const drainMs = 300;
+
+export class StdioWire implements Wire {
+  readonly transport = 'stdio' as const;
+  readonly sessionId = undefined;
+  private child: ChildProcessWithoutNullStreams | undefined;
+  private events: WireEvents | undefined;
+  private open = false;
+  private closing = false;
+  private ended: LoupeErrorData | undefined;
+  private finished = false;
+  private lastStderr: string | undefined;
+  private exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
+  private readonly done: Promise<void>;
+  private markDone: () => void = () => undefined;
+
+  constructor(
+    private readonly target: StdioTarget,
+    private readonly recorder: FrameRecorder,
+  ) {
+    this.done = new Promise((resolve) => (this.markDone = resolve));
+  }
+
+  get isOpen(): boolean {
+    return this.open;
+  }
+
+  /** The child's process id, while it runs. */
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
+  start(events: WireEvents): Promise<void> {
+    this.events = events;
+    const { command, args, cwd } = this.target;
+    if (!command.trim()) return Promise.reject(new LoupeError({ kind: 'invalid-target', message: 'No command given' }));
+    if (cwd !== undefined && !existsSync(cwd)) {
+      return Promise.reject(new LoupeError({ kind: 'invalid-target', message: `Working directory does not exist: ${cwd}` }));
+    }
+    return new Promise((resolve, reject) => {
+      const child = spawn(command, args, { cwd, env: childEnvironment(this.target.env), stdio: 'pipe', windowsHide: true });
+      this.child = child;
+      child.once('spawn', () => {
+        this.open = true;
+        resolve();
+      });
+      child.once('error', (error: NodeJS.ErrnoException) => {
+        if (this.open) return;
+        const failure = spawnFailure(command, error);
+        this.finish(failure.detail);
+        reject(failure);
+      });
+      const stdout = new LineSplitter((line) => this.inbound(line));
+      const stderr = new LineSplitter((line) => this.stderrLine(line));
+      child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
+      child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
+      child.stdin.on('error', () => undefined); // EPIPE after the child died: its exit says why.
+      child.on('exit', (code, signal) => {
+        this.exit = { code, signal };
+        this.open = false;
+        setTimeout(() => this.afterExit(stdout, stderr), drainMs).unref();
+      });
+      child.on('close', () => this.afterExit(stdout, stderr));
+    });
+  }
+
+  send(message: JsonObject): Promise<void> {
+    const child = this.child;
+    if (!this.open || !child || child.stdin.destroyed) {
+      return Promise.reject(new LoupeError(this.ended ?? { kind: 'disconnected', message: 'The server process is not running' }));
+    }
+    const text = JSON.stringify(message);
+    this.recorder.record('out', text);
+    return new Promise((resolve) => {
+      child.stdin.write(text + '\n', () => resolve());
+    });
+  }
+
+  setProtocolVersion(): void {
+    // stdio carries no protocol version header.
+  }
+
+  async close(): Promise<void> {
+    const child = this.child;
+    if (!child || this.finished) return;
+    this.closing = true;
+    child.stdin.end();
+    if (await this.waitDone(closeStepMs)) return;
+    child.kill('SIGTERM');
+    if (await this.waitDone(closeStepMs)) return;
+    child.kill('SIGKILL');
+    if (await this.waitDone(closeStepMs)) return;
+    this.finish(undefined);
+  }
+
+  private waitDone(ms: number): Promise<boolean> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => resolve(false), ms);
+      void this.done.then(() => {
+        clearTimeout(timer);
+        resolve(true);
+      });
+    });
+  }
+
+  private inbound(line: string): void {
+    for (const { frame, message } of this.recorder.record('in', line)) {
+      if (message) this.events?.onMessage(message, frame);
+    }
+  }
+
+  private stderrLine(line: string): void {
+    if (line.trim()) this.lastStderr = line;
+    this.recorder.record('in', line, { kind: 'stderr' });
+  }
+
+  private afterExit(stdout: LineSplitter, stderr: LineSplitter): void {
+    if (this.finished) return;
+    stdout.end();
+    stderr.end();
+    this.finish(this.closing ? undefined : this.exitReason());
+  }
+
+  private exitReason(): LoupeErrorData {
+    const code = this.exit?.code ?? undefined;
+    const signal = this.exit?.signal ?? undefined;
+    const how = code !== undefined ? ` with code ${code}` : signal ? ` on signal ${signal}` : '';
+    const tail = this.lastStderr ? `: ${this.lastStderr}` : '';
+    const reason: LoupeErrorData = {
+      kind: 'server-exited',
+      message: `Server exited${how}${tail}`,
+      data: { exitCode: code ?? null, signal: signal ?? null, lastStderrLine: this.lastStderr ?? null },
+    };
+    if (code !== undefined) reason.code = code;
+    return reason;
+  }
+
+  private finish(reason: LoupeErrorData | undefined): void {
+    if (this.finished) return;
+    this.finished = true;
+    this.open = false;
+    this.ended = reason;
+    this.markDone();
+    this.events?.onClose(reason);
+  }
+}
+
+function spawnFailure(command: string, error: NodeJS.ErrnoException): LoupeError {
+  if (error.code === 'ENOENT') {
+    return new LoupeError({ kind: 'command-not-found', message: `Command not found: ${command}`, data: { command } }, { cause: error });
+  }
+  if (error.code === 'EACCES') {
+    return new LoupeError({ kind: 'command-not-found', message: `Command is not executable: ${command}`, data: { command } }, { cause: error });
+  }
+  return new LoupeError({ kind: 'transport-error', message: `Could not start ${command}: ${error.message}` }, { cause: error });
+}

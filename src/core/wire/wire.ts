@@ -1,0 +1,30 @@
+/**
+ * A Wire carries JSON-RPC messages to and from one server and records every frame both ways,
+ * raw, in the FrameRecorder. It knows nothing about requests and responses: that is the rpc layer.
+ */
+import type { LoupeErrorData } from '../../shared/errors.js';
+import type { Frame } from '../../shared/frames.js';
+import type { JsonObject } from '../../shared/json.js';
+import type { TransportName } from '../../shared/target.js';
+
+export interface WireEvents {
+  /** A valid JSON-RPC message parsed from the raw text of an inbound frame (after it was recorded). */
+  onMessage(message: JsonObject, frame: Frame): void;
+  /** The wire has ended: undefined when we closed it, else why (server-exited, disconnected…). Called once. */
+  onClose(reason: LoupeErrorData | undefined): void;
+}
+
+export interface Wire {
+  readonly transport: TransportName;
+  /** The HTTP session id (Mcp-Session-Id or the SSE endpoint's sessionId), once known. */
+  readonly sessionId: string | undefined;
+  readonly isOpen: boolean;
+  /** Opens the connection (spawns the child, opens the SSE stream…). Rejects with a LoupeError. */
+  start(events: WireEvents): Promise<void>;
+  /** Sends one message; its exact text is recorded. Rejects with a LoupeError. */
+  send(message: JsonObject): Promise<void>;
+  /** After initialize: the negotiated version (sent as MCP-Protocol-Version over HTTP). */
+  setProtocolVersion(version: string): void;
+  /** Ends the connection; never hangs. Resolves once it is down. */
+  close(): Promise<void>;
+}
