@@ -1,0 +1,129 @@
+/**
+ * Walks every page of a list (tools, resources, templates, prompts) by following nextCursor until it is
+ * absent. Cursors are opaque: sent back exactly as received, never decoded. A walk that stops early
+ * (page limit, cursor loop, error, timeout, disconnect, abort) keeps the items of the pages it fetched
+ * but is never marked complete, and its error names the page.
+ *
+ * An empty-string nextCursor is still a cursor: the spec makes "present" the signal for more results
+ * and the Cursor type is any string, so "" is sent back; a server that means "the end" with "" then
+ * answers with no nextCursor or is caught as a cursor loop, which is louder than a quiet undercount.
+ * A null nextCursor is treated as absent; any other non-string is an invalid response.
+ */
+import type { LoupeErrorData } from '../../shared/errors.js';
+import { LoupeError, toErrorData } from '../../shared/errors.js';
+import type { JsonObject } from '../../shared/json.js';
+import { isJsonObject } from '../../shared/json.js';
+import type { ListKind, ListPage, ListProgress, ListResult } from '../../shared/lists.js';
+import { defaultPageLimit, listMethods } from '../../shared/lists.js';
+import type { McpSession } from '../types.js';
+
+export interface WalkOptions {
+  /** Pages fetched at most; a server still sending nextCursor after that many ends with `page-limit`. */
+  pageLimit?: number;
+  /** Per-page request timeout, ms (the session's default when absent). */
+  timeoutMs?: number;
+  onProgress?: (progress: ListProgress) => void;
+  signal?: AbortSignal;
+}
+
+type PageOutcome = { items: JsonObject[]; nextCursor?: string } | { error: LoupeErrorData };
+
+/** Reads one page's result: the item array (all objects) and the nextCursor, or what is wrong with it. */
+function readPage(kind: ListKind, result: JsonObject, pageNumber: number): PageOutcome {
+  const { method, key } = listMethods[kind];
+  const invalid = (detail: string): PageOutcome => ({
+    error: { kind: 'invalid-response', message: `Page ${pageNumber} of ${method} is invalid: ${detail}.`, data: { page: pageNumber } },
+  });
+  const array = result[key];
+  if (array === undefined) return invalid(`the result has no "${key}" array`);
+  if (!Array.isArray(array)) return invalid(`"${key}" is ${array === null ? 'null' : typeof array}, not an array`);
+  const items: JsonObject[] = [];
+  for (const [position, item] of array.entries()) {
+    if (!isJsonObject(item)) return invalid(`item ${position + 1} of "${key}" is not an object`);
+    items.push(item);
+  }
+  const next = result.nextCursor;
+  if (next === undefined || next === null) return { items };
+  if (typeof next !== 'string') return invalid(`nextCursor is ${Array.isArray(next) ? 'an array' : typeof next}, not a string`);
+  return { items, nextCursor: next };
+}
+
+/** An error from the session, restated with the page it failed on; kind and code kept. */
+function failedOnPage(error: unknown, method: string, pageNumber: number, fetched: number): LoupeErrorData {
+  const cause = toErrorData(error);
+  const kept = fetched === 0 ? 'no pages were fetched' : `the ${fetched} page${fetched === 1 ? '' : 's'} before it are kept`;
+  return {
+    ...cause,
+    message: `${method} failed on page ${pageNumber}: ${cause.message} (${kept}; the list is incomplete).`,
+    data: { page: pageNumber, pagesFetched: fetched, ...(cause.data === undefined ? {} : { cause: cause.data }) },
+  };
+}
+
+export async function walkList(session: McpSession, kind: ListKind, options: WalkOptions = {}): Promise<ListResult> {
+  const { method } = listMethods[kind];
+  const pageLimit = Math.max(1, Math.floor(options.pageLimit ?? defaultPageLimit));
+  const startedAt = session.now();
+  const items: JsonObject[] = [];
+  const pages: ListPage[] = [];
+  /** Cursors already received, with the page that returned each one. */
+  const seen = new Map<string, number>();
+
+  const finish = (complete: boolean, error?: LoupeErrorData): ListResult => ({
+    kind,
+    items,
+    pages,
+    complete,
+    ...(error ? { error } : {}),
+    startedAt,
+    endedAt: session.now(),
+  });
+
+  let cursor: string | undefined;
+  for (let pageNumber = 1; ; pageNumber += 1) {
+    if (options.signal?.aborted) {
+      return finish(false, failedOnPage(new LoupeError({ kind: 'cancelled', message: 'the walk was cancelled' }), method, pageNumber, pages.length));
+    }
+    let response;
+    try {
+      response = await session.request(method, cursor === undefined ? {} : { cursor }, {
+        ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+        ...(options.signal ? { signal: options.signal } : {}),
+      });
+    } catch (error) {
+      return finish(false, failedOnPage(error, method, pageNumber, pages.length));
+    }
+    const outcome = readPage(kind, response.result, pageNumber);
+    if ('error' in outcome) return finish(false, outcome.error);
+    items.push(...outcome.items);
+    pages.push({
+      index: pageNumber,
+      ...(cursor === undefined ? {} : { cursor }),
+      ...(outcome.nextCursor === undefined ? {} : { nextCursor: outcome.nextCursor }),
+      itemCount: outcome.items.length,
+      ...(response.requestSeq === undefined ? {} : { requestSeq: response.requestSeq }),
+      ...(response.responseSeq === undefined ? {} : { responseSeq: response.responseSeq }),
+      rttMs: response.rttMs,
+    });
+    options.onProgress?.({ kind, pages: pages.length, items: items.length });
+
+    const next = outcome.nextCursor;
+    if (next === undefined) return finish(true);
+    const earlier = seen.get(next);
+    if (earlier !== undefined) {
+      return finish(false, {
+        kind: 'cursor-loop',
+        message: `${method} page ${pageNumber} returned a cursor that page ${earlier} already returned; stopped after ${pageNumber} pages with ${items.length} items (the list is incomplete).`,
+        data: { page: pageNumber, firstSeenOnPage: earlier, cursor: next },
+      });
+    }
+    seen.set(next, pageNumber);
+    if (pageNumber >= pageLimit) {
+      return finish(false, {
+        kind: 'page-limit',
+        message: `${method} reached the page limit: fetched ${pageNumber} pages (${items.length} items) and the server still sent a nextCursor (the list is incomplete).`,
+        data: { pages: pageNumber, pageLimit, items: items.length },
+      });
+    }
+    cursor = next;
+  }
+}

@@ -1,0 +1,175 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { walkList } from '../../../src/core/lists/pageWalker.js';
+import { connect } from '../../../src/core/session/connect.js';
+import type { McpSession } from '../../../src/core/types.js';
+import { numberedTool } from '../../servers/catalog.mjs';
+import { faultServer, paginatingServer, startHttpServer, type RunningHttpServer } from '../../helpers/servers.js';
+
+const sessions: McpSession[] = [];
+const httpServers: RunningHttpServer[] = [];
+
+async function open(target: Parameters<typeof connect>[0], timeoutMs = 5_000): Promise<McpSession> {
+  const session = await connect(target, { timeoutMs });
+  sessions.push(session);
+  return session;
+}
+
+afterEach(async () => {
+  await Promise.all(sessions.splice(0).map((session) => session.close()));
+  await Promise.all(httpServers.splice(0).map((server) => server.stop()));
+});
+
+const toolNames = (count: number): string[] => Array.from({ length: count }, (_, index) => `tool_${String(index + 1).padStart(4, '0')}`);
+
+describe('walkList over real stdio', () => {
+  it('walks 1000 tools over 40 pages, complete and exact, with every field as sent', async () => {
+    const session = await open(paginatingServer('--tools', '1000', '--page-size', '25', '--no-control'));
+    const progress: number[] = [];
+    const result = await walkList(session, 'tools', { onProgress: (update) => progress.push(update.pages) });
+    expect(result.complete).toBe(true);
+    expect(result.error).toBeUndefined();
+    expect(result.items).toHaveLength(1000);
+    expect(result.items.map((item) => item.name)).toEqual(toolNames(1000));
+    expect(result.pages).toHaveLength(40);
+    expect(progress).toEqual(Array.from({ length: 40 }, (_, index) => index + 1));
+    // Unknown fields, _meta, icons and execution survive exactly as the server built them.
+    expect(result.items[4]).toEqual(numberedTool(5));
+    expect(result.items[4]['x-unknown-field']).toEqual({ kept: true, index: 5 });
+    // Cursors are sent back byte for byte: each page's cursor is the previous page's nextCursor.
+    expect(result.pages[0].cursor).toBeUndefined();
+    for (let index = 1; index < 40; index += 1) expect(result.pages[index].cursor).toBe(result.pages[index - 1].nextCursor);
+    expect(result.pages[39].nextCursor).toBeUndefined();
+    for (const page of result.pages) {
+      expect(page.itemCount).toBe(25);
+      expect(page.rttMs).toBeGreaterThanOrEqual(0);
+      expect(page.responseSeq).toBeGreaterThan(page.requestSeq ?? Infinity);
+    }
+    const frames = session.recorder.frames();
+    const request = frames.find((frame) => frame.seq === result.pages[7].requestSeq);
+    expect(request?.method).toBe('tools/list');
+    expect(request?.raw).toContain(JSON.stringify(result.pages[7].cursor));
+    expect(result.endedAt).toBeGreaterThanOrEqual(result.startedAt);
+  });
+
+  it('walks resources, templates and prompts the same way', async () => {
+    const session = await open(paginatingServer('--page-size', '7', '--resources', '30', '--templates', '10', '--prompts', '15'));
+    const resources = await walkList(session, 'resources');
+    const templates = await walkList(session, 'templates');
+    const prompts = await walkList(session, 'prompts');
+    expect([resources.items.length, resources.pages.length, resources.complete]).toEqual([30, 5, true]);
+    expect([templates.items.length, templates.pages.length, templates.complete]).toEqual([10, 2, true]);
+    expect([prompts.items.length, prompts.pages.length, prompts.complete]).toEqual([15, 3, true]);
+    expect(resources.items[29].uri).toBe('test://resource/0030');
+    expect(templates.items[0].uriTemplate).toBe('test://template/0001/{id}');
+  });
+
+  it('stops at the page limit, says how many pages it fetched and keeps them', async () => {
+    const session = await open(faultServer('--endless', '--page-size', '3'));
+    const result = await walkList(session, 'tools', { pageLimit: 5 });
+    expect(result.complete).toBe(false);
+    expect(result.error?.kind).toBe('page-limit');
+    expect(result.error?.message).toContain('fetched 5 pages');
+    expect(result.pages).toHaveLength(5);
+    expect(result.items).toHaveLength(15);
+  });
+
+  it('uses the default page limit of 64', async () => {
+    const session = await open(faultServer('--endless', '--page-size', '1', '--no-control'));
+    const result = await walkList(session, 'tools');
+    expect(result.error?.kind).toBe('page-limit');
+    expect(result.error?.message).toContain('fetched 64 pages');
+    expect(result.items).toHaveLength(64);
+  });
+
+  it('ends a cursor loop with cursor-loop, naming both pages', async () => {
+    const session = await open(faultServer('--cursor-loop', '--tools', '20', '--no-control'));
+    const result = await walkList(session, 'tools');
+    expect(result.complete).toBe(false);
+    expect(result.error?.kind).toBe('cursor-loop');
+    expect(result.error?.message).toContain('page 3 returned a cursor that page 1 already returned');
+    expect(result.pages).toHaveLength(3);
+    expect(result.items.map((item) => item.name)).toEqual(toolNames(15));
+  });
+
+  it('names the page a crash happened on and keeps the earlier items', async () => {
+    const session = await open(faultServer('--crash-after-page', '2', '--tools', '20', '--no-control'));
+    const result = await walkList(session, 'tools');
+    expect(result.complete).toBe(false);
+    expect(result.error?.kind).toBe('server-exited');
+    expect(result.error?.message).toMatch(/^tools\/list failed on page 3: /);
+    expect(result.error?.message).toContain('the 2 pages before it are kept');
+    expect(result.items.map((item) => item.name)).toEqual(toolNames(10));
+    expect(result.pages).toHaveLength(2);
+    const stderr = session.recorder.frames().filter((frame) => frame.kind === 'stderr').map((frame) => frame.raw);
+    expect(stderr.join('\n')).toContain('crashing while serving page 3 of tools/list');
+  });
+
+  it('names the page that timed out', async () => {
+    const session = await open(faultServer('--delay', '3000', '--no-control'), 5_000);
+    const started = Date.now();
+    const result = await walkList(session, 'tools', { timeoutMs: 300 });
+    expect(Date.now() - started).toBeLessThan(2_500);
+    expect(result.complete).toBe(false);
+    expect(result.error?.kind).toBe('timeout');
+    expect(result.error?.message).toMatch(/^tools\/list failed on page 1: .*no pages were fetched/);
+    expect(result.items).toEqual([]);
+  });
+
+  it('names the page the server answered with an error, keeping its code', async () => {
+    const session = await open(faultServer('--error-on-page', '2', '--no-control'));
+    const result = await walkList(session, 'tools');
+    expect(result.error?.kind).toBe('rpc-error');
+    expect(result.error?.code).toBe(-32603);
+    expect(result.error?.message).toContain('failed on page 2');
+    expect(result.items).toHaveLength(5);
+  });
+
+  it('reports a result without an array as invalid-response', async () => {
+    const session = await open(faultServer('--tools-not-array'));
+    const result = await walkList(session, 'tools');
+    expect(result.complete).toBe(false);
+    expect(result.error).toMatchObject({ kind: 'invalid-response', message: 'Page 1 of tools/list is invalid: "tools" is string, not an array.' });
+  });
+
+  it('reports method-not-found when the server has no tools', async () => {
+    const session = await open(faultServer('--no-tools'));
+    const result = await walkList(session, 'tools');
+    expect(result.error?.kind).toBe('method-not-found');
+    expect(result.error?.code).toBe(-32601);
+  });
+
+  it('keeps duplicates as sent and survives garbage lines on stdout', async () => {
+    const session = await open(faultServer('--violations', '--garbage', '--no-control', '--page-size', '4'));
+    const result = await walkList(session, 'tools');
+    expect(result.complete).toBe(true);
+    expect(result.items).toHaveLength(20);
+    expect(result.items.filter((item) => item.name === 'dup_tool')).toHaveLength(2);
+    expect(session.recorder.frames().some((frame) => frame.kind === 'invalid')).toBe(true);
+  });
+
+  it('stops when aborted, without calling the walk complete', async () => {
+    const session = await open(faultServer('--delay', '200', '--tools', '30', '--no-control'));
+    const controller = new AbortController();
+    const walk = walkList(session, 'tools', { signal: controller.signal, onProgress: (update) => update.pages === 2 && controller.abort() });
+    const result = await walk;
+    expect(result.complete).toBe(false);
+    expect(result.error?.kind).toBe('cancelled');
+    expect(result.error?.message).toContain('failed on page 3');
+    expect(result.items).toHaveLength(10);
+  });
+});
+
+describe('walkList over HTTP', () => {
+  for (const transport of ['http', 'sse'] as const) {
+    it(`walks every page over ${transport === 'http' ? 'Streamable HTTP' : 'SSE'}`, async () => {
+      const server = await startHttpServer(transport, ['--tools', '120', '--page-size', '25', '--no-control']);
+      httpServers.push(server);
+      const session = await open(server.target);
+      const result = await walkList(session, 'tools');
+      expect(result.complete).toBe(true);
+      expect(result.items.map((item) => item.name)).toEqual(toolNames(120));
+      expect(result.pages.map((page) => page.itemCount)).toEqual([25, 25, 25, 25, 20]);
+    });
+  }
+});
+
