@@ -1,0 +1,117 @@
+// bench/results.md from the results object: machine, each figure as median (min–max), ratios, targets.
+
+const targets = {
+  listing: 2,
+  growth: 1.25,
+  recording: 1.1,
+  filterP95Ms: 50,
+  longestTaskMs: 100,
+  heapMB: 300,
+};
+
+const number = (value, digits = 1) => (value === undefined || value === null ? '—' : Number(value).toFixed(digits));
+const figure = (summary, unit = 'ms', digits = 1) =>
+  summary ? `${number(summary.median, digits)} ${unit} (${number(summary.min, digits)}–${number(summary.max, digits)}, ${summary.runs} runs)` : '—';
+const ratio = (summary) => (summary ? `${number(summary.median, 2)}× (${number(summary.min, 2)}–${number(summary.max, 2)}; median/median ${number(summary.overall, 2)}×)` : '—');
+const verdict = (value, limit) => (value === undefined || value === null ? 'not measured' : value <= limit ? `**met** (≤ ${limit})` : `**missed** (> ${limit})`);
+
+function listing(section, lines, checks) {
+  lines.push('## 1. Listing tools over stdio', '', `Measured: ${section.measured}. Contenders alternate in each round (order rotating), one warm-up run each.`, '');
+  lines.push('| tools / pages | contender | time per listing, median (min–max) |', '|---|---|---|');
+  for (const size of section.sizes ?? []) {
+    for (const [name, summary] of Object.entries(size.msPerListing)) lines.push(`| ${size.tools} / ${size.pages} | ${name} | ${figure(summary)} |`);
+  }
+  lines.push('');
+  for (const size of section.sizes ?? []) {
+    const { loupeOverRaw, sdkOverRaw, loupeOverSdk } = size.ratios;
+    lines.push(`- ${size.tools} tools: Loupe / raw floor ${ratio(loupeOverRaw)}; SDK / raw ${ratio(sdkOverRaw)}; Loupe / SDK ${ratio(loupeOverSdk)}`);
+    for (const note of size.notes ?? []) lines.push(`  - note: ${note}`);
+    if (size.loupeFramesRecorded) lines.push(`  - Loupe recorded ${size.loupeFramesRecorded} frames per listing (every frame kept).`);
+  }
+  const growth = section.growth ?? {};
+  lines.push(`- Growth 10,000 → 50,000 tools (${growth.meaning ?? ''}): ${Object.entries(growth).filter(([key]) => key !== 'meaning').map(([key, value]) => `${key} ${number(value, 2)}`).join(', ') || '—'}`, '');
+  const small = section.sizes?.[0];
+  checks.push(['Listing: Loupe ≤ 2× raw floor (10,000 tools)', small?.ratios.loupeOverRaw?.median, targets.listing]);
+  checks.push(['Listing grows linearly (Loupe, 50k vs 10k per tool)', growth.loupe, targets.growth]);
+}
+
+function recording(section, lines, checks) {
+  lines.push('## 2. Recording overhead', '', `Measured: ${section.measured}, ${section.calls} calls per run, ${section.runs} runs alternating (warm-up ${section.warmup}).`, '');
+  lines.push('| contender | what | time per run, median (min–max) |', '|---|---|---|');
+  for (const [name, summary] of Object.entries(section.msPerRun ?? {})) lines.push(`| ${name} | ${section.contenders[name]} | ${figure(summary)} |`);
+  lines.push('');
+  const r = section.ratios ?? {};
+  lines.push(`- Recording on / off: ${ratio(r.recordingOnOverOff)}`);
+  if (r.journalOnOverOff) lines.push(`- Recording with journal / off: ${ratio(r.journalOnOverOff)}`);
+  lines.push(`- Loupe session / raw floor: ${ratio(r.loupeOverRaw)}; SDK / raw floor: ${ratio(r.sdkOverRaw)}`);
+  for (const note of section.notes ?? []) lines.push(`  - note: ${note}`);
+  lines.push('');
+  checks.push(['Recording on ≤ 1.10× off', r.recordingOnOverOff?.median, targets.recording]);
+}
+
+function renderer(section, lines, checks) {
+  lines.push('## 3. Renderer at scale (Chromium through the browser host)', '');
+  if (section.notReady) lines.push(`- ${section.notReady}`);
+  if (section.firstRender) {
+    const f = section.firstRender;
+    lines.push(`Measured: ${f.measured}.`, '');
+    lines.push(`- First contentful paint: ${figure(f.firstContentfulPaintMs)}`, `- App shell (Tools tab): ${figure(f.shellMs)}`, `- ${section.tools} tools listed and shown: ${figure(f.toolsShownMs)}`);
+  }
+  if (section.filter) {
+    const f = section.filter;
+    lines.push(`- Filter at ${section.tools} tools, ${f.keystrokes} keystrokes (${f.measured}): p50 ${number(f.p50Ms)} ms, p95 ${number(f.p95Ms)} ms, max ${number(f.maxMs)} ms`);
+  }
+  checks.push([`Filter p95 ≤ 50 ms at ${section.tools} tools`, section.filter?.p95Ms, targets.filterP95Ms]);
+  if (section.trafficNotReady) lines.push(`- Traffic: ${section.trafficNotReady}`);
+  if (section.traffic) {
+    const t = section.traffic;
+    const s = t.scroll;
+    lines.push(
+      `- Traffic view, ${t.framesShown} frames (${t.measured}):`,
+      `  - all frames shown ${number(t.loadedAtMs / 1000, 1)} s after navigation start`,
+      `  - JS heap after GC: ${number(t.heapMB)} MB loaded, ${number(t.heapAfterScrollMB)} MB after scrolling`,
+      `  - scroll end to end: ${s.steps} jumps over ${s.scrollHeightPx} px in ${number(s.durationMs)} ms; long tasks: ${s.longTasks}, longest ${number(s.longestTaskMs)} ms; frame gap p50 ${number(s.frameGapP50Ms)} ms, p95 ${number(s.frameGapP95Ms)} ms, max ${number(s.frameGapMaxMs)} ms; reached the bottom: ${s.atBottom}`,
+    );
+  }
+  const full = section.frames >= 100_000 ? '' : ` (quick: ${section.frames} frames)`;
+  checks.push([`No long task > 100 ms scrolling 100,000 frames${full}`, section.traffic?.scroll.longestTaskMs, targets.longestTaskMs]);
+  checks.push([`Renderer JS heap ≤ 300 MB with 100,000 frames${full}`, section.traffic?.heapMB, targets.heapMB]);
+  lines.push('');
+}
+
+function memory(section, lines, checks) {
+  lines.push('## 4. Core memory with 100,000 frames', '', `Measured: ${section.measured}.`, '');
+  for (const [label, entry] of [['Loupe session (connect)', section.loupeSession], ['FrameRecorder alone', section.recorderAlone]]) {
+    if (!entry) continue;
+    const last = entry.last;
+    lines.push(`- ${label}: heap growth ${figure(entry.heapGrowthMB, 'MB')}; ${last.framesHeld} frames held, ${number(last.rawTextMB)} MB of raw text, ${last.bytesPerFrame} bytes per frame, heap used ${number(last.heapUsedMB)} MB, RSS growth ${number(last.rssGrowthMB)} MB`);
+  }
+  for (const note of section.notes ?? []) lines.push(`  - note: ${note}`);
+  lines.push('');
+  checks.push(['Core heap ≤ 300 MB with 100,000 frames', (section.loupeSession ?? section.recorderAlone)?.last.heapUsedMB, targets.heapMB]);
+}
+
+export function renderMarkdown(results) {
+  const m = results.machine;
+  const lines = [
+    '# Loupe benchmarks',
+    '',
+    `${results.date}${results.quick ? ' — **quick run: fewer runs and smaller counts, not the committed figures**' : ''}. Written by \`npm run bench\` (scripts/bench.mjs); raw figures in bench/results.json.`,
+    '',
+    `Machine: ${m.cores} cores (${m.cpu}), ${m.memoryGB} GB, ${m.platform}, Node ${m.node}, Chromium ${m.chromium ?? '—'}, @modelcontextprotocol/sdk ${m.sdk}. Load average ${m.loadAverageAtStart?.join(' / ')} at start, ${m.loadAverageAtEnd?.join(' / ')} at end: the machine is shared, so absolute times drift; the ratios come from contenders alternating in the same rounds.`,
+    '',
+  ];
+  const checks = [];
+  const writers = { listing, recording, renderer, memory };
+  for (const [name, section] of Object.entries(results.sections)) {
+    if (section.error) {
+      lines.push(`## ${name}`, '', `- failed: ${section.error}`, '');
+      continue;
+    }
+    writers[name](section, lines, checks);
+  }
+  lines.push('## Targets', '', '| target | measured | verdict |', '|---|---|---|');
+  for (const [label, value, limit] of checks) lines.push(`| ${label} | ${number(value, 2)} | ${verdict(value, limit)} |`);
+  lines.push('');
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,154 @@
+// Section 3: the renderer at scale, in Chromium through the browser host (Playwright). Time to first render,
+// filter keystroke-to-paint over 10,000 tools, and 100,000 frames in the traffic view (scroll end to end,
+// longest main-thread task, JS heap). Anything missing is reported as "renderer not ready: <reason>".
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium } from '@playwright/test';
+import { findChromium } from '../../scripts/chromiumPath.mjs';
+import { benchServer, loadStartHost, root } from '../lib/engine.mjs';
+import { filterKeystrokes } from '../lib/filterScript.mjs';
+import { countAtLeast, countIn, installObservers, keystrokeToPaint, paintTimes, scrollEndToEnd } from '../lib/pageProbes.mjs';
+import { percentile, summarize } from '../lib/stats.mjs';
+
+const megabytes = (bytes) => Math.round((bytes / 1024 / 1024) * 10) / 10;
+const notReady = (reason) => `renderer not ready: ${reason}`;
+
+async function openApp(browser, url) {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  const page = await context.newPage();
+  await page.addInitScript(installObservers);
+  await page.goto(url);
+  return { page, context };
+}
+
+async function step(what, action, timeoutMs) {
+  try {
+    return await action();
+  } catch (error) {
+    const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    throw new Error(notReady(`${what} (${timeoutMs ? `within ${timeoutMs / 1000} s: ` : ''}${message})`));
+  }
+}
+
+async function heapMB(page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('HeapProfiler.collectGarbage');
+  const usage = await cdp.send('Runtime.getHeapUsage');
+  await cdp.detach();
+  return megabytes(usage.usedSize);
+}
+
+/** Loads the app with a 10,000-tool server: first paint, shell, and the whole list shown. */
+async function firstRender(browser, url, tools) {
+  const { page, context } = await openApp(browser, url);
+  const toolsTab = page.getByRole('tab', { name: 'Tools' });
+  await step('no "Tools" tab', () => toolsTab.waitFor({ timeout: 20_000 }), 20_000);
+  const shell = await page.evaluate(paintTimes);
+  const header = `[aria-label="Tool list"] .list-count strong`;
+  await step(
+    `the tool count never reached ${tools}`,
+    () => page.waitForFunction(countAtLeast, { selector: header, expected: tools }, { timeout: 60_000, polling: 50 }),
+    60_000,
+  );
+  const listed = await page.evaluate(paintTimes);
+  return { page, context, figures: { firstContentfulPaintMs: shell.firstContentfulPaintMs, shellMs: shell.nowMs, toolsShownMs: listed.nowMs } };
+}
+
+async function filterBench(page, tools) {
+  const box = page.getByRole('searchbox', { name: 'Filter tools' }).or(page.getByLabel('Filter tools'));
+  await step('no "Filter tools" box', () => box.first().waitFor({ timeout: 10_000 }), 10_000);
+  await box.first().click();
+  const times = [];
+  for (const keystroke of filterKeystrokes(tools, 50)) {
+    await page.keyboard.press(keystroke.key);
+    const ms = await page.evaluate(keystrokeToPaint, { label: 'Tools', expected: keystroke.expected });
+    if (ms < 0) throw new Error(notReady(`the list never showed ${keystroke.expected} for filter "${keystroke.query}"`));
+    times.push(ms);
+  }
+  return { keystrokes: times.length, p50Ms: round(percentile(times, 0.5)), p95Ms: round(percentile(times, 0.95)), maxMs: round(Math.max(...times)), all: summarize(times) };
+}
+
+async function trafficBench(browser, url, frames, steps) {
+  const { page, context } = await openApp(browser, url);
+  try {
+    const tab = page.getByRole('tab', { name: 'Traffic' });
+    await step('no "Traffic" tab', () => tab.waitFor({ timeout: 20_000 }), 20_000);
+    await tab.click();
+    const counter = '.traffic .toolbar-count';
+    await step(
+      `the traffic view never counted ${frames} frames`,
+      () => page.waitForFunction(countAtLeast, { selector: counter, expected: frames }, { timeout: 240_000, polling: 250 }),
+      240_000,
+    );
+    const loadedAtMs = (await page.evaluate(paintTimes)).nowMs;
+    const shown = await page.evaluate(countIn, counter);
+    const heapLoaded = await heapMB(page);
+    const scroll = await page.evaluate(scrollEndToEnd, { label: 'Frames', steps });
+    if (scroll.error) throw new Error(notReady(scroll.error));
+    const heapAfterScroll = await heapMB(page);
+    return { framesShown: shown, loadedAtMs: round(loadedAtMs), heapMB: heapLoaded, heapAfterScrollMB: heapAfterScroll, scroll: roundAll(scroll) };
+  } finally {
+    await context.close();
+  }
+}
+
+const round = (value) => Math.round(value * 10) / 10;
+const roundAll = (object) => Object.fromEntries(Object.entries(object).map(([key, value]) => [key, typeof value === 'number' ? round(value) : value]));
+
+export async function run({ quick, log }) {
+  const tools = 10_000;
+  const frames = quick ? 30_000 : 100_000;
+  const steps = quick ? 200 : 600;
+  const renderRuns = quick ? 2 : 5;
+  const result = { tools, frames, quick, notes: [] };
+  let startHost;
+  try {
+    startHost = await loadStartHost();
+  } catch (error) {
+    return { ...result, notReady: notReady(error.message) };
+  }
+  if (!existsSync(join(root, 'out', 'renderer', 'index.html'))) return { ...result, notReady: notReady('out/renderer/index.html missing (npm run build:app)') };
+  const chromiumPath = findChromium().path;
+  if (!chromiumPath) return { ...result, notReady: notReady('no Chromium found') };
+
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: ['--enable-precise-memory-info'] });
+  result.chromium = browser.version();
+  // 200 tools a page keeps the walk under the app's default page limit (64): 50 pages.
+  const toolHost = await startHost({ target: benchServer(['--tools', tools, '--page-size', 200]).target, port: 0 });
+  const trafficHost = await startHost({ target: benchServer(['--tools', 10, '--page-size', 10, '--flood', frames]).target, port: 0 });
+  try {
+    const renders = [];
+    let last;
+    for (let run = 0; run < renderRuns; run += 1) {
+      const opened = await firstRender(browser, toolHost.url, tools);
+      renders.push(opened.figures);
+      log(`renderer, first render ${run + 1}/${renderRuns}: ${JSON.stringify(roundAll(opened.figures))}`);
+      if (last) await last.context.close();
+      last = opened;
+    }
+    result.firstRender = {
+      measured: 'ms from navigation start (a fresh page each run): first contentful paint, the Tools tab present, all 10,000 tools listed and shown',
+      firstContentfulPaintMs: summarize(renders.map((r) => r.firstContentfulPaintMs ?? 0)),
+      shellMs: summarize(renders.map((r) => r.shellMs)),
+      toolsShownMs: summarize(renders.map((r) => r.toolsShownMs)),
+    };
+    try {
+      result.filter = { measured: 'keydown to the next painted frame once the list\'s first row shows the keystroke\'s result', ...(await filterBench(last.page, tools)) };
+      log(`renderer, filter: p50 ${result.filter.p50Ms} ms, p95 ${result.filter.p95Ms} ms`);
+    } finally {
+      await last.context.close();
+    }
+  } catch (error) {
+    result.notReady = error.message.startsWith('renderer not ready') ? error.message : notReady(error.message);
+  }
+  try {
+    result.traffic = { measured: `${frames} frames flooded by the server after initialize; scroll of the Frames list top to bottom in ${steps} jumps, one per animation frame`, ...(await trafficBench(browser, trafficHost.url, frames, steps)) };
+    log(`renderer, traffic: ${JSON.stringify(result.traffic)}`);
+  } catch (error) {
+    result.trafficNotReady = error.message.startsWith('renderer not ready') ? error.message : notReady(error.message);
+  }
+  await toolHost.close();
+  await trafficHost.close();
+  await browser.close();
+  return result;
+}
