@@ -1,11 +1,5 @@
 /** The `loupe` command: parses the arguments, runs one command, and turns any failure into one stderr line. */
 import { parseArguments, type CommandName, type Invocation } from './arguments.js';
-import { callCommand } from './commands/call.js';
-import { lintCommand } from './commands/lint.js';
-import { listCommand } from './commands/list.js';
-import { snapshotCommand } from './commands/snapshot.js';
-import { watchCommand } from './commands/watch.js';
-import { webCommand } from './commands/web.js';
 import { debugDetail, errorLine, exitCodeOf } from './errorReport.js';
 import { helpText } from './helpText.js';
 import { processTerminal, type Terminal } from './terminal.js';
@@ -13,13 +7,14 @@ import { loupeVersion } from './version.js';
 
 type Command = (invocation: Invocation, terminal: Terminal) => Promise<number>;
 
+// Each command is loaded when used: `loupe --help` does not load the engine, `list` does not load the host.
 const runners: Record<CommandName, Command> = {
-  list: listCommand,
-  call: callCommand,
-  lint: lintCommand,
-  snapshot: snapshotCommand,
-  watch: watchCommand,
-  web: webCommand,
+  list: async (invocation, terminal) => (await import('./commands/list.js')).listCommand(invocation, terminal),
+  call: async (invocation, terminal) => (await import('./commands/call.js')).callCommand(invocation, terminal),
+  lint: async (invocation, terminal) => (await import('./commands/lint.js')).lintCommand(invocation, terminal),
+  snapshot: async (invocation, terminal) => (await import('./commands/snapshot.js')).snapshotCommand(invocation, terminal),
+  watch: async (invocation, terminal) => (await import('./commands/watch.js')).watchCommand(invocation, terminal),
+  web: async (invocation, terminal) => (await import('./commands/web.js')).webCommand(invocation, terminal),
   help: (_invocation, terminal) => {
     terminal.out(helpText.trimEnd());
     return Promise.resolve(0);

@@ -1,0 +1,107 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { gradientPng } from '../../src/demo/png.js';
+import { requireBuild, runLoupe } from './loupe.js';
+
+beforeAll(requireBuild);
+
+interface ListDocument {
+  protocolVersion: string;
+  serverInfo: { name: string; version: string };
+  capabilities: Record<string, unknown>;
+  complete: boolean;
+  pages: { index: number; cursor?: string; nextCursor?: string; itemCount: number }[];
+  items: { name: string; inputSchema: Record<string, unknown>; icons?: unknown[] }[];
+  findings: { code: string; severity: string; tool?: string }[];
+  summary: { toolCount: number; fields: Record<string, number> };
+}
+
+describe('loupe against the embedded demo server (--demo)', () => {
+  it('lists every tool over several pages as a table with a footer', async () => {
+    const run = await runLoupe(['list', '--demo']);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const lines = run.stdout.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^NAME\s+TITLE\s+DESCRIPTION\s+REQUIRED$/);
+    expect(lines.at(-1)).toBe('163 tools · 5 pages');
+    expect(run.stdout).toMatch(/^echo\s+Echo\s+Returns the arguments it received, exactly, as JSON text\.\s*$/m);
+    expect(run.stdout).toMatch(/^schedule_meeting\s+Schedule meeting \(formats\)\s+String formats.*\s+day, starts_at, organiser$/m);
+    // One row per tool between the header and the blank line before the footer.
+    expect(lines.length).toBe(1 + 163 + 2);
+  });
+
+  it('lists as JSON with every item exactly as sent, pages with opaque cursors, findings and summary', async () => {
+    const run = await runLoupe(['list', '--demo', '--json']);
+    expect(run.code).toBe(0);
+    const document = JSON.parse(run.stdout) as ListDocument;
+    expect(document.serverInfo).toMatchObject({ name: 'loupe-demo', version: '1.0.0' });
+    expect(document.capabilities).toMatchObject({ tools: { listChanged: true }, logging: {} });
+    expect(document.complete).toBe(true);
+    expect(document.items.length).toBeGreaterThanOrEqual(150);
+    expect(document.pages.map((page) => page.itemCount)).toEqual([40, 40, 40, 40, 3]);
+    expect(document.pages[0]?.cursor).toBeUndefined();
+    expect(document.pages[1]?.cursor).toBe(document.pages[0]?.nextCursor);
+    expect(new Set(document.items.map((item) => item.name)).size).toBe(document.items.length);
+    const pet = document.items.find((item) => item.name === 'register_pet');
+    expect(pet?.inputSchema.$defs).toHaveProperty('Owner');
+    expect(document.items.find((item) => item.name === 'long_running_export')?.icons).toHaveLength(1);
+    expect(document.summary.toolCount).toBe(163);
+    expect(document.findings.filter((finding) => finding.severity === 'error')).toEqual([]);
+  });
+
+  it('lists resources (paginated), templates and prompts', async () => {
+    const resources = await runLoupe(['list', '--demo', '--kind', 'resources']);
+    expect(resources.code).toBe(0);
+    expect(resources.stdout.trimEnd().split('\n').at(-1)).toBe('60 resources · 3 pages');
+    expect(resources.stdout).toMatch(/^demo:\/\/logo\.png\s+logo\s+image\/png$/m);
+    const templates = await runLoupe(['list', '--demo', '--kind', 'templates']);
+    expect(templates.stdout).toContain('demo://inventory/{sku}');
+    expect(templates.stdout.trimEnd().split('\n').at(-1)).toBe('1 resource template · 1 page');
+    const prompts = await runLoupe(['list', '--demo', '--kind', 'prompts']);
+    expect(prompts.stdout).toMatch(/^summarize_ticket\s+Summarise a support ticket\s+.*\s+ticket_id$/m);
+  });
+
+  it('calls echo and gets back exactly the arguments it sent', async () => {
+    const args = { message: 'héllo', nested: { list: [1, 2.5, null, true], empty: {} } };
+    const run = await runLoupe(['call', 'echo', '--demo', '--args', JSON.stringify(args)]);
+    expect(run.code).toBe(0);
+    expect(run.stdout.split('\n')[0]).toBe(JSON.stringify(args));
+    const raw = await runLoupe(['call', 'echo', '--demo', '--json', '--args', JSON.stringify(args)]);
+    expect(JSON.parse(raw.stdout)).toEqual({ content: [{ type: 'text', text: JSON.stringify(args) }] });
+  });
+
+  it('exits 1 when the tool answers isError, after printing its content', async () => {
+    const run = await runLoupe(['call', 'fail_with_error', '--demo', '--args', '{"reason":"disk full"}']);
+    expect(run.code).toBe(1);
+    expect(run.stdout.split('\n')[0]).toBe('disk full');
+    expect(run.stderr.trim()).toBe('loupe: tool error: fail_with_error answered with isError: true');
+  });
+
+  it('shows an image as its type and size', async () => {
+    const run = await runLoupe(['call', 'render_chart', '--demo']);
+    expect(run.code).toBe(0);
+    const bytes = gradientPng().length.toLocaleString('en-US');
+    expect(run.stdout.split('\n')[0]).toBe(`[image image/png, ${bytes} bytes]`);
+    expect(run.stdout).toContain('A gradient');
+  });
+
+  it('validates structuredContent against the outputSchema, both ways', async () => {
+    const good = await runLoupe(['call', 'get_weather_report', '--demo', '--args', '{"city":"Delft"}']);
+    expect(good.code).toBe(0);
+    expect(good.stdout).toContain('"city": "Delft"');
+    expect(good.stdout).toContain('structuredContent is valid against the outputSchema');
+    const bad = await runLoupe(['call', 'get_stock_level', '--demo', '--args', '{"sku":"A-1"}']);
+    expect(bad.code).toBe(0);
+    expect(bad.stdout).toContain('structuredContent is INVALID against the outputSchema:');
+    expect(bad.stdout).toContain('/onHand must be integer');
+    expect(bad.stdout).toContain('(root) must NOT have additional properties (warehouse)');
+  });
+
+  it('lints the demo: no errors, annotations flagged as claims, and a field summary', async () => {
+    const run = await runLoupe(['lint', '--demo']);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^info\s+annotations-untrusted\s+purge_archive\s+/m);
+    expect(run.stdout).toMatch(/^inputSchema\s+163\s+100%$/m);
+    expect(run.stdout).toMatch(/^snake_case\s+\d+\s+\d+%$/m);
+    expect(run.stdout).toMatch(/^0 errors, /m);
+  });
+});

@@ -1,0 +1,48 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { requireBuild, runLoupe } from './loupe.js';
+
+beforeAll(requireBuild);
+
+describe('loupe usage errors exit 2 with one line naming the problem', () => {
+  const cases: [string, string[], RegExp][] = [
+    ['no command', ['--demo'], /^loupe: usage: No command given/],
+    ['an unknown command', ['frobnicate', '--demo'], /^loupe: usage: Unknown command "frobnicate"/],
+    ['an unknown option', ['list', '--demo', '--colour'], /^loupe: usage: Unknown option --colour/],
+    ['no target', ['list'], /^loupe: usage: list needs a target: --demo, --url <url>, or -- <command>/],
+    ['two targets', ['list', '--demo', '--url', 'http://127.0.0.1:1/mcp'], /^loupe: usage: Give one target/],
+    ['a bad --kind', ['list', '--demo', '--kind', 'widgets'], /^loupe: usage: --kind is one of tools, resources, templates, prompts; got "widgets"/],
+    ['--args that is not JSON', ['call', 'echo', '--demo', '--args', '{nope'], /^loupe: usage: --args is not JSON/],
+    ['--args that is not an object', ['call', 'echo', '--demo', '--args', '[1,2]'], /^loupe: usage: --args must be a JSON object/],
+    ['call without a tool', ['call', '--demo'], /^loupe: usage: call needs a tool name/],
+    ['snapshot without --out', ['snapshot', '--demo'], /^loupe: usage: snapshot needs --out <file>/],
+    ['a bad --timeout', ['list', '--demo', '--timeout', '2s'], /^loupe: usage: --timeout wants a positive whole number, got "2s"/],
+    ['a bad --transport', ['list', '--url', 'http://127.0.0.1:1/mcp', '--transport', 'ftp'], /^loupe: usage: --transport is http, sse or auto, not "ftp"/],
+    ['a malformed --header', ['list', '--url', 'http://127.0.0.1:1/mcp', '--header', 'NoColon'], /^loupe: usage: --header wants "Name: value"/],
+    ['a URL that is not one', ['list', '--url', 'not a url'], /^loupe: usage: "not a url" is not a URL/],
+    ['an empty command after --', ['list', '--'], /^loupe: usage: After -- give the server command/],
+  ];
+  it.each(cases)('%s', async (_name, args, expected) => {
+    const run = await runLoupe(args);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe('');
+    const lines = run.stderr.trimEnd().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(expected);
+  });
+
+  it('prints the help text on no arguments (to stderr, exit 2) and on --help (stdout, exit 0)', async () => {
+    const bare = await runLoupe([]);
+    expect(bare.code).toBe(2);
+    expect(bare.stderr).toContain('Usage: loupe <command> [options] <target>');
+    const help = await runLoupe(['--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('snapshot --out <file>');
+    expect(help.stdout).toContain('Exit codes: 0 ok, 1 failure');
+  });
+
+  it('prints the version from package.json', async () => {
+    const run = await runLoupe(['--version']);
+    expect(run.code).toBe(0);
+    expect(run.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+  });
+});

@@ -1,0 +1,44 @@
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { serverCommand } from '../helpers/servers.js';
+import { requireBuild, startLoupe, type LoupeProcess } from './loupe.js';
+
+beforeAll(requireBuild);
+
+let running: LoupeProcess | undefined;
+afterEach(async () => {
+  await running?.stop();
+  running = undefined;
+});
+
+interface Event {
+  event: string;
+  kind: string;
+  added?: string[];
+  removed?: string[];
+  changed?: string[];
+  count?: number;
+  pages?: number;
+}
+
+describe('loupe watch', () => {
+  it('prints one JSON object a line for each list_changed, from a full re-walk of every page', async () => {
+    // paginating.mjs changes its list every 700 ms: adds added_g, removes the first numbered tool, rewrites the last.
+    running = startLoupe(['watch', '--json', '--', ...serverCommand('paginating', ['--tools', '60', '--page-size', '25', '--list-changed-every', '700', '--no-control'])]);
+    const listed = JSON.parse(await running.waitForLine((line) => line.includes('"listed"'))) as Event;
+    expect(listed).toEqual({ event: 'listed', kind: 'tools', count: 60, pages: 3, complete: true });
+    const first = JSON.parse(await running.waitForLine((line) => line.includes('"list_changed"'))) as Event;
+    expect(first).toMatchObject({ event: 'list_changed', kind: 'tools', added: ['added_1'], removed: ['tool_0001'], changed: ['tool_0060'] });
+    const second = JSON.parse(await running.waitForLine((line) => line.includes('"added_2"'))) as Event;
+    expect(second).toMatchObject({ event: 'list_changed', kind: 'tools', added: ['added_2'], removed: ['tool_0002'] });
+    expect(await running.stop()).toBe(0);
+  });
+
+  it('prints readable diffs without --json', async () => {
+    running = startLoupe(['watch', '--', ...serverCommand('paginating', ['--tools', '10', '--list-changed-every', '500', '--no-control'])]);
+    await running.waitForLine((line) => line.startsWith('Watching '));
+    await running.waitForLine((line) => line.startsWith('tools changed: 1 added, 1 removed, 1 changed'));
+    await running.waitForLine((line) => line === '  + added_1');
+    await running.waitForLine((line) => line === '  - tool_0001');
+    expect(await running.stop()).toBe(0);
+  });
+});
