@@ -3,12 +3,13 @@
 // bare SDK and the raw JSON-RPC floor, its recorder's overhead, its renderer at scale and its core's memory.
 // Builds the engine (and the renderer) first when stale, runs each section in its own process with
 // --expose-gc, and writes bench/results.json and bench/results.md. Not part of `npm test`.
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { renderMarkdown } from '../bench/lib/report.mjs';
+import { findChromium } from './chromiumPath.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -43,6 +44,16 @@ if (sections.includes('renderer')) {
   build('the renderer', 'build:app', rendererSources > mtime(join(root, 'out', 'renderer', 'index.html')));
 }
 
+function chromiumVersion() {
+  const path = findChromium().path;
+  if (!path) return undefined;
+  try {
+    return execFileSync(path, ['--version'], { encoding: 'utf8', timeout: 10_000 }).trim();
+  } catch {
+    return undefined;
+  }
+}
+
 const tmp = join(root, 'bench', 'tmp');
 mkdirSync(tmp, { recursive: true });
 const results = {
@@ -71,7 +82,7 @@ for (const section of sections) {
   results.sections[section] = existsSync(out) ? JSON.parse(readFileSync(out, 'utf8')) : { error: 'the section wrote no result (crashed)' };
   results.sections[section].seconds = Math.round((Date.now() - sectionStarted) / 100) / 10;
 }
-results.machine.chromium = results.sections.renderer?.chromium;
+results.machine.chromium = results.sections.renderer?.chromium ?? chromiumVersion();
 results.machine.loadAverageAtEnd = loadavg().map((value) => Math.round(value * 100) / 100);
 results.seconds = Math.round((Date.now() - started) / 100) / 10;
 

@@ -44,6 +44,10 @@ function recording(section, lines, checks) {
   lines.push(`- Recording on / off: ${ratio(r.recordingOnOverOff)}`);
   if (r.journalOnOverOff) lines.push(`- Recording with journal / off: ${ratio(r.journalOnOverOff)}`);
   lines.push(`- Loupe session / raw floor: ${ratio(r.loupeOverRaw)}; SDK / raw floor: ${ratio(r.sdkOverRaw)}`);
+  if (section.inProcess) {
+    const micro = section.inProcess;
+    lines.push(`- In-process, no I/O (${micro.calls} calls): parsing the response alone ${figure(micro.microsecondsPerCall.parseOnly, 'µs', 2)} per call; recording request and response ${figure(micro.microsecondsPerCall.recorded, 'µs', 2)}; added by recording ${figure(micro.addedMicrosecondsPerCall, 'µs', 2)} per call = ${number((micro.shareOfFastestRawCall ?? 0) * 100, 1)}% of the fastest raw round trip`);
+  }
   for (const note of section.notes ?? []) lines.push(`  - note: ${note}`);
   lines.push('');
   checks.push(['Recording on ≤ 1.10× off', r.recordingOnOverOff?.median, targets.recording]);

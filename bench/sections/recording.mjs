@@ -4,6 +4,7 @@
 // (taking each inbound message from the recorder's parse, as the session does). Loupe's full session and
 // the bare SDK are measured in the same rounds for context.
 import { callers } from '../lib/callers.mjs';
+import { recorderMicro } from '../lib/recorderMicro.mjs';
 import { pairedRatio, summarize } from '../lib/stats.mjs';
 
 const gc = () => globalThis.gc?.();
@@ -42,6 +43,13 @@ export async function run({ quick, log }) {
   if (times.rawJournaled && times.raw) ratios.journalOnOverOff = pairedRatio(times.rawJournaled, times.raw);
   if (times.loupe && times.raw) ratios.loupeOverRaw = pairedRatio(times.loupe, times.raw);
   if (times.sdk && times.raw) ratios.sdkOverRaw = pairedRatio(times.sdk, times.raw);
+  let micro;
+  try {
+    micro = await recorderMicro(calls, runs);
+  } catch (error) {
+    notes.push(`in-process recorder cost: not measured: ${error.message}`);
+  }
+  const perCallOffMicroseconds = times.raw ? (Math.min(...times.raw) * 1000) / calls : undefined;
   return {
     calls,
     runs,
@@ -57,6 +65,11 @@ export async function run({ quick, log }) {
     framesRecordedPerRun: framesOn,
     msPerRun,
     ratios,
+    inProcess: micro && {
+      ...micro,
+      meaning: 'µs per call spent parsing (off) vs recording both frames (on), in-process with no I/O',
+      shareOfFastestRawCall: perCallOffMicroseconds && Math.round((micro.addedMicrosecondsPerCall.median / perCallOffMicroseconds) * 1000) / 1000,
+    },
     notes,
   };
 }
