@@ -53,6 +53,8 @@ export interface ListDiff {
   added: string[];
   removed: string[];
   changed: string[];
+  /** Set when the server sent list_changed without declaring `listChanged` for this capability (re-walked anyway). */
+  undeclared?: boolean;
 }
 
 /** Name of an item: `name` for tools and prompts, `uri` for resources, `uriTemplate` for templates. */

@@ -1,0 +1,49 @@
+/**
+ * The difference between two versions of a list, by item name (shared/lists.ts itemKey): added, removed,
+ * and changed (same name, different content). Content is compared as canonical JSON, so a server that
+ * merely reorders an object's keys has not changed the item. Names that repeat are compared as groups.
+ */
+import type { JsonObject, JsonValue } from '../../shared/json.js';
+import type { ListDiff, ListKind } from '../../shared/lists.js';
+import { itemKey } from '../../shared/lists.js';
+
+/** JSON with object keys sorted, for comparing content regardless of key order. */
+export function canonicalJson(value: JsonValue): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const keys = Object.keys(value).sort();
+    return `{${keys.map((key) => `${JSON.stringify(key)}:${canonicalJson(value[key])}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** Items grouped by name, in first-seen order, each group as the canonical JSON of its items. */
+function group(kind: ListKind, items: readonly JsonObject[]): Map<string, string> {
+  const groups = new Map<string, string[]>();
+  for (const item of items) {
+    const key = itemKey(kind, item);
+    const texts = groups.get(key);
+    if (texts) texts.push(canonicalJson(item));
+    else groups.set(key, [canonicalJson(item)]);
+  }
+  return new Map([...groups].map(([key, texts]) => [key, texts.join('\n')]));
+}
+
+export function diffLists(kind: ListKind, before: readonly JsonObject[], after: readonly JsonObject[]): ListDiff {
+  const old = group(kind, before);
+  const now = group(kind, after);
+  const added: string[] = [];
+  const changed: string[] = [];
+  for (const [key, text] of now) {
+    const previous = old.get(key);
+    if (previous === undefined) added.push(key);
+    else if (previous !== text) changed.push(key);
+  }
+  const removed = [...old.keys()].filter((key) => !now.has(key));
+  return { kind, added, removed, changed };
+}
+
+/** True when a diff has nothing in it. */
+export function isEmptyDiff(diff: ListDiff): boolean {
+  return diff.added.length === 0 && diff.removed.length === 0 && diff.changed.length === 0;
+}

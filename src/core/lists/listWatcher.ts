@@ -1,0 +1,140 @@
+/**
+ * Keeps lists in step with the server: on notifications/{tools,resources,prompts}/list_changed it waits
+ * for the burst to settle (coalesceMs), re-walks ALL pages from the first (never an old cursor), and
+ * emits the diff against the last complete version. resources/list_changed re-walks resources and, when
+ * a templates list is known, templates too.
+ *
+ * The spec has servers declare `listChanged` before sending these; a server that sends them anyway is
+ * still believed (the list may really have changed) and the diff carries `undeclared: true`.
+ *
+ * A notification that arrives while its list is being walked schedules one more walk after it, since the
+ * running walk may have read pages from before the change. An incomplete re-walk never produces false
+ * removals: its diff lists only what was added or changed among the pages it got, `onError` hears the
+ * error, and the baseline stays the last complete list.
+ */
+import type { LoupeErrorData } from '../../shared/errors.js';
+import { isJsonObject } from '../../shared/json.js';
+import type { ListDiff, ListKind, ListResult } from '../../shared/lists.js';
+import { listMethods } from '../../shared/lists.js';
+import type { McpSession, Unsubscribe } from '../types.js';
+import { diffLists } from './diffLists.js';
+import { walkList } from './pageWalker.js';
+
+export { diffLists } from './diffLists.js';
+
+export const defaultCoalesceMs = 250;
+
+export interface WatchOptions {
+  /** Quiet time after the last notification of a burst before re-walking, ms. Default 250. */
+  coalesceMs?: number;
+  pageLimit?: number;
+  /** Per-page timeout of the re-walks, ms. */
+  timeoutMs?: number;
+  /** The lists as the caller knows them now: the baselines of the first diffs. */
+  current?: Partial<Record<ListKind, ListResult>> | ((kind: ListKind) => ListResult | undefined);
+  onChange: (diff: ListDiff, result: ListResult) => void;
+  /** A re-walk that did not complete (the diff, if any, was still sent to onChange). */
+  onError?: (error: LoupeErrorData, result: ListResult) => void;
+}
+
+const kindsOfNotification: Record<string, ListKind[]> = {
+  'notifications/tools/list_changed': ['tools'],
+  'notifications/resources/list_changed': ['resources', 'templates'],
+  'notifications/prompts/list_changed': ['prompts'],
+};
+
+interface KindState {
+  /** A notification arrived that no walk has answered yet. */
+  pending: boolean;
+  /** The walk in flight, if any. */
+  walking: boolean;
+  /** The latest complete list this watcher walked. */
+  latest?: ListResult;
+}
+
+export function watchLists(session: McpSession, options: WatchOptions): Unsubscribe {
+  const coalesceMs = options.coalesceMs ?? defaultCoalesceMs;
+  const states = new Map<ListKind, KindState>();
+  const abort = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const stateOf = (kind: ListKind): KindState => {
+    let state = states.get(kind);
+    if (!state) {
+      state = { pending: false, walking: false };
+      states.set(kind, state);
+    }
+    return state;
+  };
+
+  const given = (kind: ListKind): ListResult | undefined =>
+    typeof options.current === 'function' ? options.current(kind) : options.current?.[kind];
+
+  /** The last complete list: the caller's or this watcher's, whichever ended later. */
+  const baseline = (kind: ListKind): ListResult | undefined => {
+    const theirs = given(kind);
+    const mine = stateOf(kind).latest;
+    if (!theirs?.complete) return mine ?? theirs;
+    return mine && mine.endedAt > theirs.endedAt ? mine : theirs;
+  };
+
+  const declared = (kind: ListKind): boolean => {
+    const capability = session.handshake.capabilities[listMethods[kind].capability];
+    return isJsonObject(capability) && capability.listChanged === true;
+  };
+
+  const schedule = (): void => {
+    if (timer !== undefined) clearTimeout(timer);
+    timer = setTimeout(flush, coalesceMs);
+  };
+
+  const walk = async (kind: ListKind): Promise<void> => {
+    const state = stateOf(kind);
+    state.pending = false;
+    state.walking = true;
+    const before = baseline(kind);
+    try {
+      const result = await walkList(session, kind, {
+        ...(options.pageLimit !== undefined ? { pageLimit: options.pageLimit } : {}),
+        ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+        signal: abort.signal,
+      });
+      if (abort.signal.aborted) return;
+      // Templates ride on resources/list_changed; a server without them is not an error worth reporting.
+      if (kind === 'templates' && !before && result.error?.kind === 'method-not-found') return;
+      const diff = diffLists(kind, before?.items ?? [], result.items);
+      if (!result.complete) diff.removed = [];
+      if (!declared(kind)) diff.undeclared = true;
+      if (result.complete) state.latest = result;
+      options.onChange(diff, result);
+      if (result.error) options.onError?.(result.error, result);
+    } finally {
+      state.walking = false;
+      if (state.pending && !abort.signal.aborted) schedule();
+    }
+  };
+
+  function flush(): void {
+    timer = undefined;
+    for (const [kind, state] of states) {
+      if (state.pending && !state.walking) walk(kind).catch(() => undefined);
+    }
+  }
+
+  const stopListening = session.onNotification((method) => {
+    const kinds = kindsOfNotification[method];
+    if (!kinds || abort.signal.aborted) return;
+    for (const kind of kinds) {
+      if (kind === 'templates' && !baseline('templates')) continue;
+      stateOf(kind).pending = true;
+    }
+    schedule();
+  });
+
+  return () => {
+    if (abort.signal.aborted) return;
+    abort.abort();
+    if (timer !== undefined) clearTimeout(timer);
+    stopListening();
+  };
+}
