@@ -13,7 +13,7 @@ function dataField(error: LoupeErrorData, key: string): unknown {
 
 /** The single line for an error, without the "loupe:" prefix. */
 export function describeError(error: LoupeErrorData): string {
-  const message = error.message.replace(/\s*\n\s*/g, ' ').trim();
+  const message = error.message.replace(/\s*\n\s*/g, ' ').trim().replace(/\.$/, '');
   switch (error.kind) {
     case 'method-not-found':
       return `method not found: ${message}; ${methodNotFoundCauses}`;

@@ -29,7 +29,7 @@ function expectEverything(document: Document): void {
 }
 
 describe('loupe against @modelcontextprotocol/server-everything', () => {
-  it('over stdio: lists and calls echo', async () => {
+  it('over stdio: lists and calls echo', { timeout: 60_000 }, async () => {
     const target = ['--', process.execPath, everythingServer, 'stdio'];
     expectEverything(await listJson(target));
     const call = await runLoupe(['call', 'echo', '--args', '{"message":"over stdio"}', ...target]);
@@ -44,7 +44,7 @@ describe('loupe against @modelcontextprotocol/server-everything', () => {
     });
     afterAll(() => server.stop());
 
-    it('lists with --transport http and with auto, and calls get-sum', async () => {
+    it('lists with --transport http and with auto, and calls get-sum', { timeout: 60_000 }, async () => {
       expectEverything(await listJson(['--url', server.url, '--transport', 'http']));
       expectEverything(await listJson(['--url', server.url]));
       const call = await runLoupe(['call', 'get-sum', '--args', '{"a":2,"b":40}', '--url', server.url, '--header', 'X-Loupe-Test: yes']);
@@ -60,7 +60,7 @@ describe('loupe against @modelcontextprotocol/server-everything', () => {
     });
     afterAll(() => server.stop());
 
-    it('lists with --transport sse and falls back to SSE from auto', async () => {
+    it('lists with --transport sse and falls back to SSE from auto', { timeout: 60_000 }, async () => {
       expectEverything(await listJson(['--url', server.url, '--transport', 'sse']));
       expectEverything(await listJson(['--url', server.url]));
       const call = await runLoupe(['call', 'echo', '--args', '{"message":"over sse"}', '--url', server.url, '--transport', 'sse']);

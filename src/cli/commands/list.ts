@@ -30,10 +30,10 @@ export function listDocument(session: McpSession, result: ListResult): Record<st
 
 /** One stderr line for a walk that stopped early, with how far it got. */
 export function incompleteLine(result: ListResult): string {
-  const reason = result.error ? describeError(result.error) : 'the listing stopped early';
+  const reason = result.error ? describeError(result.error) : `${result.kind} listing stopped early`;
+  if (/incomplete/i.test(reason)) return `loupe: ${reason}`;
   const pages = result.pages.length;
-  const extent = `${result.items.length} ${result.kind} from ${pages} page${pages === 1 ? '' : 's'} kept, listing incomplete`;
-  return `loupe: ${reason} (${extent})`;
+  return `loupe: ${reason} (${result.items.length} ${result.kind} from ${pages} page${pages === 1 ? '' : 's'} kept; the list is incomplete)`;
 }
 
 export function printJson(terminal: Terminal, value: unknown): void {
