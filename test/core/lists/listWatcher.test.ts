@@ -3,6 +3,7 @@ import { diffLists, watchLists } from '../../../src/core/lists/listWatcher.js';
 import { walkList } from '../../../src/core/lists/pageWalker.js';
 import { connect } from '../../../src/core/session/connect.js';
 import type { McpSession } from '../../../src/core/types.js';
+import type { JsonObject } from '../../../src/shared/json.js';
 import type { ListDiff, ListResult } from '../../../src/shared/lists.js';
 import { faultServer, paginatingServer } from '../../helpers/servers.js';
 
@@ -139,8 +140,8 @@ describe('watchLists against a real server', () => {
 
 describe('diffLists', () => {
   it('names added, removed and changed items by their key', () => {
-    const before = [{ name: 'a', description: 'x' }, { name: 'b' }, { name: 'c', inputSchema: { type: 'object', properties: {} } }];
-    const after = [{ name: 'c', inputSchema: { properties: {}, type: 'object' } }, { name: 'a', description: 'y' }, { name: 'd' }];
+    const before: JsonObject[] = [{ name: 'a', description: 'x' }, { name: 'b' }, { name: 'c', inputSchema: { type: 'object', properties: {} } }];
+    const after: JsonObject[] = [{ name: 'c', inputSchema: { properties: {}, type: 'object' } }, { name: 'a', description: 'y' }, { name: 'd' }];
     expect(diffLists('tools', before, after)).toEqual({ kind: 'tools', added: ['d'], removed: ['b'], changed: ['a'] });
   });
 
