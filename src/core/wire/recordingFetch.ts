@@ -64,9 +64,12 @@ export function recordingFetch(options: RecordingFetchOptions, baseFetch: FetchL
     }
     const text = await response.text();
     if (response.ok && essence === 'application/json' && text.trim() !== '') {
-      for (const { frame, message } of recorder.record('in', text, { http })) {
-        if (message) options.onMessage(message, frame);
-      }
+      const recorded = recorder.record('in', text, { http });
+      // Deliver after the SDK has seen this response (it takes Mcp-Session-Id from it): a reply sent
+      // from a handler of these messages must already carry the session id.
+      setImmediate(() => {
+        for (const { frame, message } of recorded) if (message) options.onMessage(message, frame);
+      });
     } else {
       recorder.record('in', text, { kind: 'http', http });
     }
@@ -104,6 +107,8 @@ async function readEventStream(stream: ReadableStream<Uint8Array>, http: HttpInf
     recorder.record('in', event.data, { kind: 'http', http: { ...http } });
     options.onEvent?.(event, http);
   });
+  // Let the SDK take the response headers (Mcp-Session-Id) before any message of the stream is delivered.
+  await new Promise((resolve) => setImmediate(resolve));
   const decoder = new TextDecoder();
   const reader = stream.getReader();
   let failure: unknown;
