@@ -105,8 +105,8 @@ function normalizeChildren(walker: Walker, node: JsonObject, path: string, refs:
   if (isJsonObject(node.additionalProperties)) {
     out.additionalProperties = walker.normalize(node.additionalProperties, `${path}/*`, refs);
   } else if (node.additionalProperties === true || (node.additionalProperties === undefined && typesOf(node).includes('object'))) {
-    const hasProperties = isJsonObject(out.properties) && Object.keys(out.properties).length > 0;
-    if (hasProperties) delete out.additionalProperties;
+    // Declared properties (even none) are the form; a bare object is a map of free JSON values.
+    if (isJsonObject(out.properties)) delete out.additionalProperties;
     else out.additionalProperties = { [anyMarker]: true };
   }
   if (isJsonObject(node.patternProperties)) {
