@@ -48,7 +48,8 @@ function chromiumVersion() {
   const path = findChromium().path;
   if (!path) return undefined;
   try {
-    return execFileSync(path, ['--version'], { encoding: 'utf8', timeout: 10_000 }).trim();
+    const text = execFileSync(path, ['--version'], { encoding: 'utf8', timeout: 10_000, stdio: ['ignore', 'pipe', 'ignore'] });
+    return /\d+(\.\d+)+/.exec(text)?.[0];
   } catch {
     return undefined;
   }
