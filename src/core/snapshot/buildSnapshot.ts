@@ -1,0 +1,94 @@
+/**
+ * A snapshot: a dated, raw record of one exchange with a server (shared/snapshot.ts). The tool facts
+ * (count, names, described, first-page round trip) come from the tools walk; findings and summary from
+ * lint over every tool fetched. Secret values of the target are replaced by "[redacted]" everywhere.
+ */
+import type { LoupeErrorData } from '../../shared/errors.js';
+import type { Frame } from '../../shared/frames.js';
+import type { ListKind, ListResult } from '../../shared/lists.js';
+import { itemKey } from '../../shared/lists.js';
+import type { Handshake } from '../../shared/session.js';
+import type { Snapshot } from '../../shared/snapshot.js';
+import { snapshotFormat } from '../../shared/snapshot.js';
+import type { Target } from '../../shared/target.js';
+import { lintTools } from '../lint/lintTools.js';
+import { summarizeTools } from '../lint/summarizeTools.js';
+import { redactTargetDeep, scrubSecrets } from './redact.js';
+
+export type OtherListKind = Exclude<ListKind, 'tools'>;
+
+export interface SnapshotInput {
+  target: Target;
+  /** When the test ran: a Date or an ISO 8601 string (written as ISO 8601 UTC). */
+  testedAt: Date | string;
+  /** Present when the handshake completed. */
+  handshake?: Handshake;
+  /** Why the connection failed or ended early. */
+  error?: LoupeErrorData;
+  tools?: ListResult;
+  lists?: Partial<Record<OtherListKind, ListResult>>;
+  frames: readonly Frame[];
+  framesDropped: number;
+  loupeVersion: string;
+}
+
+function isoTime(testedAt: Date | string): string {
+  const date = typeof testedAt === 'string' ? new Date(testedAt) : testedAt;
+  return Number.isNaN(date.getTime()) ? String(testedAt) : date.toISOString();
+}
+
+function handshakeFields(handshake: Handshake | undefined): Partial<Snapshot> {
+  if (!handshake) return {};
+  return {
+    transport: handshake.transport,
+    requestedProtocolVersion: handshake.requestedProtocolVersion,
+    protocolVersion: handshake.protocolVersion,
+    serverInfo: handshake.serverInfo,
+    capabilities: handshake.capabilities,
+    ...(handshake.instructions === undefined ? {} : { instructions: handshake.instructions }),
+    ...(handshake.sessionId === undefined ? {} : { sessionId: handshake.sessionId }),
+    initializeRoundTripMs: handshake.roundTripMs,
+  };
+}
+
+function otherLists(lists: SnapshotInput['lists']): Snapshot['lists'] {
+  if (!lists) return undefined;
+  const out: NonNullable<Snapshot['lists']> = {};
+  for (const kind of ['resources', 'templates', 'prompts'] as const) {
+    const result = lists[kind];
+    if (!result) continue;
+    out[kind] = { items: result.items, pages: result.pages, complete: result.complete, ...(result.error ? { error: result.error } : {}) };
+  }
+  return Object.keys(out).length === 0 ? undefined : out;
+}
+
+export function buildSnapshot(input: SnapshotInput): Snapshot {
+  const tools = input.tools?.items ?? [];
+  const { target, secrets } = redactTargetDeep(input.target);
+  const lists = otherLists(input.lists);
+  const snapshot: Snapshot = {
+    format: snapshotFormat,
+    testedAt: isoTime(input.testedAt),
+    loupeVersion: input.loupeVersion,
+    target,
+    connected: input.handshake !== undefined,
+    ...(input.error ? { error: input.error } : {}),
+    ...handshakeFields(input.handshake),
+    toolCount: tools.length,
+    toolNames: tools.map((tool) => itemKey('tools', tool)),
+    anyToolDescribed: tools.some((tool) => typeof tool.description === 'string' && tool.description.trim() !== ''),
+    roundTripMs: input.tools?.pages[0]?.rttMs ?? null,
+    toolsComplete: input.tools?.complete ?? false,
+    ...(input.tools?.error ? { toolsError: input.tools.error } : {}),
+    pages: input.tools?.pages ?? [],
+    tools,
+    ...(lists ? { lists } : {}),
+    findings: lintTools(tools),
+    summary: summarizeTools(tools),
+    frames: [...input.frames],
+    framesDropped: input.framesDropped,
+  };
+  // The target is already safe; everything else is scrubbed of the values it held.
+  const { target: _safe, ...rest } = snapshot;
+  return { ...scrubSecrets(rest, secrets), target };
+}
