@@ -46,3 +46,12 @@ export function formatCount(value: number): string {
 export function plural(count: number, one: string, many = `${one}s`): string {
   return `${formatCount(count)} ${count === 1 ? one : many}`;
 }
+
+/** "name version" of a serverInfo object, printable; "server" when it carries neither. */
+export function serverLabel(serverInfo: unknown): string {
+  if (typeof serverInfo !== 'object' || serverInfo === null) return 'server';
+  const info = serverInfo as Record<string, unknown>;
+  const name = typeof info.name === 'string' ? info.name : '';
+  const version = typeof info.version === 'string' ? info.version : '';
+  return printable(`${name} ${version}`.trim()) || 'server';
+}

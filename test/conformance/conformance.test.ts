@@ -25,7 +25,8 @@ async function conformance(scenario: string): Promise<{ code: number | null; out
 describe('@modelcontextprotocol/conformance client scenarios, driven through the loupe CLI', () => {
   it.each(['initialize', 'tools_call', 'sse-retry'])('%s passes', async (scenario) => {
     const { code, output } = await conformance(scenario);
-    expect(output).toMatch(/Total: [1-9]\d* passed, 0 failed/);
+    expect(output).toMatch(/Passed: ([1-9]\d*)\/\1, 0 failed, 0 warnings/);
+    expect(output).toContain('OVERALL: PASSED');
     expect(output).not.toContain('Client exited with code');
     expect(code, output).toBe(0);
   }, 60_000);

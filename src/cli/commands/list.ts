@@ -1,5 +1,4 @@
 /** `loupe list`: every item of one list, all pages; an incomplete walk prints what it got, then fails. */
-import type { JsonObject, JsonValue } from '../../shared/json.js';
 import type { ListResult } from '../../shared/lists.js';
 import { lintTools } from '../../core/lint/lintTools.js';
 import { summarizeTools } from '../../core/lint/summarizeTools.js';
@@ -37,7 +36,7 @@ export function incompleteLine(result: ListResult): string {
 }
 
 export function printJson(terminal: Terminal, value: unknown): void {
-  terminal.out(JSON.stringify(value as JsonValue | JsonObject, null, 2));
+  terminal.out(JSON.stringify(value, null, 2));
 }
 
 export async function listCommand(invocation: Invocation, terminal: Terminal): Promise<number> {

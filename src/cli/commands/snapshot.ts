@@ -12,7 +12,7 @@ import type { Invocation } from '../arguments.js';
 import { describeError } from '../errorReport.js';
 import { walk } from '../listing.js';
 import { createRecorder, openSession } from '../openSession.js';
-import { plural, printable, type Terminal } from '../terminal.js';
+import { plural, serverLabel, type Terminal } from '../terminal.js';
 import { loupeVersion } from '../version.js';
 import { incompleteLine } from './list.js';
 
@@ -66,7 +66,7 @@ export async function snapshotCommand(invocation: Invocation, terminal: Terminal
     terminal.err(`loupe: ${describeError(snapshot.error ?? failure ?? { kind: 'internal', message: 'not connected' })}`);
     return 1;
   }
-  const server = snapshot.serverInfo ? `${printable(String(snapshot.serverInfo.name ?? '?'))} ${printable(String(snapshot.serverInfo.version ?? ''))}`.trim() : 'server';
+  const server = serverLabel(snapshot.serverInfo);
   const complete = snapshot.toolsComplete ? '' : ' (INCOMPLETE)';
   terminal.out(
     `Wrote ${out}: ${server}, ${plural(snapshot.toolCount, 'tool')}${complete} over ${plural(snapshot.pages.length, 'page')}, ${plural(snapshot.findings.length, 'finding')}, ${plural(snapshot.frames.length, 'frame')}`,

@@ -9,7 +9,7 @@ import { describeError } from '../errorReport.js';
 import { listFooter } from '../format/itemTable.js';
 import { walk } from '../listing.js';
 import { withSession } from '../sessionScope.js';
-import { printable, type Terminal } from '../terminal.js';
+import { printable, serverLabel, type Terminal } from '../terminal.js';
 import { incompleteLine } from './list.js';
 
 function diffLines(diff: ListDiff, result: ListResult): string[] {
@@ -48,9 +48,7 @@ export async function watchCommand(invocation: Invocation, terminal: Terminal): 
     if (options.json) {
       terminal.out(JSON.stringify({ event: 'listed', kind: 'tools', count: first.items.length, pages: first.pages.length, complete: first.complete }));
     } else {
-      const server = session.handshake.serverInfo;
-      const name = server ? `${printable(String(server.name ?? '?'))} ${printable(String(server.version ?? ''))}`.trim() : 'server';
-      terminal.out(`Watching ${name}: ${listFooter(first)}. Ctrl-C to stop.`);
+      terminal.out(`Watching ${serverLabel(session.handshake.serverInfo)}: ${listFooter(first)}. Ctrl-C to stop.`);
     }
     if (!first.complete) terminal.err(incompleteLine(first));
 

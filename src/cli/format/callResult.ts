@@ -22,7 +22,7 @@ function blockLines(block: JsonObject): string[] {
     case 'audio':
       return [`[${type} ${printable(stringField(block, 'mimeType') ?? 'unknown type')}, ${formatCount(base64Bytes(stringField(block, 'data')))} bytes]`];
     case 'resource_link':
-      return [`[resource link ${printable(stringField(block, 'uri') ?? '?')}${block.name ? ` "${printable(String(block.name))}"` : ''}]`];
+      return [`[resource link ${printable(stringField(block, 'uri') ?? '?')}${typeof block.name === 'string' ? ` "${printable(block.name)}"` : ''}]`];
     case 'resource': {
       const resource = isJsonObject(block.resource) ? block.resource : {};
       const uri = printable(stringField(resource, 'uri') ?? '?');
