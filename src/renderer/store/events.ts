@@ -3,7 +3,7 @@ import type { LoupeApi } from '../../shared/contract';
 import type { Frame } from '../../shared/frames';
 import { onBridgeState } from '../bridge';
 import { FrameLog } from '../lib/frameLog';
-import { applyListResult, refreshLint, refreshStats, resync } from './sessionActions';
+import { applyListResult, connect, refreshLint, refreshStats, resync } from './sessionActions';
 import { useLoupeStore } from './store';
 
 const { getState, setState } = useLoupeStore;
@@ -52,7 +52,11 @@ export function bindBackendEvents(api: LoupeApi): () => void {
     if (link === 'closed') wasClosed = true;
     if (link === 'open' && wasClosed) {
       wasClosed = false;
-      resync().catch(() => undefined);
+      // The host gives each WebSocket its own backend: a new one starts idle, so dial the last target again.
+      const target = getState().lastTarget;
+      resync()
+        .then(() => (getState().status.state === 'idle' && target ? connect(target) : undefined))
+        .catch(() => undefined);
     }
   });
   return () => {

@@ -1,0 +1,187 @@
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { snapshotFormat, type Snapshot } from '../../shared/snapshot';
+import { App } from '../App';
+import { setApi } from '../bridge';
+import { resetStore, useLoupeStore } from '../store/store';
+import { start } from '../store/start';
+import { emptySummary, fakeBackend, frame, giveElementsASize, listResult, makeTools, type FakeBackend } from '../testing/fakeBackend';
+
+let stop: (() => void) | undefined;
+
+async function boot(backend: FakeBackend) {
+  setApi(backend.api);
+  const view = render(<App />);
+  await act(async () => {
+    stop = await start(backend.api);
+  });
+  return view;
+}
+
+beforeAll(() => giveElementsASize(2000));
+beforeEach(() => resetStore());
+afterEach(() => {
+  stop?.();
+  cleanup();
+});
+
+function exchange(seq: number, method: string, rttMs: number) {
+  return [
+    frame(seq, { method, raw: `{"jsonrpc":"2.0","id":${seq},"method":"${method}"}` }),
+    frame(seq + 1, {
+      direction: 'in',
+      kind: 'response',
+      method: undefined,
+      id: seq,
+      pairSeq: seq,
+      rttMs,
+      raw: `{"jsonrpc":"2.0","id":${seq},"result":{}}`,
+    }),
+  ];
+}
+
+describe('Traffic', () => {
+  it('appends batches, filters by direction, pauses, clears the view only, and jumps to a pair', async () => {
+    const backend = await bootWithTraffic();
+    fireEvent.click(screen.getByRole('tab', { name: 'Traffic' }));
+    const frames = () => within(screen.getByRole('listbox', { name: 'Frames' })).queryAllByRole('option');
+    await waitFor(() => expect(frames()).toHaveLength(4));
+    expect(frames()[1].textContent).toContain('30 ms');
+    expect(frames()[3].textContent).toContain('4.0 ms');
+
+    fireEvent.change(screen.getByLabelText('Direction'), { target: { value: 'in' } });
+    expect(frames()).toHaveLength(2);
+    fireEvent.change(screen.getByLabelText('Direction'), { target: { value: 'all' } });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Pause' }));
+    act(() => backend.emit('onFrames', exchange(5, 'ping', 1)));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Resume (2 new)' })).toBeTruthy());
+    expect(frames()).toHaveLength(4);
+    fireEvent.click(screen.getByRole('button', { name: 'Resume (2 new)' }));
+    expect(frames()).toHaveLength(6);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
+    expect(frames()).toHaveLength(0);
+    expect(useLoupeStore.getState().frameLog.length).toBe(6);
+    act(() => backend.emit('onFrames', exchange(7, 'tools/call', 12)));
+    await waitFor(() => expect(frames()).toHaveLength(2));
+
+    fireEvent.click(frames()[1]);
+    const detail = screen.getByRole('region', { name: 'Frame detail' });
+    expect(within(detail).getByText(/#8 received response/)).toBeTruthy();
+    fireEvent.click(within(detail).getByRole('radio', { name: 'Raw' }));
+    expect(within(detail).getByLabelText('Raw frame').textContent).toBe('{"jsonrpc":"2.0","id":7,"result":{}}');
+    fireEvent.click(within(detail).getByRole('button', { name: 'Go to request #7' }));
+    expect(within(detail).getByText(/#7 sent request/)).toBeTruthy();
+  });
+
+  it('marks invalid frames and stderr lines', async () => {
+    const backend = await bootWithTraffic();
+    act(() =>
+      backend.emit('onFrames', [
+        frame(5, { direction: 'in', kind: 'invalid', method: undefined, raw: 'not json at all', parseError: 'Unexpected token' }),
+        frame(6, { direction: 'in', kind: 'stderr', method: undefined, raw: 'warning: something' }),
+      ]),
+    );
+    fireEvent.click(screen.getByRole('tab', { name: 'Traffic' }));
+    const listbox = screen.getByRole('listbox', { name: 'Frames' });
+    await waitFor(() => expect(within(listbox).getByText('INVALID')).toBeTruthy());
+    expect(within(listbox).getByText('stderr')).toBeTruthy();
+    expect(within(listbox).getByText('warning: something')).toBeTruthy();
+  });
+});
+
+describe('Timings', () => {
+  it('shows count, p50, p95 and max per method, and a chart', async () => {
+    await bootWithTraffic();
+    fireEvent.click(screen.getByRole('tab', { name: 'Timings' }));
+    const table = await screen.findByRole('table', { name: 'Round trips by method' });
+    const rows = within(table).getAllByRole('row').map((row) => row.textContent);
+    expect(rows).toContain('initialize130 ms30 ms30 ms');
+    expect(rows).toContain('tools/list14.0 ms4.0 ms4.0 ms');
+    expect(screen.getByRole('img', { name: 'Round trips over time' }).querySelectorAll('circle')).toHaveLength(2);
+  });
+});
+
+describe('Snapshots', () => {
+  it('opens a snapshot read-only in the same views, with its banner', async () => {
+    const backend = await bootWithTraffic();
+    const snapshot: Snapshot = {
+      format: snapshotFormat,
+      testedAt: '2026-11-29T10:00:00.000Z',
+      loupeVersion: '0.1.0',
+      target: { transport: 'stdio', command: 'node', args: ['old-server.js'] },
+      transport: 'stdio',
+      connected: true,
+      protocolVersion: '2025-06-18',
+      serverInfo: { name: 'old-server', version: '0.9' },
+      capabilities: { tools: {} },
+      toolCount: 5,
+      toolNames: ['tool_0', 'tool_1', 'tool_2', 'tool_3', 'tool_4'],
+      anyToolDescribed: true,
+      roundTripMs: 3,
+      toolsComplete: false,
+      toolsError: { kind: 'cursor-loop', message: 'cursor "a" came back' },
+      pages: listResult('tools', makeTools(5), 2).pages,
+      tools: makeTools(5),
+      findings: [],
+      summary: emptySummary(5),
+      frames: exchange(1, 'tools/list', 3),
+      framesDropped: 0,
+    };
+    const file = new File([JSON.stringify(snapshot)], 'old.json', { type: 'application/json' });
+    fireEvent.change(screen.getByTestId('snapshot-file'), { target: { files: [file] } });
+    await waitFor(() => expect(screen.getByText(/taken 2026-11-29T10:00:00.000Z/)).toBeTruthy());
+    expect(screen.getByText('node old-server.js')).toBeTruthy();
+    expect(backend.calls).toContain('loadSnapshot');
+    const list = screen.getByRole('region', { name: 'Tool list' });
+    expect(within(list).getByText('5 tools')).toBeTruthy();
+    expect(within(list).getByText(/the server repeated a cursor/)).toBeTruthy();
+    expect(screen.getByText('old-server')).toBeTruthy();
+    fireEvent.click(screen.getByRole('tab', { name: 'Traffic' }));
+    await waitFor(() => expect(within(screen.getByRole('listbox', { name: 'Frames' })).getAllByRole('option')).toHaveLength(2));
+    fireEvent.click(screen.getByRole('button', { name: 'Back to live session' }));
+    await waitFor(() => expect(within(screen.getByRole('listbox', { name: 'Frames' })).getAllByRole('option')).toHaveLength(4));
+  });
+
+  it('says clearly when a file is not a snapshot, and keeps the live session', async () => {
+    await bootWithTraffic();
+    const file = new File(['{"format":"something-else"'], 'broken.json');
+    fireEvent.change(screen.getByTestId('snapshot-file'), { target: { files: [file] } });
+    const error = await screen.findByText(/broken.json is not a Loupe snapshot/);
+    expect(error.textContent).toContain('snapshot-invalid');
+    expect(screen.getByText('12 tools')).toBeTruthy();
+  });
+});
+
+describe('Prompts and resources', () => {
+  it('gets a prompt with its arguments and reads a resource', async () => {
+    const backend = fakeBackend({
+      lists: {
+        prompts: listResult('prompts', [{ name: 'greet', arguments: [{ name: 'who', required: true }] }]),
+        resources: listResult('resources', [{ uri: 'file:///a.txt', name: 'a' }]),
+      },
+    });
+    await boot(backend);
+    fireEvent.click(screen.getByRole('tab', { name: 'Prompts' }));
+    await waitFor(() => expect(within(screen.getByRole('listbox', { name: 'Prompts' })).getAllByRole('option')).toHaveLength(1));
+    fireEvent.click(within(screen.getByRole('listbox', { name: 'Prompts' })).getByRole('option'));
+    fireEvent.change(screen.getByRole('textbox', { name: /who/ }), { target: { value: 'Ada' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Get prompt' }));
+    expect(await screen.findByText('greet:{"who":"Ada"}')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('tab', { name: 'Resources' }));
+    fireEvent.click(within(screen.getByRole('listbox', { name: 'Resources' })).getByRole('option'));
+    fireEvent.click(screen.getByRole('button', { name: 'Read resource' }));
+    expect(await screen.findByText('contents of file:///a.txt')).toBeTruthy();
+  });
+});
+
+async function bootWithTraffic(): Promise<FakeBackend> {
+  const backend = fakeBackend({ lists: { tools: listResult('tools', makeTools(12)) } });
+  await boot(backend);
+  await waitFor(() => expect(screen.getByText('12 tools')).toBeTruthy());
+  act(() => backend.emit('onFrames', [...exchange(1, 'initialize', 30), ...exchange(3, 'tools/list', 4)]));
+  await waitFor(() => expect(useLoupeStore.getState().frameLog.length).toBe(4));
+  return backend;
+}
