@@ -242,6 +242,9 @@ describe('parseSnapshot and readSnapshot on bad files', () => {
     await expect(readSnapshot(missing)).rejects.toMatchObject({ detail: { kind: 'io-error', message: `No snapshot file at ${missing}.` } });
     const corrupt = join(directory, 'corrupt.json');
     await writeFile(corrupt, valid.slice(0, valid.length / 2));
-    await expect(readSnapshot(corrupt)).rejects.toMatchObject({ detail: { kind: 'snapshot-invalid', message: expect.stringContaining(`${corrupt}: Not a Loupe snapshot: the file is not JSON`) } });
+    const error = await readSnapshot(corrupt).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(LoupeError);
+    expect((error as LoupeError).kind).toBe('snapshot-invalid');
+    expect((error as LoupeError).message).toContain(`${corrupt}: Not a Loupe snapshot: the file is not JSON`);
   });
 });
