@@ -97,7 +97,7 @@ function objectFor(schema: JsonObject, depth: number): JsonObject {
     if (optional && (depth > 4 || (depth >= 2 && cutByRecursion(child)))) continue;
     const value = sampleInstance(child, key, depth + 1);
     // An optional field left empty is omitted by the form (see buildArguments): a sample never holds one.
-    if (optional && isEmpty(value)) continue;
+    if (optional && isEmpty(value) && !('default' in child)) continue;
     out[key] = value;
   }
   const extra = schemaField(schema, 'additionalProperties');

@@ -22,6 +22,8 @@ export interface ArgumentsEditorHandle {
   /** Replace the arguments (re-run of an earlier call). */
   load(args: JsonObject): void;
   current(): JsonObject;
+  /** The arguments the rendered form holds right now (its own state, through buildArguments). */
+  fromForm(): JsonObject | undefined;
 }
 
 interface Props {
@@ -110,6 +112,7 @@ export const ArgumentsEditor = forwardRef<ArgumentsEditorHandle, Props>(function
       publish(next);
     },
     current: () => args,
+    fromForm: () => (normalized.ok && formRef.current ? buildArguments(normalized.schema, formRef.current.state.formData) : undefined),
   }));
 
   const liveCheck = parseError === undefined ? describeCheck(validateArguments(schema, args)) : undefined;

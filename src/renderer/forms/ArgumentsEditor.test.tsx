@@ -1,0 +1,132 @@
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { createRef } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { JsonObject } from '../../shared/json';
+import { ArgumentsEditor, type ArgumentsEditorHandle } from './ArgumentsEditor';
+
+afterEach(() => cleanup());
+
+const schema: JsonObject = {
+  type: 'object',
+  properties: {
+    name: { type: 'string', title: 'Name' },
+    note: { type: 'string', title: 'Note' },
+    count: { type: 'integer', title: 'Count' },
+    tags: { type: 'array', items: { type: 'string' }, title: 'Tags' },
+    limit: { anyOf: [{ type: 'integer' }, { type: 'null' }], title: 'Limit' },
+    mode: { type: 'string', enum: ['fast', 'slow'], default: 'fast', title: 'Mode' },
+  },
+  required: ['name'],
+};
+
+function setup(initial?: JsonObject) {
+  const handle = createRef<ArgumentsEditorHandle>();
+  const seen: JsonObject[] = [];
+  const view = render(<ArgumentsEditor ref={handle} schema={schema} initial={initial} onArguments={(args) => seen.push(args)} />);
+  const json = screen.getByLabelText('Arguments JSON') as HTMLTextAreaElement;
+  return { handle, seen, view, json };
+}
+
+function field(label: string): HTMLInputElement {
+  return screen.getByLabelText(new RegExp(`^${label}`)) as HTMLInputElement;
+}
+
+describe('ArgumentsEditor', () => {
+  it('starts with only the explicit defaults', () => {
+    const { handle, json } = setup();
+    expect(handle.current?.current()).toEqual({ mode: 'fast' });
+    expect(JSON.parse(json.value)).toEqual({ mode: 'fast' });
+  });
+
+  it('never alters what is typed into the JSON editor, one character at a time', () => {
+    const { json, handle } = setup();
+    const typed = '{"name":"a \\"q\\" \\\\ \\u00e9\\t","tags":[ "x" ,"y"],\n  "count": 1e1, "extra":{}}';
+    let value = '';
+    for (const character of typed) {
+      value += character;
+      fireEvent.focus(json);
+      fireEvent.change(json, { target: { value } });
+      expect(json.value).toBe(value);
+    }
+    // Parsed once complete and sent exactly as typed (not pruned, not reformatted).
+    expect(handle.current?.current()).toEqual({ name: 'a "q" \\ é\t', tags: ['x', 'y'], count: 10, extra: {} });
+    expect(json.value).toBe(typed);
+    // And applied to the form.
+    expect(field('Name').value).toBe('a "q" \\ é\t');
+  });
+
+  it('keeps the last valid arguments while the JSON does not parse, and says so', () => {
+    const { json, handle } = setup();
+    fireEvent.focus(json);
+    fireEvent.change(json, { target: { value: '{"name":"ok"}' } });
+    fireEvent.change(json, { target: { value: '{"name":"ok",' } });
+    expect(handle.current?.current()).toEqual({ name: 'ok' });
+    expect(screen.getByRole('alert').textContent).toMatch(/Not valid JSON yet/);
+    let check: ReturnType<ArgumentsEditorHandle['check']> | undefined;
+    act(() => {
+      check = handle.current?.check();
+    });
+    expect(check?.ok).toBe(false);
+  });
+
+  it('mirrors form edits into the JSON text and omits optional fields left empty', () => {
+    const { json, handle } = setup();
+    fireEvent.focus(field('Name'));
+    fireEvent.change(field('Name'), { target: { value: 'alpha' } });
+    fireEvent.change(field('Note'), { target: { value: 'temporary' } });
+    expect(handle.current?.current()).toEqual({ name: 'alpha', note: 'temporary', mode: 'fast' });
+    fireEvent.change(field('Note'), { target: { value: '' } });
+    expect(handle.current?.current()).toEqual({ name: 'alpha', mode: 'fast' });
+    expect(JSON.parse(json.value)).toEqual({ name: 'alpha', mode: 'fast' });
+    expect(json.value).toBe(JSON.stringify({ name: 'alpha', mode: 'fast' }, null, 2));
+  });
+
+  it('sends null only when the user switches a nullable field to null', () => {
+    const { handle } = setup({ name: 'n' });
+    expect(handle.current?.current()).toEqual({ name: 'n', mode: 'fast' });
+    const nullSwitch = screen.getByLabelText('Limit is null');
+    fireEvent.click(nullSwitch);
+    expect(handle.current?.current()).toEqual({ name: 'n', mode: 'fast', limit: null });
+    fireEvent.click(nullSwitch);
+    expect(handle.current?.current()).toEqual({ name: 'n', mode: 'fast' });
+  });
+
+  it('shows validation errors on the fields before anything is sent', () => {
+    const { handle, view } = setup();
+    let check: ReturnType<ArgumentsEditorHandle['check']> | undefined;
+    act(() => {
+      check = handle.current?.check();
+    });
+    expect(check).toEqual({ ok: false, errors: ["(root) must have required property 'name'"] });
+    expect(view.container.querySelector('.arguments-form')?.textContent).toMatch(/must have required property 'Name'/);
+  });
+
+  it('accepts valid arguments', () => {
+    const { handle } = setup({ name: 'n', count: 3 });
+    let check: ReturnType<ArgumentsEditorHandle['check']> | undefined;
+    act(() => {
+      check = handle.current?.check();
+    });
+    expect(check).toEqual({ ok: true, arguments: { name: 'n', count: 3, mode: 'fast' } });
+  });
+
+  it('hands over to the JSON editor with a note when the schema cannot be a form', () => {
+    const handle = createRef<ArgumentsEditorHandle>();
+    const view = render(<ArgumentsEditor ref={handle} schema={{ type: 'string' }} />);
+    expect(view.container.querySelector('form')).toBeNull();
+    expect(screen.getByRole('note').textContent).toBe(
+      'No form for this schema: the input schema is of type "string", not object. Edit the arguments as JSON.',
+    );
+    const json = screen.getByLabelText('Arguments JSON') as HTMLTextAreaElement;
+    fireEvent.change(json, { target: { value: '{"x": 1}' } });
+    expect(handle.current?.current()).toEqual({ x: 1 });
+  });
+
+  it('loads earlier arguments for a re-run', () => {
+    const { handle, json } = setup();
+    act(() => handle.current?.load({ name: 'again', tags: ['t'] }));
+    expect(handle.current?.current()).toEqual({ name: 'again', tags: ['t'] });
+    expect(field('Name').value).toBe('again');
+    expect(JSON.parse(json.value)).toEqual({ name: 'again', tags: ['t'] });
+  });
+});
