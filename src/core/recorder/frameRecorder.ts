@@ -16,6 +16,8 @@ import { parseEnvelopes } from './envelope.js';
 import { Journal } from './journal.js';
 
 export const defaultFrameLimit = 200_000;
+/** Unanswered requests remembered for pairing, per direction. */
+const maxOpenRequests = 10_000;
 
 export interface FrameRecorderOptions {
   /** Frames held in memory (default 200000). */
@@ -148,7 +150,10 @@ export class FrameRecorder implements FrameSource {
     if (frame.id === undefined) return;
     const key = `${typeof frame.id}:${String(frame.id)}`;
     if (frame.kind === 'request') {
-      (frame.direction === 'out' ? this.openOut : this.openIn).set(key, { seq: frame.seq, t: frame.t });
+      const open = frame.direction === 'out' ? this.openOut : this.openIn;
+      open.set(key, { seq: frame.seq, t: frame.t });
+      // Requests never answered must not grow the map forever: forget the oldest.
+      if (open.size > maxOpenRequests) open.delete(open.keys().next().value as string);
       return;
     }
     if (frame.kind !== 'response' && frame.kind !== 'error') return;

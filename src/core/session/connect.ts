@@ -47,7 +47,16 @@ async function dialAuto(target: UrlTarget, recorder: FrameRecorder, options: Ses
     const status = error instanceof LoupeError && error.kind === 'http-error' ? error.detail.code : undefined;
     if (status === undefined || !fallbackStatuses.has(status)) throw error;
     const reason = `Streamable HTTP initialize was answered with HTTP ${status}; fell back to the legacy HTTP+SSE transport`;
-    return await dial(target, new SseWire(target, recorder, { startTimeoutMs: options.timeoutMs }), recorder, options, cleanup, reason);
+    try {
+      return await dial(target, new SseWire(target, recorder, { startTimeoutMs: options.timeoutMs }), recorder, options, cleanup, reason);
+    } catch (fallbackError) {
+      // Name both attempts: the SSE failure is the answer, the Streamable HTTP refusal the context.
+      const detail = toErrorData(fallbackError);
+      throw new LoupeError(
+        { ...detail, message: `${detail.message} (legacy SSE, tried after Streamable HTTP initialize was answered with HTTP ${status})`, data: { ...asRecord(detail.data), streamableHttp: (error as LoupeError).detail } },
+        { cause: fallbackError },
+      );
+    }
   }
 }
 
@@ -89,4 +98,8 @@ async function dial(
   }
   if (fallbackReason) handshake.fallbackReason = fallbackReason;
   return new WireSession({ target, handshake, recorder, wire, peer, closed, cleanup });
+}
+
+function asRecord(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 }

@@ -122,5 +122,15 @@ describe('HTTP failures', () => {
     expect((failure as LoupeError).detail).toMatchObject({ kind: 'http-error', code: 404 });
     const sse = await connect({ transport: 'sse', url: `http://127.0.0.1:${streamable.port}/nowhere` }).catch((error: unknown) => error);
     expect((sse as LoupeError).detail).toMatchObject({ kind: 'http-error', code: 404 });
+    const recorder = new FrameRecorder();
+    const auto = await connect({ transport: 'auto', url: `http://127.0.0.1:${streamable.port}/nowhere` }, { recorder }).catch((error: unknown) => error);
+    expect((auto as LoupeError).detail).toMatchObject({ kind: 'http-error', code: 404, data: { streamableHttp: { kind: 'http-error', code: 404 } } });
+    expect((auto as LoupeError).message).toContain('(legacy SSE, tried after Streamable HTTP initialize was answered with HTTP 404)');
+    expect(recorder.all().map((frame) => [frame.direction, frame.http?.method, frame.http?.status])).toEqual([
+      ['out', 'POST', undefined],
+      ['in', 'POST', 404],
+      ['out', 'GET', undefined],
+      ['in', 'GET', 404],
+    ]);
   });
 });
