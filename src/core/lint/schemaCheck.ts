@@ -46,14 +46,29 @@ export class SchemaChecker {
     return engine;
   }
 
-  /** Undefined when the schema compiles, else Ajv's reason in one line. */
+  /** Undefined when the schema is valid, else Ajv's reason in one line. */
   problem(schema: JsonObject): string | undefined {
+    const text = JSON.stringify(schema);
+    if (knownProblems.has(text)) return knownProblems.get(text);
+    const problem = this.#check(schema, text);
+    if (knownProblems.size >= cacheLimit) knownProblems.delete(knownProblems.keys().next().value ?? '');
+    knownProblems.set(text, problem);
+    return problem;
+  }
+
+  /**
+   * Validation against the dialect's meta-schema catches malformed keywords quickly; a full compile,
+   * some milliseconds each, runs only for schemas with references, which it resolves.
+   */
+  #check(schema: JsonObject, text: string): string | undefined {
     const dialect = dialectOf(schema.$schema);
     // $id is set aside so two tools sharing one id do not clash inside the engine.
     const { $id: _id, ...rest } = schema;
     if (dialect === undefined) delete rest.$schema;
     const engine = this.#engine(dialect ?? 'draft2020');
     try {
+      if (!engine.validateSchema(rest)) return engine.errorsText(engine.errors, { dataVar: 'schema' });
+      if (!/"\$(?:dynamic|recursive)?[rR]ef"/.test(text)) return undefined;
       engine.compile(rest);
       engine.removeSchema(rest);
       return undefined;
@@ -63,3 +78,7 @@ export class SchemaChecker {
     }
   }
 }
+
+/** Verdicts by schema text, shared by lint runs: a refresh of a 1000-tool list re-checks nothing unchanged. */
+const knownProblems = new Map<string, string | undefined>();
+const cacheLimit = 5000;
