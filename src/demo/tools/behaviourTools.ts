@@ -59,6 +59,8 @@ export const behaviourTools: DemoTool[] = [
         await sleep(stepMs, context.signal);
         await context.sendProgress(step, steps, `Exported part ${step} of ${steps}`);
       }
+      // Let clients that handle notifications a tick later than responses (the SDK's) still see 100%.
+      await sleep(10, context.signal);
       await context.log('info', { event: 'export-finished', steps }, 'export');
       return textResult(`Export finished after ${steps} steps.`);
     },
