@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FrameRecorder } from '../../../src/core/recorder/frameRecorder.js';
 import { connect } from '../../../src/core/session/connect.js';
@@ -132,5 +134,25 @@ describe('HTTP failures', () => {
       ['out', 'GET', undefined],
       ['in', 'GET', 404],
     ]);
+  });
+
+  it('times out an SSE server that never sends its endpoint, and rejects a URL that is not http(s)', async () => {
+    const silent = createServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/event-stream' });
+      response.write(': nothing to see\n\n');
+    });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = silent.address() as AddressInfo;
+      const started = performance.now();
+      const failure = await connect({ transport: 'sse', url: `http://127.0.0.1:${port}/sse` }, { timeoutMs: 400 }).catch((error: unknown) => error);
+      expect((failure as LoupeError).detail).toMatchObject({ kind: 'timeout' });
+      expect(performance.now() - started).toBeLessThan(2000);
+    } finally {
+      silent.closeAllConnections();
+      silent.close();
+    }
+    const invalid = await connect({ transport: 'http', url: 'ftp://example.invalid/mcp' }).catch((error: unknown) => error);
+    expect((invalid as LoupeError).detail).toEqual({ kind: 'invalid-target', message: 'Not an http(s) URL: ftp://example.invalid/mcp' });
   });
 });
