@@ -1,8 +1,27 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
+import type { Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { contentSecurityPolicy } from './src/core/backend/contentSecurityPolicy';
+
+/**
+ * The built page carries its CSP in a meta tag too: Electron loads it from file://, where no response
+ * header exists. (frame-ancestors is header-only; the browser host and Electron's session send it.)
+ */
+function contentSecurityMeta(): Plugin {
+  const policy = contentSecurityPolicy()
+    .split('; ')
+    .filter((directive) => !directive.startsWith('frame-ancestors'))
+    .join('; ');
+  return {
+    name: 'loupe-content-security-meta',
+    apply: 'build',
+    transformIndexHtml: () => [{ tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: policy }, injectTo: 'head-prepend' }],
+  };
+}
 
 // main and preload stay thin; the renderer is a plain web app also served by the browser host.
+// main is ESM; the preload is CommonJS because a sandboxed preload cannot be an ES module.
 export default defineConfig({
   main: {
     build: { outDir: 'out/main', rollupOptions: { input: resolve('src/main/index.ts') } },
@@ -17,6 +36,6 @@ export default defineConfig({
     root: 'src/renderer',
     base: './',
     build: { outDir: resolve('out/renderer'), rollupOptions: { input: resolve('src/renderer/index.html') } },
-    plugins: [react()],
+    plugins: [react(), contentSecurityMeta()],
   },
 });

@@ -1,2 +1,95 @@
-// Placeholder until the desktop shell lands.
-export {};
+/**
+ * Electron main, kept thin: one hardened window, the backend (src/core) carried to it over one IPC channel,
+ * the menu, native dialogs and the app data dir for settings. `electron . [target flags]` (see
+ * targetArguments.ts) picks the server to connect to; the embedded demo server otherwise.
+ */
+import { app, BrowserWindow, dialog } from 'electron';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { createBackend, type Backend } from '../core/backend/createBackend.js';
+import { parseTargetArguments } from '../core/backend/targetArguments.js';
+import { toErrorData } from '../shared/errors.js';
+import type { StdioTarget, Target } from '../shared/target.js';
+import { serveOverIpc } from './ipcCarrier.js';
+import { installMenu } from './menu.js';
+import { createMainWindow, pageMatcher, rendererIndex, type WindowPlaces } from './window.js';
+
+const appRoot = app.getAppPath();
+
+/** The demo server runs on Electron's own Node (ELECTRON_RUN_AS_NODE), so no separate Node is needed. */
+function electronDemoTarget(): StdioTarget {
+  return {
+    transport: 'stdio',
+    command: process.execPath,
+    args: [join(appRoot, 'out', 'node', 'demo', 'server.js')],
+    env: { ELECTRON_RUN_AS_NODE: '1' },
+  };
+}
+
+function commandLineTarget(): Target {
+  // Electron's argv: [electron, app path, ...ours]; packaged: [app, ...ours].
+  const ours = process.argv.slice(app.isPackaged ? 1 : 2).filter((argument) => argument !== '.' && argument !== appRoot);
+  try {
+    return parseTargetArguments(ours).target ?? { transport: 'demo' };
+  } catch (error) {
+    dialog.showErrorBox('Loupe: bad target', toErrorData(error).message);
+    return { transport: 'demo' };
+  }
+}
+
+app.enableSandbox();
+app.on('web-contents-created', (_event, contents) => {
+  contents.setWindowOpenHandler(() => ({ action: 'deny' }));
+  contents.on('will-attach-webview', (event) => event.preventDefault());
+});
+
+let backend: Backend | undefined;
+
+function openWindow(): void {
+  const devServer = process.env.ELECTRON_RENDERER_URL;
+  const places: WindowPlaces = {
+    preloadPath: join(appRoot, 'out', 'preload', 'index.cjs'),
+    page: devServer && !app.isPackaged ? { url: devServer } : { file: rendererIndex(appRoot) },
+  };
+  const icon = join(appRoot, 'resources', 'icon.png');
+  if (existsSync(icon)) places.iconPath = icon;
+  backend ??= createBackend({
+    initialTarget: commandLineTarget(),
+    resolveDemo: electronDemoTarget,
+    settingsPath: join(app.getPath('userData'), 'settings.json'),
+  });
+  const window = createMainWindow(places);
+  const stop = serveOverIpc(window, backend, pageMatcher(places.page));
+  window.webContents.session.on('will-download', (_event, item) => {
+    item.setSaveDialogOptions({ title: 'Save snapshot', defaultPath: join(app.getPath('documents'), item.getFilename()) });
+  });
+  window.on('closed', () => stop());
+  installMenu(window, backend.methods, app.getPath('documents'));
+}
+
+app
+  .whenReady()
+  .then(openWindow)
+  .catch((error: unknown) => {
+    dialog.showErrorBox('Loupe could not start', toErrorData(error).message);
+    app.quit();
+  });
+
+app.on('activate', () => {
+  if (BrowserWindow.getAllWindows().length === 0) openWindow();
+});
+
+app.on('window-all-closed', () => {
+  app.quit();
+});
+
+let quitting = false;
+app.on('before-quit', (event) => {
+  if (quitting || !backend) return;
+  event.preventDefault();
+  quitting = true;
+  backend
+    .dispose()
+    .catch(() => undefined)
+    .finally(() => app.quit());
+});

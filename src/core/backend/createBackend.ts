@@ -1,0 +1,344 @@
+/**
+ * The backend: every method of the contract, over one MCP session at a time.
+ *
+ * Lists are walked when the UI asks (`list(kind)`), not on connect: the UI decides which lists it shows and
+ * when, and two concurrent asks for the same kind share one walk. The latest result of each kind is kept
+ * (for lint, calls' output schemas and snapshots) and list_changed notifications re-walk that kind and push
+ * onListChanged. A failed connect keeps its recorder, so its frames stay visible and savable.
+ */
+import type { BackendMethods, CallRequest, LintReport, Settings } from '../../shared/contract.js';
+import type { EventSourceLike } from '../../shared/carrier.js';
+import { LoupeError, toErrorData, type LoupeErrorData } from '../../shared/errors.js';
+import type { Frame, RecorderStats } from '../../shared/frames.js';
+import { isJsonObject, type JsonObject } from '../../shared/json.js';
+import { listKinds, type ListKind, type ListResult } from '../../shared/lists.js';
+import type { CallOutcome, SessionOptions, SessionStatus } from '../../shared/session.js';
+import type { StdioTarget, Target } from '../../shared/target.js';
+import { callTool } from '../calls/callTool.js';
+import { lintTools } from '../lint/lintTools.js';
+import { summarizeTools } from '../lint/summarizeTools.js';
+import { walkList } from '../lists/pageWalker.js';
+import { watchLists } from '../lists/listWatcher.js';
+import { FrameRecorder } from '../recorder/frameRecorder.js';
+import { connect } from '../session/connect.js';
+import { parseSnapshot } from '../snapshot/parseSnapshot.js';
+import type { McpSession } from '../types.js';
+import { createEventHub } from './eventHub.js';
+import { createFrameBatcher, type FrameBatcher } from './frameBatcher.js';
+import { answerableMethods, ServerRequestDesk } from './serverRequests.js';
+import { buildSessionSnapshot } from './sessionSnapshot.js';
+import { createSettingsStore, parseTarget } from './settingsStore.js';
+
+export interface BackendOptions {
+  /** The target given on the command line; undefined or null for none. */
+  initialTarget?: Target | null;
+  /** Where the embedded demo server lives, as a stdio target. */
+  resolveDemo: () => StdioTarget;
+  /** The settings file (JSON); without it settings live in memory. */
+  settingsPath?: string;
+  /** Session options under every connect's own (e.g. a journal path from the command line). */
+  sessionDefaults?: SessionOptions;
+}
+
+export interface Backend {
+  methods: BackendMethods;
+  events: EventSourceLike;
+  dispose(): Promise<void>;
+}
+
+/** Everything that belongs to one connection attempt; kept after it ends so its record stays visible. */
+interface Attempt {
+  number: number;
+  target: Target;
+  options: SessionOptions;
+  recorder: FrameRecorder;
+  batcher: FrameBatcher;
+  session?: McpSession;
+  error?: LoupeErrorData;
+  lists: Map<ListKind, ListResult>;
+  walks: Map<ListKind, Promise<ListResult>>;
+  calls: Map<string, AbortController>;
+  desk: ServerRequestDesk;
+  stopWatching?: () => void;
+  stopRecording: () => void;
+  /** Disconnected or replaced: a connect still in flight must not bring it back. */
+  ended: boolean;
+}
+
+const emptyStats: RecorderStats = { total: 0, held: 0, overflow: 0, limit: 0 };
+const maxFramesPerCall = 50_000;
+
+function notConnected(): LoupeError {
+  return new LoupeError({ kind: 'not-connected', message: 'Not connected to a server: connect first.' });
+}
+
+export function createBackend(options: BackendOptions): Backend {
+  const hub = createEventHub();
+  const settingsStore = createSettingsStore(options.settingsPath);
+  let status: SessionStatus = { state: 'idle' };
+  let attempt: Attempt | undefined;
+  let attempts = 0;
+  let disposed = false;
+
+  const setStatus = (next: SessionStatus) => {
+    status = next;
+    hub.emit('onStatus', next);
+  };
+
+  const live = (): { current: Attempt; session: McpSession } => {
+    const current = attempt;
+    if (!current?.session || !current.session.isOpen || status.state !== 'connected') throw notConnected();
+    return { current, session: current.session };
+  };
+
+  /** Ends the current attempt's session (if any); its recorder and lists stay for frames() and snapshots. */
+  const endSession = async (current: Attempt) => {
+    current.ended = true;
+    current.stopWatching?.();
+    current.stopWatching = undefined;
+    for (const controller of current.calls.values()) controller.abort();
+    current.calls.clear();
+    current.desk.abandon();
+    const session = current.session;
+    if (session?.isOpen) await session.close().catch(() => undefined);
+    current.batcher.flush();
+  };
+
+  const sessionOptions = async (given: SessionOptions | undefined): Promise<SessionOptions> => {
+    const settings = await settingsStore.load();
+    return {
+      timeoutMs: settings.timeoutMs,
+      maxTotalMs: settings.maxTotalMs,
+      pageLimit: settings.pageLimit,
+      ...options.sessionDefaults,
+      ...given,
+      offer: { sampling: true, elicitation: true, roots: true, ...options.sessionDefaults?.offer, ...given?.offer },
+    };
+  };
+
+  const walk = (current: Attempt, session: McpSession, kind: ListKind): Promise<ListResult> => {
+    const running = current.walks.get(kind);
+    if (running) return running;
+    const promise = walkList(session, kind, {
+      pageLimit: current.options.pageLimit,
+      timeoutMs: current.options.timeoutMs,
+      onProgress: (progress) => hub.emit('onListProgress', progress),
+    })
+      .then((result) => {
+        current.lists.set(kind, result);
+        return result;
+      })
+      .finally(() => current.walks.delete(kind));
+    current.walks.set(kind, promise);
+    return promise;
+  };
+
+  const wireSession = (current: Attempt, session: McpSession) => {
+    session.onNotification((method, params) => {
+      if (method !== 'notifications/message' || !params) return;
+      hub.emit('onLog', {
+        t: session.now(),
+        level: typeof params.level === 'string' ? params.level : 'info',
+        ...(typeof params.logger === 'string' ? { logger: params.logger } : {}),
+        data: params.data ?? null,
+      });
+    });
+    for (const method of answerableMethods) {
+      session.setRequestHandler(method, (params) => {
+        const roots = current.options.roots;
+        if (method === 'roots/list' && roots) return Promise.resolve({ roots } as JsonObject);
+        const { request, answer } = current.desk.open(method, params, session.now());
+        hub.emit('onServerRequest', request);
+        return answer;
+      });
+    }
+    current.stopWatching = watchLists(session, {
+      pageLimit: current.options.pageLimit,
+      timeoutMs: current.options.timeoutMs,
+      current: (kind: ListKind) => current.lists.get(kind),
+      onChange: (diff, result) => {
+        current.lists.set(result.kind, result);
+        hub.emit('onListChanged', { diff, result });
+      },
+    });
+    session.closed
+      .then((reason) => {
+        if (attempt !== current || disposed) return;
+        current.error = reason;
+        current.desk.abandon();
+        current.stopWatching?.();
+        current.batcher.flush();
+        if (status.state === 'connected') setStatus({ state: 'closed', target: current.target, ...(reason ? { reason } : {}) });
+      })
+      .catch(() => undefined);
+  };
+
+  const methods: BackendMethods = {
+    initialTarget: () => Promise.resolve(options.initialTarget ?? null),
+
+    async connect(given, givenOptions) {
+      if (disposed) throw new LoupeError({ kind: 'disconnected', message: 'This backend was closed.' });
+      const target = parseTarget(given);
+      if (!target) throw new LoupeError({ kind: 'invalid-target', message: 'The target is not one Loupe understands.' });
+      if (attempt) await endSession(attempt);
+      attempt?.stopRecording();
+      const effective = await sessionOptions(givenOptions);
+      const recorder = new FrameRecorder({ limit: effective.frameLimit, journalPath: effective.journalPath });
+      const batcher = createFrameBatcher((frames) => hub.emit('onFrames', frames));
+      const current: Attempt = {
+        number: ++attempts,
+        target,
+        options: effective,
+        recorder,
+        batcher,
+        lists: new Map(),
+        walks: new Map(),
+        calls: new Map(),
+        desk: new ServerRequestDesk(`r${attempts}`),
+        stopRecording: recorder.subscribe((frame) => batcher.push(frame)),
+        ended: false,
+      };
+      attempt = current;
+      setStatus({ state: 'connecting', target });
+      try {
+        const dial = target.transport === 'demo' ? options.resolveDemo() : target;
+        const session = await connect(dial, { ...effective, recorder });
+        if (current.ended || disposed) {
+          await session.close().catch(() => undefined);
+          throw new LoupeError({ kind: 'cancelled', message: 'The connection was closed before it was established.' });
+        }
+        current.session = session;
+        wireSession(current, session);
+        batcher.flush();
+        const next: SessionStatus = { state: 'connected', target, handshake: session.handshake };
+        setStatus(next);
+        return next;
+      } catch (error) {
+        const reason = toErrorData(error);
+        batcher.flush();
+        if (attempt === current) {
+          current.error = reason;
+          setStatus({ state: 'closed', target, reason });
+        }
+        throw error instanceof LoupeError ? error : new LoupeError(reason, { cause: error });
+      }
+    },
+
+    async disconnect() {
+      const current = attempt;
+      if (!current) return;
+      await endSession(current);
+      if (attempt === current && status.state !== 'idle') setStatus({ state: 'closed', target: current.target });
+    },
+
+    status: () => Promise.resolve(status),
+
+    list(kind) {
+      if (!listKinds.includes(kind)) return Promise.reject(new LoupeError({ kind: 'usage', message: `No list kind "${String(kind)}".` }));
+      const { current, session } = live();
+      return walk(current, session, kind);
+    },
+
+    async lint(): Promise<LintReport> {
+      const current = attempt;
+      if (!current) throw notConnected();
+      let tools = current.lists.get('tools');
+      if (!tools && current.session?.isOpen) tools = await walk(current, current.session, 'tools');
+      const items = tools?.items ?? [];
+      return { findings: lintTools(items), summary: summarizeTools(items) };
+    },
+
+    async callTool(request: CallRequest): Promise<CallOutcome> {
+      const { current, session } = live();
+      if (current.calls.has(request.callId)) throw new LoupeError({ kind: 'usage', message: `A call ${request.callId} is already running.` });
+      const controller = new AbortController();
+      current.calls.set(request.callId, controller);
+      try {
+        return await callTool(
+          session,
+          {
+            tool: request.tool,
+            arguments: isJsonObject(request.arguments) ? request.arguments : {},
+            callId: request.callId,
+            timeoutMs: request.timeoutMs ?? current.options.timeoutMs,
+            maxTotalMs: current.options.maxTotalMs,
+            signal: controller.signal,
+            onProgress: (progress) => hub.emit('onProgress', progress),
+          },
+          current.lists.get('tools')?.items ?? [],
+        );
+      } finally {
+        current.calls.delete(request.callId);
+      }
+    },
+
+    cancelCall(callId) {
+      attempt?.calls.get(callId)?.abort();
+      return Promise.resolve();
+    },
+
+    async readResource(uri) {
+      const { session, current } = live();
+      return (await session.request('resources/read', { uri }, { timeoutMs: current.options.timeoutMs })).result;
+    },
+
+    async getPrompt(name, args) {
+      const { session, current } = live();
+      const stringArgs: JsonObject = {};
+      for (const [key, value] of Object.entries(args ?? {})) if (typeof value === 'string') stringArgs[key] = value;
+      return (await session.request('prompts/get', { name, arguments: stringArgs }, { timeoutMs: current.options.timeoutMs })).result;
+    },
+
+    answerServerRequest(requestId, answer) {
+      const current = attempt;
+      if (!current) return Promise.reject(notConnected());
+      current.desk.answer(requestId, answer);
+      return Promise.resolve();
+    },
+
+    frames(after, limit) {
+      const current = attempt;
+      if (!current) return Promise.resolve<Frame[]>([]);
+      const count = Number.isFinite(limit) && limit > 0 ? Math.min(Math.floor(limit), maxFramesPerCall) : maxFramesPerCall;
+      return Promise.resolve(current.recorder.frames(Number.isFinite(after) ? after : 0, count));
+    },
+
+    recorderStats: () => Promise.resolve(attempt ? attempt.recorder.stats() : emptyStats),
+
+    createSnapshot() {
+      const current = attempt;
+      if (!current) return Promise.reject(notConnected());
+      return Promise.resolve(buildSessionSnapshot({
+        target: current.target,
+        session: current.session,
+        error: current.error,
+        recorder: current.recorder,
+        lists: current.lists,
+      }));
+    },
+
+    async loadSnapshot(text) {
+      if (typeof text !== 'string') throw new LoupeError({ kind: 'snapshot-invalid', message: 'A snapshot is a JSON text.' });
+      return Promise.resolve().then(() => parseSnapshot(text));
+    },
+
+    getSettings: () => settingsStore.load(),
+    saveSettings: (settings: Settings) => settingsStore.save(settings),
+  };
+
+  return {
+    methods,
+    events: hub,
+    async dispose() {
+      if (disposed) return;
+      disposed = true;
+      const current = attempt;
+      if (current) {
+        await endSession(current);
+        current.stopRecording();
+        await current.recorder.close().catch(() => undefined);
+      }
+      hub.clear();
+    },
+  };
+}

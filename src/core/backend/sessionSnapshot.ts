@@ -1,0 +1,41 @@
+/**
+ * The snapshot of the backend's current (or last) connection attempt: its file name and exact text.
+ * A failed or closed connection still gives one (connected:false, with the error and every frame).
+ */
+import type { LoupeErrorData } from '../../shared/errors.js';
+import { stringField } from '../../shared/json.js';
+import type { ListKind, ListResult } from '../../shared/lists.js';
+import type { Target } from '../../shared/target.js';
+import type { FrameRecorder } from '../recorder/frameRecorder.js';
+import { buildSnapshot } from '../snapshot/buildSnapshot.js';
+import { serializeSnapshot } from '../snapshot/serializeSnapshot.js';
+import type { McpSession } from '../types.js';
+import { loupeVersion } from './loupeVersion.js';
+import { snapshotFileName } from './snapshotFileName.js';
+
+export interface SessionRecord {
+  target: Target;
+  session?: McpSession;
+  error?: LoupeErrorData;
+  recorder: FrameRecorder;
+  lists: ReadonlyMap<ListKind, ListResult>;
+}
+
+export function buildSessionSnapshot(record: SessionRecord, now: Date = new Date()): { fileName: string; text: string } {
+  const lists: Partial<Record<Exclude<ListKind, 'tools'>, ListResult>> = {};
+  for (const [kind, result] of record.lists) if (kind !== 'tools') lists[kind] = result;
+  const tools = record.lists.get('tools');
+  const snapshot = buildSnapshot({
+    target: record.target,
+    testedAt: now.toISOString(),
+    ...(record.session ? { handshake: record.session.handshake } : {}),
+    ...(record.error ? { error: record.error } : {}),
+    ...(tools ? { tools } : {}),
+    lists,
+    frames: record.recorder.all(),
+    framesDropped: record.recorder.stats().overflow,
+    loupeVersion: loupeVersion(),
+  });
+  const serverName = stringField(snapshot.serverInfo, 'name') ?? (record.target.transport === 'demo' ? 'demo' : undefined);
+  return { fileName: snapshotFileName(serverName, now), text: serializeSnapshot(snapshot) };
+}

@@ -1,0 +1,32 @@
+/** The host's command line: the shared target flags plus --port, --bind, --settings and the remote flag. */
+import { join } from 'node:path';
+import { LoupeError } from '../shared/errors.js';
+import { appDataDir } from '../core/backend/appDataDir.js';
+import { parseTargetArguments } from '../core/backend/targetArguments.js';
+import type { HostOptions } from './startHost.js';
+
+export const remoteFlag = '--dangerously-allow-remote-access';
+
+export function parseHostArguments(argv: readonly string[]): HostOptions {
+  const { target, rest } = parseTargetArguments(argv);
+  const options: HostOptions = { target: target ?? { transport: 'demo' }, settingsPath: join(appDataDir(), 'settings.json') };
+  for (let index = 0; index < rest.length; index++) {
+    const argument = rest[index];
+    const value = () => {
+      const next = rest[++index];
+      if (next === undefined) throw new LoupeError({ kind: 'usage', message: `${argument} needs a value.` });
+      return next;
+    };
+    if (argument === '--port') {
+      const port = Number(value());
+      if (!Number.isInteger(port) || port < 0 || port > 65535) throw new LoupeError({ kind: 'usage', message: '--port is a number from 0 to 65535.' });
+      options.port = port;
+    } else if (argument === '--bind') options.bindAddress = value();
+    else if (argument === remoteFlag) options.allowRemote = true;
+    else if (argument === '--settings') options.settingsPath = value();
+    else if (argument === '--no-target') options.target = null;
+    else throw new LoupeError({ kind: 'usage', message: `Unknown option ${argument}.` });
+  }
+  return options;
+}
+

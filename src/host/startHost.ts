@@ -1,0 +1,147 @@
+/**
+ * The browser host: the built renderer over HTTP and the contract over a WebSocket at /ws, on 127.0.0.1
+ * only unless the caller explicitly asks for remote access. One backend (one MCP session) per WebSocket,
+ * disposed when the socket closes.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { serveContract } from '../shared/carrier.js';
+import { LoupeError } from '../shared/errors.js';
+import type { Target } from '../shared/target.js';
+import { createBackend } from '../core/backend/createBackend.js';
+import { contentSecurityPolicy } from '../core/backend/contentSecurityPolicy.js';
+import { demoTarget } from '../core/demoTarget.js';
+import { createToken, sessionCookie } from './accessToken.js';
+import { checkRequest, type GuardOptions } from './requestGuard.js';
+import { defaultRendererDir, securityHeaders, sendText, serveStatic } from './staticFiles.js';
+import { webSocketChannel } from './webSocketChannel.js';
+
+export interface HostOptions {
+  target?: Target | null;
+  /** 0 (the default) picks a free port. */
+  port?: number;
+  /** 127.0.0.1 by default. Any other address needs allowRemote. */
+  bindAddress?: string;
+  /** Serve on a non-loopback address: anyone who can reach it and holds the token controls local processes. */
+  allowRemote?: boolean;
+  rendererDir?: string;
+  settingsPath?: string;
+}
+
+export interface RunningHost {
+  /** The address with the access token, e.g. http://127.0.0.1:5173/?token=… */
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+const loopbackAddresses = new Set(['127.0.0.1', '::1']);
+const maxMessageBytes = 256 * 1024 * 1024;
+
+function hostPart(address: string): string {
+  return address.includes(':') ? `[${address}]` : address;
+}
+
+export async function startHost(options: HostOptions = {}): Promise<RunningHost> {
+  const bindAddress = options.bindAddress ?? '127.0.0.1';
+  const remote = !loopbackAddresses.has(bindAddress);
+  if (remote && options.allowRemote !== true) {
+    throw new LoupeError({
+      kind: 'usage',
+      message: `Refusing to listen on ${bindAddress}: the host controls local processes. Pass allowRemote explicitly to do this.`,
+    });
+  }
+  const token = createToken();
+  const rendererDir = options.rendererDir ?? defaultRendererDir();
+  const sockets = new Set<WebSocket>();
+  const guard: GuardOptions = { token, port: 0, allowedHosts: [], anyHost: false };
+  let headers = securityHeaders(contentSecurityPolicy());
+
+  const onRequest = (request: IncomingMessage, response: ServerResponse) => {
+    const verdict = checkRequest(request, guard, 'http');
+    if (!verdict.allowed) {
+      sendText(response, verdict.status, `${verdict.reason}\n`, headers);
+      return;
+    }
+    if (verdict.viaQueryToken) {
+      // Trade the token for a cookie and drop it from the address bar (and from history and referrers).
+      const url = new URL(request.url ?? '/', 'http://placeholder');
+      url.searchParams.delete('token');
+      const location = `${url.pathname}${url.search}`;
+      response.writeHead(302, { ...headers, Location: location, 'Set-Cookie': sessionCookie(guard.port, token), 'Content-Length': 0 });
+      response.end();
+      return;
+    }
+    serveStatic(request, response, rendererDir, headers).catch(() => {
+      if (!response.headersSent) sendText(response, 500, 'Internal error.\n', headers);
+      else response.destroy();
+    });
+  };
+
+  const server = createServer(onRequest);
+  const webSockets = new WebSocketServer({ noServer: true, maxPayload: maxMessageBytes });
+
+  const refuseUpgrade = (socket: Duplex, status: number, reason: string) => {
+    const text = `${reason}\n`;
+    socket.end(
+      `HTTP/1.1 ${status} ${status === 401 ? 'Unauthorized' : 'Forbidden'}\r\n` +
+        `Content-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(text)}\r\nConnection: close\r\n\r\n${text}`,
+    );
+  };
+
+  server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    socket.on('error', () => socket.destroy());
+    const pathname = new URL(request.url ?? '/', 'http://placeholder').pathname;
+    const verdict = checkRequest(request, guard, 'websocket');
+    if (!verdict.allowed) return refuseUpgrade(socket, verdict.status, verdict.reason);
+    if (pathname !== '/ws') return refuseUpgrade(socket, 403, 'Only /ws accepts WebSocket connections.');
+    webSockets.handleUpgrade(request, socket, head, (webSocket) => serveSocket(webSocket));
+  });
+
+  const serveSocket = (webSocket: WebSocket) => {
+    sockets.add(webSocket);
+    const backend = createBackend({
+      initialTarget: options.target === undefined ? { transport: 'demo' } : options.target,
+      resolveDemo: () => demoTarget(),
+      settingsPath: options.settingsPath,
+    });
+    const stop = serveContract(backend.methods, backend.events, webSocketChannel(webSocket));
+    webSocket.on('error', () => webSocket.terminate());
+    webSocket.on('close', () => {
+      sockets.delete(webSocket);
+      stop();
+      backend.dispose().catch(() => undefined);
+    });
+  };
+
+  await new Promise<void>((resolveListen, rejectListen) => {
+    server.once('error', rejectListen);
+    server.listen(options.port ?? 0, bindAddress, () => {
+      server.off('error', rejectListen);
+      resolveListen();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  const origin = `${hostPart(bindAddress)}:${port}`;
+  guard.port = port;
+  guard.allowedHosts = remote ? [] : [origin];
+  // A remote host is reached under names we cannot know; the token and the Origin check still hold.
+  guard.anyHost = remote;
+  headers = securityHeaders(contentSecurityPolicy({ connectSources: remote ? [] : [`ws://${origin}`] }));
+
+  return {
+    url: `http://${origin}/?token=${token}`,
+    port,
+    close: async () => {
+      for (const socket of sockets) socket.close(1001, 'Loupe is shutting down');
+      await new Promise<void>((resolveClose) => {
+        webSockets.close(() => resolveClose());
+      });
+      for (const socket of sockets) socket.terminate();
+      server.closeAllConnections();
+      await new Promise<void>((resolveClose) => server.close(() => resolveClose()));
+    },
+  };
+}

@@ -1,0 +1,58 @@
+/** A connection that fails keeps what it recorded: frames(), the status reason and a connected:false snapshot. */
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { LoupeError } from '../../src/shared/errors.js';
+import { ensureDemoBuilt, startHarness, type Harness } from './backendHarness.js';
+
+describe('backend when a connection fails', () => {
+  let harness: Harness | undefined;
+  beforeAll(() => {
+    ensureDemoBuilt();
+  }, 180_000);
+  afterEach(async () => {
+    await harness?.close();
+    harness = undefined;
+  });
+
+  it('a server that exits at once: the error says so and the frames stay visible', async () => {
+    harness = startHarness();
+    const target = {
+      transport: 'stdio' as const,
+      command: process.execPath,
+      args: ['-e', "process.stderr.write('broken server: missing config file\\n'); process.exit(3)"],
+    };
+    const error = await harness.api.connect(target).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(LoupeError);
+    expect((error as LoupeError).kind).toBe('server-exited');
+    const status = await harness.api.status();
+    if (status.state !== 'closed') throw new Error(`status is ${status.state}`);
+    expect(status.reason?.kind).toBe('server-exited');
+    const frames = await harness.api.frames(0, 1000);
+    expect(frames.some((frame) => frame.direction === 'out' && frame.method === 'initialize')).toBe(true);
+    expect(frames.some((frame) => frame.kind === 'stderr' && frame.raw.includes('missing config file'))).toBe(true);
+    const snapshot = await harness.api.loadSnapshot((await harness.api.createSnapshot()).text);
+    expect(snapshot.connected).toBe(false);
+    expect(snapshot.error?.kind).toBe('server-exited');
+    expect(snapshot.frames.length).toBe(frames.length);
+  });
+
+  it('a command that does not exist: command-not-found, and the backend still connects afterwards', async () => {
+    harness = startHarness();
+    const error = await harness.api
+      .connect({ transport: 'stdio', command: 'loupe-no-such-command-xyz', args: [] })
+      .catch((caught: unknown) => caught);
+    expect((error as LoupeError).kind).toBe('command-not-found');
+    const status = await harness.api.connect({ transport: 'demo' });
+    expect(status.state).toBe('connected');
+    expect((await harness.api.list('tools')).complete).toBe(true);
+  });
+
+  it('a malformed target is refused as invalid-target; methods needing a session say not-connected', async () => {
+    harness = startHarness();
+    const bad = await harness.api.connect({ transport: 'telepathy' } as never).catch((caught: unknown) => caught);
+    expect((bad as LoupeError).kind).toBe('invalid-target');
+    const list = await harness.api.list('tools').catch((caught: unknown) => caught);
+    expect((list as LoupeError).kind).toBe('not-connected');
+    expect(await harness.api.frames(0, 10)).toEqual([]);
+    expect((await harness.api.recorderStats()).total).toBe(0);
+  });
+});

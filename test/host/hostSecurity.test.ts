@@ -1,0 +1,174 @@
+/**
+ * The browser host over real HTTP and a real WebSocket on 127.0.0.1: token → cookie, 401 without it,
+ * 403 for a foreign Host, a refused foreign-Origin WebSocket, MIME types and CSP, and the contract over /ws.
+ */
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { createContractClient } from '../../src/shared/carrier.js';
+import { isWireMessage } from '../../src/shared/carrier.js';
+import type { LoupeApi } from '../../src/shared/contract.js';
+import { startHost, type RunningHost } from '../../src/host/startHost.js';
+import { paginatingServer } from '../helpers/servers.js';
+
+interface Reply {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+function get(port: number, path: string, headers: Record<string, string> = {}): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest({ host: '127.0.0.1', port, path, method: 'GET', headers: { Host: `127.0.0.1:${port}`, ...headers } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString('utf8') }));
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+/** Opens a WebSocket and says how the upgrade went: 'open' or the HTTP status it was refused with. */
+function tryWebSocket(url: string, headers: Record<string, string>): Promise<{ outcome: 'open'; socket: WebSocket } | { outcome: number }> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(url, { headers });
+    socket.once('open', () => resolve({ outcome: 'open', socket }));
+    socket.once('unexpected-response', (_request, response) => {
+      resolve({ outcome: response.statusCode ?? 0 });
+      socket.terminate();
+    });
+    socket.once('error', (error) => reject(error));
+  });
+}
+
+function clientOver(socket: WebSocket): LoupeApi {
+  return createContractClient({
+    send: (message) => socket.send(JSON.stringify(message)),
+    receive: (listener) =>
+      socket.on('message', (data) => {
+        const parsed: unknown = JSON.parse((data as Buffer).toString('utf8'));
+        if (isWireMessage(parsed)) listener(parsed);
+      }),
+  });
+}
+
+describe('browser host', () => {
+  let host: RunningHost;
+  let token: string;
+  let rendererDir: string;
+  let cookie: string;
+
+  beforeAll(async () => {
+    rendererDir = await mkdtemp(join(tmpdir(), 'loupe-renderer-'));
+    await mkdir(join(rendererDir, 'assets'));
+    await writeFile(join(rendererDir, 'index.html'), '<!doctype html><title>Loupe test page</title><script type="module" src="./assets/app.js"></script>');
+    await writeFile(join(rendererDir, 'assets', 'app.js'), 'console.log("app");');
+    await writeFile(join(rendererDir, 'assets', 'style.css'), 'body{}');
+    host = await startHost({ target: paginatingServer('--tools', '60'), port: 0, rendererDir });
+    const url = new URL(host.url);
+    token = url.searchParams.get('token') ?? '';
+  });
+  afterAll(async () => {
+    await host?.close();
+    await rm(rendererDir, { recursive: true, force: true });
+  });
+
+  it('prints a loopback URL with a 32-byte token on a port it picked', () => {
+    expect(host.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?token=[A-Za-z0-9_-]{43}$/);
+    expect(host.port).toBeGreaterThan(0);
+    expect(Buffer.from(token, 'base64url').length).toBe(32);
+  });
+
+  it('answers 401 without a token, with a wrong one, or with a wrong cookie, never showing the token', async () => {
+    for (const reply of [
+      await get(host.port, '/'),
+      await get(host.port, '/assets/app.js'),
+      await get(host.port, `/?token=${'A'.repeat(token.length)}`),
+      await get(host.port, '/?token=short'),
+      await get(host.port, '/', { Cookie: `loupe_${host.port}=${token.slice(0, -1)}x` }),
+    ]) {
+      expect(reply.status).toBe(401);
+      expect(reply.body).not.toContain(token);
+      expect(reply.headers['set-cookie']).toBeUndefined();
+    }
+  });
+
+  it('trades the token for an HttpOnly SameSite=Strict cookie and redirects to the bare URL', async () => {
+    const reply = await get(host.port, `/?token=${token}`);
+    expect(reply.status).toBe(302);
+    expect(reply.headers.location).toBe('/');
+    expect(reply.body).not.toContain(token);
+    const setCookie = reply.headers['set-cookie']?.[0] ?? '';
+    expect(setCookie).toMatch(/HttpOnly/);
+    expect(setCookie).toMatch(/SameSite=Strict/);
+    cookie = setCookie.split(';')[0];
+    expect(cookie).toBe(`loupe_${host.port}=${token}`);
+  });
+
+  it('serves the renderer with the cookie: MIME types, CSP and no token in the body', async () => {
+    const page = await get(host.port, '/', { Cookie: cookie });
+    expect(page.status).toBe(200);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.body).toContain('Loupe test page');
+    expect(page.body).not.toContain(token);
+    const csp = String(page.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+    expect((await get(host.port, '/assets/app.js', { Cookie: cookie })).headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect((await get(host.port, '/assets/style.css', { Cookie: cookie })).headers['content-type']).toBe('text/css; charset=utf-8');
+    expect((await get(host.port, '/assets/missing.js', { Cookie: cookie })).status).toBe(404);
+    expect((await get(host.port, '/../../../../etc/passwd', { Cookie: cookie })).status).toBe(404);
+    expect((await get(host.port, '/%2e%2e/%2e%2e/etc/passwd', { Cookie: cookie })).status).toBe(404);
+  });
+
+  it('answers 403 to a Host header that is not its own address and port (DNS rebinding)', async () => {
+    for (const hostHeader of ['evil.example', `evil.example:${host.port}`, `localhost.evil.example:${host.port}`, '127.0.0.1:1']) {
+      const reply = await get(host.port, `/?token=${token}`, { Host: hostHeader, Cookie: cookie });
+      expect(reply.status).toBe(403);
+      expect(reply.body).not.toContain(token);
+    }
+  });
+
+  it('refuses WebSocket upgrades without the cookie, from a foreign Origin, or with a foreign Host', async () => {
+    const url = `ws://127.0.0.1:${host.port}/ws`;
+    const origin = `http://127.0.0.1:${host.port}`;
+    expect((await tryWebSocket(url, { Origin: origin })).outcome).toBe(401);
+    expect((await tryWebSocket(url, { Origin: 'http://evil.example', Cookie: cookie })).outcome).toBe(403);
+    expect((await tryWebSocket(url, { Cookie: cookie })).outcome).toBe(403);
+    expect((await tryWebSocket(url, { Origin: 'http://evil.example', Host: 'evil.example', Cookie: cookie })).outcome).toBe(403);
+    expect((await tryWebSocket(`ws://127.0.0.1:${host.port}/other`, { Origin: origin, Cookie: cookie })).outcome).toBe(403);
+  });
+
+  it('carries the contract over /ws: initial target, connect, a full list', async () => {
+    const opened = await tryWebSocket(`ws://127.0.0.1:${host.port}/ws`, { Origin: `http://127.0.0.1:${host.port}`, Cookie: cookie });
+    if (opened.outcome !== 'open') throw new Error(`refused with ${opened.outcome}`);
+    const api = clientOver(opened.socket);
+    const frameBatches: number[] = [];
+    api.on('onFrames', (frames) => frameBatches.push(frames.length));
+    const initial = await api.initialTarget();
+    expect(initial?.transport).toBe('stdio');
+    if (!initial) throw new Error('no initial target');
+    const status = await api.connect(initial);
+    expect(status.state).toBe('connected');
+    const tools = await api.list('tools');
+    expect(tools.complete).toBe(true);
+    expect(tools.items.length).toBe(62);
+    const error = await api.readResource('no://such').catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ detail: { kind: 'method-not-found', code: -32601 } });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(frameBatches.reduce((a, b) => a + b, 0)).toBe((await api.recorderStats()).total);
+    const closed = new Promise((resolve) => opened.socket.once('close', resolve));
+    opened.socket.close();
+    await closed;
+  });
+
+  it('refuses to listen beyond loopback unless told to loudly', async () => {
+    await expect(startHost({ bindAddress: '0.0.0.0', rendererDir })).rejects.toMatchObject({ detail: { kind: 'usage' } });
+  });
+});
