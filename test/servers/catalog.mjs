@@ -241,7 +241,10 @@ export const triggerTool = {
   description: 'Changes the tool list (adds, removes and changes one tool) and sends notifications/tools/list_changed.',
   inputSchema: {
     type: 'object',
-    properties: { burst: { type: 'integer', minimum: 1, description: 'How many notifications to send at once' } },
+    properties: {
+      burst: { type: 'integer', minimum: 1, description: 'How many notifications to send at once' },
+      list: { type: 'string', enum: ['tools', 'resources', 'prompts'], description: 'Which list to change (default tools)' },
+    },
   },
 };
 

@@ -12,6 +12,7 @@
 //   --resources N / --templates N / --prompts N   sizes of the other lists (default 0: capability not declared)
 //   --cursor-loop          page 3 (or the last page, if sooner) returns the cursor page 1 returned
 //   --endless              every tools/list page returns a fresh cursor, forever
+//   --empty-cursor         page 1 returns nextCursor "" (an empty string); the cursor "" serves the rest
 //   --garbage              writes lines that are not JSON-RPC on stdout: at start and before each list response
 //   --delay MS             delays every response except initialize and ping
 //   --initialize-delay MS  delays the initialize response
@@ -110,6 +111,10 @@ function listTools(params) {
     if (offset === undefined) throw new InvalidCursorError(cursor);
     const items = Array.from({ length: pageSize }, (_, index) => numberedTool(offset + index + 1));
     return { tools: items, nextCursor: book.freshToken(offset + pageSize) };
+  }
+  if (flags['empty-cursor']) {
+    if (cursor === undefined) return { tools: tools.slice(0, pageSize), nextCursor: '' };
+    if (cursor === '') return { tools: tools.slice(pageSize) };
   }
   const result = page(tools, cursor, pageSize, book);
   if (flags['cursor-loop'] && tools.length > pageSize) {

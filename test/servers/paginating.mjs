@@ -17,8 +17,10 @@
 //   --burst N                    notifications per change (default 1; trigger_list_changed's burst overrides)
 //
 // Cursors are opaque random tokens; an unknown cursor is answered with -32602. tools.listChanged is declared.
-// The tool trigger_list_changed applies catalog.mjs mutateTools (adds added_g, removes the first numbered tool,
-// changes the last numbered tool's description) and sends notifications/tools/list_changed `burst` times.
+// The tool trigger_list_changed ({ burst?, list?: 'tools'|'resources'|'prompts' }) changes that list and sends
+// notifications/<list>/list_changed `burst` times. tools: catalog.mjs mutateTools (adds added_g, removes the first
+// numbered tool, changes the last numbered tool's description); resources: adds test://resource/added-g;
+// prompts: adds prompt_added_g (g counts changes of any list).
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
@@ -56,9 +58,9 @@ const delayMs = numberFlag(flags, 'delay', 0);
 const defaultBurst = numberFlag(flags, 'burst', 1);
 const listChangedEvery = numberFlag(flags, 'list-changed-every', 0);
 const toolCount = numberFlag(flags, 'tools', 100);
-const resources = numberedResources(numberFlag(flags, 'resources', 30));
+const resourceCount = numberFlag(flags, 'resources', 30);
 const templates = numberedTemplates(numberFlag(flags, 'templates', 10));
-const prompts = numberedPrompts(numberFlag(flags, 'prompts', 30));
+const promptCount = numberFlag(flags, 'prompts', 30);
 
 const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -66,6 +68,8 @@ const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 function createMcpServer() {
   let tools = numberedTools(toolCount);
   if (!flags['no-control']) tools = [triggerTool, echoTool, ...tools];
+  let resources = numberedResources(resourceCount);
+  let prompts = numberedPrompts(promptCount);
   let generation = 0;
   const book = new CursorBook();
   const server = new Server(
@@ -87,11 +91,15 @@ function createMcpServer() {
     }
   }
 
-  async function change(burst, relatedRequestId) {
+  async function change(burst, relatedRequestId, list = 'tools') {
     generation += 1;
-    tools = mutateTools(tools, generation);
+    if (list === 'resources') {
+      resources = [...resources, { uri: `test://resource/added-${generation}`, name: `resource_added_${generation}` }];
+    } else if (list === 'prompts') {
+      prompts = [...prompts, { name: `prompt_added_${generation}`, description: `Added in generation ${generation}.` }];
+    } else tools = mutateTools(tools, generation);
     for (let count = 0; count < burst; count += 1) {
-      await server.notification({ method: 'notifications/tools/list_changed' }, relatedRequestId === undefined ? undefined : { relatedRequestId });
+      await server.notification({ method: `notifications/${list}/list_changed` }, relatedRequestId === undefined ? undefined : { relatedRequestId });
     }
   }
 
@@ -104,7 +112,8 @@ function createMcpServer() {
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const args = request.params.arguments ?? {};
     if (request.params.name === 'trigger_list_changed') {
-      await change(typeof args.burst === 'number' ? args.burst : defaultBurst, extra.requestId);
+      const list = ['resources', 'prompts'].includes(args.list) ? args.list : 'tools';
+      await change(typeof args.burst === 'number' ? args.burst : defaultBurst, extra.requestId, list);
       return { content: [{ type: 'text', text: `generation ${generation}` }] };
     }
     if (request.params.name === 'echo') return { content: [{ type: 'text', text: String(args.text ?? '') }] };

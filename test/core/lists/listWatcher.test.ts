@@ -125,6 +125,25 @@ describe('watchLists against a real server', () => {
     expect(changes[0]).toMatchObject({ added: [], removed: [] });
   });
 
+  it('re-walks resources and the known templates on resources/list_changed, and prompts on prompts/list_changed', async () => {
+    const session = await open(paginatingServer('--tools', '5', '--resources', '12', '--templates', '6', '--prompts', '4', '--page-size', '5'));
+    const resources = await walkList(session, 'resources');
+    const templates = await walkList(session, 'templates');
+    const prompts = await walkList(session, 'prompts');
+    const changes: ListDiff[] = [];
+    stops.push(watchLists(session, { current: { resources, templates, prompts }, coalesceMs: 50, onChange: (diff) => changes.push(diff) }));
+    await session.request('tools/call', { name: 'trigger_list_changed', arguments: { list: 'resources', burst: 3 } });
+    await pause(600);
+    expect(changes.sort((left, right) => left.kind.localeCompare(right.kind))).toEqual([
+      { kind: 'resources', added: ['test://resource/added-1'], removed: [], changed: [] },
+      { kind: 'templates', added: [], removed: [], changed: [] },
+    ]);
+    changes.length = 0;
+    await session.request('tools/call', { name: 'trigger_list_changed', arguments: { list: 'prompts' } });
+    await pause(600);
+    expect(changes).toEqual([{ kind: 'prompts', added: ['prompt_added_2'], removed: [], changed: [] }]);
+  });
+
   it('emits nothing after unsubscribe', async () => {
     const session = await open(faultServer());
     const tools = await walkList(session, 'tools');

@@ -147,6 +147,17 @@ describe('walkList over real stdio', () => {
     expect(session.recorder.frames().some((frame) => frame.kind === 'invalid')).toBe(true);
   });
 
+  it('treats an empty-string nextCursor as a cursor and sends it back', async () => {
+    const session = await open(faultServer('--empty-cursor', '--no-control', '--tools', '8'));
+    const result = await walkList(session, 'tools');
+    expect(result.complete).toBe(true);
+    expect(result.pages.map((page) => [page.cursor, page.nextCursor, page.itemCount])).toEqual([
+      [undefined, '', 5],
+      ['', undefined, 3],
+    ]);
+    expect(result.items.map((item) => item.name)).toEqual(toolNames(8));
+  });
+
   it('stops when aborted, without calling the walk complete', async () => {
     const session = await open(faultServer('--delay', '200', '--tools', '30', '--no-control'));
     const controller = new AbortController();
