@@ -36,7 +36,7 @@ export function RoundTripChart({ points, methods }: { points: TimingPoint[]; met
           <g key={`y${tick}`}>
             <line className="grid" x1={margin.left} x2={width - margin.right} y1={y(tick)} y2={y(tick)} />
             <text className="axis" x={margin.left - 6} y={y(tick) + 4} textAnchor="end">
-              {formatMs(tick)}
+              {tick === 0 ? '0' : formatMs(tick)}
             </text>
           </g>
         ))}

@@ -1,10 +1,10 @@
 import type { Finding, Severity } from '../../shared/lint';
 
-const order: Severity[] = ['error', 'warning', 'info'];
+const order: Severity[] = ['error', 'warning'];
 
-/** Small counts per severity, e.g. "2 errors", for a row of the tool list. */
+/** Small counts of errors and warnings, e.g. "2 errors", for a row of the tool list (notes show in the detail). */
 export function SeverityBadges({ findings }: { findings: readonly Finding[] }) {
-  if (findings.length === 0) return null;
+  if (!findings.some((finding) => finding.severity !== 'info')) return null;
   return (
     <span className="badges">
       {order.map((severity) => {
@@ -12,7 +12,7 @@ export function SeverityBadges({ findings }: { findings: readonly Finding[] }) {
         if (count === 0) return null;
         return (
           <span key={severity} className={`badge badge-${severity}`} title={findings.filter((f) => f.severity === severity).map((f) => f.message).join('\n')}>
-            {count} {severity === 'info' ? 'note' : severity}
+            {count} {severity}
             {count === 1 ? '' : 's'}
           </span>
         );

@@ -37,9 +37,9 @@ export function bindBackendEvents(api: LoupeApi): () => void {
     }),
     api.on('onFrames', appendFrames),
     api.on('onListProgress', (progress) => {
-      setState((state) => ({
-        lists: { ...state.lists, [progress.kind]: { ...state.lists[progress.kind], progress, loading: true } },
-      }));
+      // Progress is batched and may land after the walk's result: only a walk still running shows it.
+      if (!getState().lists[progress.kind].loading) return;
+      setState((state) => ({ lists: { ...state.lists, [progress.kind]: { ...state.lists[progress.kind], progress } } }));
     }),
     api.on('onListChanged', ({ diff, result }) => {
       applyListResult(result, diff);

@@ -145,7 +145,7 @@ function lowerBound(positions: readonly number[], at: number, count: number): nu
 
 function FrameRow({ frame, method }: { frame: Frame; method: string | undefined }) {
   return (
-    <div className={`frame-row kind-${frame.kind} dir-${frame.direction}`}>
+    <div className={`frame-row kind-${frame.kind} row-${frame.direction}`}>
       <span className="muted">{frame.seq}</span>
       <span className="muted">{formatOffset(frame.t)}</span>
       <span className={`dir dir-${frame.direction}`} title={frame.direction === 'out' ? 'sent to the server' : 'received from the server'}>
