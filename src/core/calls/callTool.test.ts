@@ -39,7 +39,8 @@ describe('callTool', () => {
 
   it('validates structuredContent against the outputSchema found on a later page', async () => {
     // The weather tool is on page 1, the stock tool too; move them to the end to prove the lookup is over all pages.
-    const reordered = [...tools.filter((tool) => !String(tool.name).startsWith('get_')), ...tools.filter((tool) => String(tool.name).startsWith('get_'))];
+    const late = (tool: JsonObject) => typeof tool.name === 'string' && tool.name.startsWith('get_');
+    const reordered = [...tools.filter((tool) => !late(tool)), ...tools.filter(late)];
     const good = await callTool(session, { tool: 'get_weather_report', arguments: { city: 'Delft' } }, reordered);
     expect(good.structuredValidation).toEqual({ valid: true });
     const bad = await callTool(session, { tool: 'get_stock_level', arguments: { sku: 'A' } }, reordered);
