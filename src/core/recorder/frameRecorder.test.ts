@@ -87,7 +87,9 @@ describe('FrameRecorder', () => {
     expect(recorder.stats()).toMatchObject({ total: 100_000, held: 50_000, overflow: 50_000 });
     expect(recorder.all()[0].seq).toBe(50_001);
     expect(recorder.all()[49_999].pairSeq).toBe(99_999);
-    expect(elapsed).toBeLessThan(2_000);
+    // About 0.6 s alone on a slow machine; the bound is loose for a loaded CI box but still catches
+    // an O(n) shift per frame (tens of seconds at this size).
+    expect(elapsed).toBeLessThan(8_000);
   });
 
   it('journals every frame, in order, as JSON Lines, even those dropped from memory', async () => {
