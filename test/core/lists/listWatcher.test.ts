@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { diffLists, watchLists } from '../../../src/core/lists/listWatcher.js';
 import { walkList } from '../../../src/core/lists/pageWalker.js';
 import { connect } from '../../../src/core/session/connect.js';
@@ -133,14 +133,16 @@ describe('watchLists against a real server', () => {
     const changes: ListDiff[] = [];
     stops.push(watchLists(session, { current: { resources, templates, prompts }, coalesceMs: 50, onChange: (diff) => changes.push(diff) }));
     await session.request('tools/call', { name: 'trigger_list_changed', arguments: { list: 'resources', burst: 3 } });
-    await pause(600);
+    await vi.waitFor(() => expect(changes).toHaveLength(2), { timeout: 10_000, interval: 50 });
+    await pause(200);
     expect(changes.sort((left, right) => left.kind.localeCompare(right.kind))).toEqual([
       { kind: 'resources', added: ['test://resource/added-1'], removed: [], changed: [] },
       { kind: 'templates', added: [], removed: [], changed: [] },
     ]);
     changes.length = 0;
     await session.request('tools/call', { name: 'trigger_list_changed', arguments: { list: 'prompts' } });
-    await pause(600);
+    await vi.waitFor(() => expect(changes).toHaveLength(1), { timeout: 10_000, interval: 50 });
+    await pause(200);
     expect(changes).toEqual([{ kind: 'prompts', added: ['prompt_added_2'], removed: [], changed: [] }]);
   });
 
