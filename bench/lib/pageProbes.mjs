@@ -105,3 +105,10 @@ export function countAtLeast({ selector, expected }) {
   const match = /[\d,.\u00a0\u202f ]*\d/.exec(text);
   return match ? Number(match[0].replace(/\D/g, '')) >= expected : false;
 }
+
+/** True when the first row of the list named `label` shows `expected`. */
+export function firstRowIs({ label, expected }) {
+  const list = document.querySelector(`[role="listbox"][aria-label="${label}"]`);
+  const first = list?.querySelector('[role="option"] .item-name') ?? list?.querySelector('[role="option"]');
+  return first?.textContent?.trim() === expected;
+}
