@@ -73,7 +73,7 @@ export class RpcPeer {
       const signal = options.signal;
       const onAbort = (): void => {
         const reason = signal?.reason instanceof Error ? signal.reason.message : typeof signal?.reason === 'string' ? signal.reason : 'cancelled by the user';
-        this.cancel(id, reason);
+        this.cancel(id, method, reason);
         entry.settle({ error: { kind: 'cancelled', message: `${method} was cancelled: ${reason}`, data: { method, requestId: id } } });
       };
       const entry: Pending = {
@@ -128,13 +128,16 @@ export class RpcPeer {
   }
 
   private expire(id: RequestId, entry: Pending, message: string, timeoutMs: number): void {
-    this.cancel(id, message);
+    this.cancel(id, entry.method, message);
     entry.settle({ error: { kind: 'timeout', message, data: { method: entry.method, requestId: id, timeoutMs } } });
   }
 
-  /** Tells the server to stop working on a request (best effort: the wire may already be gone). */
-  private cancel(id: RequestId, reason: string): void {
-    if (this.ended) return;
+  /**
+   * Tells the server to stop working on a request (best effort: the wire may already be gone).
+   * The spec forbids cancelling initialize, so a stuck handshake is only abandoned.
+   */
+  private cancel(id: RequestId, method: string, reason: string): void {
+    if (this.ended || method === 'initialize') return;
     this.notify('notifications/cancelled', { requestId: id, reason }).catch(() => undefined);
   }
 

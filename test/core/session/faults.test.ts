@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { FrameRecorder } from '../../../src/core/recorder/frameRecorder.js';
 import { connect } from '../../../src/core/session/connect.js';
 import type { McpSession } from '../../../src/core/types.js';
 import { LoupeError } from '../../../src/shared/errors.js';
@@ -176,5 +177,13 @@ describe('stdio faults', () => {
     } finally {
       delete process.env.LOUPE_PARENT_SECRET;
     }
+  });
+
+  it('times out a handshake that gets no answer without cancelling initialize (the spec forbids it)', async () => {
+    const recorder = new FrameRecorder();
+    const target = { transport: 'stdio' as const, command: process.execPath, args: ['-e', 'process.stdin.resume()'] };
+    const failure = await failureOf(connect(target, { recorder, timeoutMs: 300 }));
+    expect(failure.detail).toMatchObject({ kind: 'timeout', message: 'initialize got no answer within 300 ms' });
+    expect(recorder.all().map((frame) => frame.method)).toEqual(['initialize']);
   });
 });
