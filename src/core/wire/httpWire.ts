@@ -5,7 +5,7 @@
  */
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { LoupeError } from '../../shared/errors.js';
+import { LoupeError, type LoupeErrorData } from '../../shared/errors.js';
 import type { FetchLike } from './recordingFetch.js';
 import { messageOf, SdkWire } from './sdkWire.js';
 
@@ -29,6 +29,14 @@ export class HttpWire extends SdkWire {
       return new LoupeError({ kind: 'http-error', code: error.code, message: messageOf(error) }, { cause: error });
     }
     return new LoupeError({ kind: 'transport-error', message: messageOf(error) }, { cause: error });
+  }
+
+  /** A 404 to a request carrying a session id means the server ended the session (spec: start a new one). */
+  protected override endedBy(failure: LoupeError): LoupeErrorData | undefined {
+    if (failure.kind === 'http-error' && failure.detail.code === 404 && this.sessionId) {
+      return { kind: 'disconnected', code: 404, message: `The server no longer knows session ${this.sessionId} (HTTP 404): connect again` };
+    }
+    return super.endedBy(failure);
   }
 
   protected override async beforeClose(): Promise<void> {

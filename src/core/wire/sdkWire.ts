@@ -48,6 +48,12 @@ export abstract class SdkWire implements Wire {
   /** A stream we were reading ended while the wire was open. */
   protected onStreamEnd(_http: HttpInfo, _error: unknown): void {}
 
+  /** Whether a failed send means the connection is over, and how to say so. */
+  protected endedBy(failure: LoupeError): LoupeErrorData | undefined {
+    if (failure.kind !== 'connection-refused') return undefined;
+    return { kind: 'disconnected', message: `The server stopped answering: ${failure.message}` };
+  }
+
   /** Work before the transport closes (Streamable HTTP: DELETE the session). */
   protected async beforeClose(): Promise<void> {}
 
@@ -98,9 +104,8 @@ export abstract class SdkWire implements Wire {
       await sdk.send(message as unknown as JSONRPCMessage);
     } catch (error) {
       const failure = this.failure(error);
-      if (failure.kind === 'connection-refused') {
-        void this.end({ kind: 'disconnected', message: `The server stopped answering: ${failure.message}` });
-      }
+      const ended = this.endedBy(failure);
+      if (ended) void this.end(ended);
       throw failure;
     }
   }

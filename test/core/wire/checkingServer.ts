@@ -20,6 +20,8 @@ export interface SeenRequest {
 export interface CheckingServer {
   url: string;
   seen: SeenRequest[];
+  /** Forgets every session, as a restarted server would: later requests get 404. */
+  forgetSessions(): void;
   stop(): Promise<void>;
 }
 
@@ -119,6 +121,7 @@ export async function startCheckingServer(options: CheckingOptions): Promise<Che
   return {
     url: `http://127.0.0.1:${port}/mcp`,
     seen,
+    forgetSessions: () => transports.clear(),
     stop: async () => {
       await Promise.all([...transports.values()].map((transport) => transport.close()));
       http.closeAllConnections();

@@ -86,4 +86,15 @@ describe('Streamable HTTP headers, checked by a real server', () => {
     expect((failure as LoupeError).detail).toMatchObject({ kind: 'http-error', code: 401 });
     expect((failure as LoupeError).message).toContain('missing or wrong authorization');
   });
+
+  it('ends the session when the server no longer knows its id (404)', async () => {
+    const server = await serve();
+    const session = await connect({ transport: 'http', url: server.url, headers });
+    sessions.push(session);
+    server.forgetSessions();
+    const failure = await session.request('ping').catch((error: unknown) => error);
+    expect((failure as LoupeError).detail).toMatchObject({ kind: 'http-error', code: 404 });
+    await expect(session.closed).resolves.toMatchObject({ kind: 'disconnected', code: 404 });
+    expect(session.isOpen).toBe(false);
+  });
 });
