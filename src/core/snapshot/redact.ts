@@ -7,8 +7,12 @@
 import type { Target } from '../../shared/target.js';
 import { looksSecret, redactTarget, redacted } from '../../shared/target.js';
 
-/** Values shorter than this are replaced in the target but not searched for in other text (it would shred it). */
-export const minimumScannedLength = 3;
+/**
+ * Values shorter than this are replaced in the target but not searched for in other text: names like
+ * KEYBOARD or MONKEY look secret, and scrubbing their "us" or "yes" from every string would shred the file.
+ * Real credentials are far longer.
+ */
+export const minimumScannedLength = 6;
 
 function addValue(secrets: Set<string>, value: string): void {
   if (value.length === 0 || value === redacted) return;

@@ -248,3 +248,25 @@ describe('parseSnapshot and readSnapshot on bad files', () => {
     expect((error as LoupeError).message).toContain(`${corrupt}: Not a Loupe snapshot: the file is not JSON`);
   });
 });
+
+describe('redaction of short values', () => {
+  it('redacts a short secret-looking value in the target but does not scrub it from other text', () => {
+    const snapshot = buildSnapshot({
+      target: { transport: 'stdio', command: 'node', args: [], env: { KEYBOARD: 'yes', SECRET: 'hunter22' } },
+      testedAt: new Date(0),
+      tools: {
+        kind: 'tools',
+        items: [{ name: 'ask', description: 'Answers yes, never hunter22.' }],
+        pages: [{ index: 1, itemCount: 1, rttMs: 1 }],
+        complete: true,
+        startedAt: 0,
+        endedAt: 1,
+      },
+      frames: [],
+      framesDropped: 0,
+      loupeVersion: 'x',
+    });
+    expect(snapshot.target).toMatchObject({ env: { KEYBOARD: '[redacted]', SECRET: '[redacted]' } });
+    expect(snapshot.tools[0].description).toBe('Answers yes, never [redacted].');
+  });
+});
