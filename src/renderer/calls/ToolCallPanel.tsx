@@ -1,10 +1,100 @@
-/** PLACEHOLDER written by the UI helper (issue 3); the issue-4 helper owns and replaces this file. */
-import type { JsonObject } from '../../shared/json';
+/**
+ * Calling one tool: the arguments editor (form + JSON), Call (or Ctrl/Cmd+Enter), a confirmation when the
+ * server claims the tool is destructive, progress and Cancel while it runs, the result, and the history.
+ */
+import { useRef, useState, type KeyboardEvent } from 'react';
+import { isJsonObject, type JsonObject } from '../../shared/json';
+import { ArgumentsEditor, type ArgumentsEditorHandle } from '../forms/ArgumentsEditor';
+import { useLoupeStore } from '../store/store';
+import { callTool, cancelCall } from './callActions';
+import { CallHistory } from './CallHistory';
+import { CallProgress } from './CallProgress';
+import { ConfirmDestructive } from './ConfirmDestructive';
+import { ResultView } from './ResultView';
+
+function claimsDestructive(tool: JsonObject): boolean {
+  return isJsonObject(tool.annotations) && tool.annotations.destructiveHint === true;
+}
 
 export function ToolCallPanel({ tool }: { tool: JsonObject }) {
+  const name = typeof tool.name === 'string' ? tool.name : '';
+  return <ToolCallPanelFor key={name} name={name} tool={tool} />;
+}
+
+function ToolCallPanelFor({ name, tool }: { name: string; tool: JsonObject }) {
+  const editor = useRef<ArgumentsEditorHandle>(null);
+  const [problems, setProblems] = useState<string[]>([]);
+  const [confirming, setConfirming] = useState<JsonObject | undefined>(undefined);
+  const [shownCallId, setShownCallId] = useState<string | undefined>(undefined);
+  const latestCallId = useLoupeStore((state) => state.callHistory[name]?.[0]);
+  const callId = shownCallId ?? latestCallId;
+  const record = useLoupeStore((state) => (callId ? state.calls[callId] : undefined));
+  const running = useLoupeStore((state) => (state.callHistory[name] ?? []).some((id) => state.calls[id]?.state === 'running'));
+  const timeoutMs = useLoupeStore((state) => state.settings?.timeoutMs);
+  const connected = useLoupeStore((state) => state.status.state === 'connected');
+
+  const send = (args: JsonObject) => {
+    setConfirming(undefined);
+    setShownCallId(undefined);
+    void callTool(name, args);
+  };
+
+  const attempt = (args?: JsonObject) => {
+    if (running) return;
+    let toSend = args;
+    if (!toSend) {
+      const check = editor.current?.check();
+      if (!check) return;
+      if (!check.ok) {
+        setProblems(check.errors);
+        return;
+      }
+      toSend = check.arguments;
+    }
+    setProblems([]);
+    if (claimsDestructive(tool)) setConfirming(toSend);
+    else send(toSend);
+  };
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      attempt();
+    }
+  };
+
   return (
-    <section className="panel-note" aria-label="Call tool">
-      Calling {typeof tool.name === 'string' ? tool.name : 'this tool'} arrives with the tool-calling panel.
+    <section className="tool-call-panel" aria-label={`Call ${name}`} onKeyDown={onKeyDown}>
+      <ArgumentsEditor ref={editor} schema={tool.inputSchema} idPrefix={`call-${name}`} />
+      <div className="call-actions">
+        <button type="button" onClick={() => attempt()} disabled={running || !connected} title="Ctrl/Cmd+Enter">
+          Call {name}
+        </button>{' '}
+        <span className="muted small">Ctrl/Cmd+Enter</span>
+        {!connected && <span className="muted small"> — not connected</span>}
+      </div>
+      {problems.length > 0 && (
+        <div className="call-problems" role="alert">
+          Not sent:
+          <ul>
+            {problems.map((problem) => (
+              <li key={problem}>{problem}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {confirming && <ConfirmDestructive tool={name} onConfirm={() => send(confirming)} onCancel={() => setConfirming(undefined)} />}
+      {record?.state === 'running' && <CallProgress record={record} timeoutMs={timeoutMs} onCancel={() => void cancelCall(record.callId)} />}
+      {record && <ResultView record={record} />}
+      <CallHistory
+        tool={name}
+        shownCallId={callId}
+        onShow={setShownCallId}
+        onRerun={(args) => {
+          editor.current?.load(args);
+          attempt(args);
+        }}
+      />
     </section>
   );
 }

@@ -23,12 +23,12 @@ function setup(initial?: JsonObject) {
   const handle = createRef<ArgumentsEditorHandle>();
   const seen: JsonObject[] = [];
   const view = render(<ArgumentsEditor ref={handle} schema={schema} initial={initial} onArguments={(args) => seen.push(args)} />);
-  const json = screen.getByLabelText('Arguments JSON') as HTMLTextAreaElement;
+  const json = screen.getByLabelText<HTMLTextAreaElement>('Arguments JSON');
   return { handle, seen, view, json };
 }
 
 function field(label: string): HTMLInputElement {
-  return screen.getByLabelText(new RegExp(`^${label}`)) as HTMLInputElement;
+  return screen.getByLabelText<HTMLInputElement>(new RegExp(`^${label}`));
 }
 
 describe('ArgumentsEditor', () => {
@@ -117,7 +117,7 @@ describe('ArgumentsEditor', () => {
     expect(screen.getByRole('note').textContent).toBe(
       'No form for this schema: the input schema is of type "string", not object. Edit the arguments as JSON.',
     );
-    const json = screen.getByLabelText('Arguments JSON') as HTMLTextAreaElement;
+    const json = screen.getByLabelText<HTMLTextAreaElement>('Arguments JSON');
     fireEvent.change(json, { target: { value: '{"x": 1}' } });
     expect(handle.current?.current()).toEqual({ x: 1 });
   });

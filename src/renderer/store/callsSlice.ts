@@ -1,17 +1,93 @@
 /**
- * PLACEHOLDER written by the UI helper (issue 3) so the store builds; the issue-4 helper owns this file and
- * replaces it with the real calls slice (tool calls, progress, outcomes).
+ * Tool calls and server→client requests: every call by id (with its progress and outcome), the history of
+ * calls per tool, the server's requests waiting for the user, and the roots the user configured per
+ * connection. Actions live in calls/callActions.ts and serverRequests/requestActions.ts.
  */
 import type { LoupeApi } from '../../shared/contract';
+import type { LoupeErrorData } from '../../shared/errors';
+import type { JsonObject } from '../../shared/json';
+import type { CallOutcome, ProgressEvent, ServerRequest } from '../../shared/session';
+import type { LoupeState } from './types';
 import type { SliceCreator } from './types';
 
-export interface CallsSlice {
-  callsReady: boolean;
+export type CallState = 'running' | 'done' | 'failed' | 'cancelled';
+
+export interface CallRecord {
+  callId: string;
+  tool: string;
+  arguments: JsonObject;
+  /** Wall clock, ms, when the call was sent. */
+  startedAt: number;
+  state: CallState;
+  progress?: ProgressEvent;
+  outcome?: CallOutcome;
+  /** A protocol-level failure (the call was rejected): distinct from a result with isError. */
+  error?: LoupeErrorData;
 }
 
-export const createCallsSlice: SliceCreator<CallsSlice> = () => ({ callsReady: false });
+export interface RootEntry {
+  uri: string;
+  name?: string;
+}
 
-/** Subscribes the calls slice to backend events (onProgress…); returns the unsubscribe. */
-export function bindCallEvents(_api: LoupeApi): () => void {
-  return () => undefined;
+export interface AnsweredRequest {
+  request: ServerRequest;
+  /** What the user chose, in words (accepted, declined, cancelled, rejected...). */
+  outcome: string;
+  answeredAt: number;
+}
+
+export interface CallsSlice {
+  calls: Record<string, CallRecord>;
+  /** Call ids per tool name, newest first. */
+  callHistory: Record<string, string[]>;
+  /** Server requests waiting for the user, oldest first. */
+  serverRequests: ServerRequest[];
+  /** The most recent answered ones, newest first, so nothing is answered out of sight. */
+  answeredRequests: AnsweredRequest[];
+  /** Roots answered to roots/list, per connection (key: describeTarget of the target). */
+  rootsByConnection: Record<string, RootEntry[]>;
+}
+
+export const historyLimit = 50;
+
+type SetState = Parameters<SliceCreator<CallsSlice>>[0];
+
+/** The store's setter, captured when the slice is created: this module must not import store.ts (a cycle). */
+let setStore: SetState | undefined;
+
+export const createCallsSlice: SliceCreator<CallsSlice> = (set) => {
+  setStore = set;
+  return {
+    calls: {},
+    callHistory: {},
+    serverRequests: [],
+    answeredRequests: [],
+    rootsByConnection: {},
+  };
+};
+
+/** The calls slice's part of the state after a progress event (unknown call ids are ignored). */
+export function withProgress(state: LoupeState, progress: ProgressEvent): Partial<LoupeState> {
+  const record = state.calls[progress.callId];
+  if (!record || record.state !== 'running') return {};
+  return { calls: { ...state.calls, [progress.callId]: { ...record, progress } } };
+}
+
+/** Subscribes the calls slice to backend events (onProgress, onServerRequest); returns the unsubscribe. */
+export function bindCallEvents(api: LoupeApi): () => void {
+  const setState: SetState = (update) => setStore?.(update);
+  const stops = [
+    api.on('onProgress', (progress) => setState((state) => withProgress(state, progress))),
+    api.on('onServerRequest', (request) =>
+      setState((state) =>
+        state.serverRequests.some((waiting) => waiting.requestId === request.requestId)
+          ? {}
+          : { serverRequests: [...state.serverRequests, request] },
+      ),
+    ),
+  ];
+  return () => {
+    for (const stop of stops) stop();
+  };
 }

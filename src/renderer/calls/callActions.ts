@@ -1,0 +1,60 @@
+/** Calling tools: the store's actions that talk to the backend for calls. */
+import { toErrorData } from '../../shared/errors';
+import type { JsonObject } from '../../shared/json';
+import { getApi } from '../bridge';
+import { historyLimit, type CallRecord } from '../store/callsSlice';
+import { useLoupeStore } from '../store/store';
+
+const { getState, setState } = useLoupeStore;
+
+let counter = 0;
+function newCallId(): string {
+  counter += 1;
+  return `call-${Date.now().toString(36)}-${counter}`;
+}
+
+function patchCall(callId: string, patch: Partial<CallRecord>): void {
+  setState((state) => {
+    const record = state.calls[callId];
+    return record ? { calls: { ...state.calls, [callId]: { ...record, ...patch } } } : {};
+  });
+}
+
+/** Sends the call and records it; resolves with the call id once the call has ended, however it ended. */
+export async function callTool(tool: string, args: JsonObject): Promise<string> {
+  const callId = newCallId();
+  const record: CallRecord = { callId, tool, arguments: args, startedAt: Date.now(), state: 'running' };
+  setState((state) => {
+    const history = [callId, ...(state.callHistory[tool] ?? [])];
+    const calls = { ...state.calls, [callId]: record };
+    for (const dropped of history.slice(historyLimit)) delete calls[dropped];
+    return { calls, callHistory: { ...state.callHistory, [tool]: history.slice(0, historyLimit) } };
+  });
+  const timeoutMs = getState().settings?.timeoutMs;
+  try {
+    const outcome = await getApi().callTool({ tool, arguments: args, callId, ...(timeoutMs ? { timeoutMs } : {}) });
+    patchCall(callId, { state: 'done', outcome });
+  } catch (error) {
+    const detail = toErrorData(error);
+    patchCall(callId, { state: detail.kind === 'cancelled' ? 'cancelled' : 'failed', error: detail });
+  }
+  return callId;
+}
+
+export async function cancelCall(callId: string): Promise<void> {
+  try {
+    await getApi().cancelCall(callId);
+  } catch (error) {
+    // The call may have ended meanwhile; its own record says how.
+    const record = getState().calls[callId];
+    if (record?.state === 'running') patchCall(callId, { state: 'failed', error: toErrorData(error) });
+  }
+}
+
+export function clearHistory(tool: string): void {
+  setState((state) => {
+    const calls = { ...state.calls };
+    for (const callId of state.callHistory[tool] ?? []) if (calls[callId]?.state !== 'running') delete calls[callId];
+    return { calls, callHistory: { ...state.callHistory, [tool]: (state.callHistory[tool] ?? []).filter((id) => id in calls) } };
+  });
+}
