@@ -36,15 +36,22 @@ export function parseEnvelopes(raw: string): Envelope[] {
 
 /** Whether a value is a valid JSON-RPC 2.0 envelope, and of which kind. */
 export function classify(raw: string, value: unknown): Envelope {
-  const invalid = (parseError: string): Envelope => ({ raw, kind: 'invalid', parseError, ...identity(value) });
-  if (!isJsonObject(value)) return invalid(`not a JSON-RPC message: a JSON ${describe(value)}, expected an object`);
+  const invalid = (parseError: string): Envelope => ({
+    raw,
+    kind: 'invalid',
+    parseError,
+    ...identity(value),
+  });
+  if (!isJsonObject(value))
+    return invalid(`not a JSON-RPC message: a JSON ${describe(value)}, expected an object`);
   if (value.jsonrpc !== '2.0') return invalid('"jsonrpc" must be "2.0"');
   const hasId = 'id' in value;
   const id = value.id;
   if (hasId && !isIdValue(id) && id !== null) return invalid('"id" must be a string, a number or null');
   if ('method' in value) {
     if (typeof value.method !== 'string') return invalid('"method" must be a string');
-    if ('params' in value && typeof value.params !== 'object') return invalid('"params" must be an object or an array');
+    if ('params' in value && typeof value.params !== 'object')
+      return invalid('"params" must be an object or an array');
     if ('params' in value && value.params === null) return invalid('"params" must be an object or an array');
     if (!hasId) return { raw, kind: 'notification', method: value.method, message: value };
     if (!isIdValue(id)) return invalid('a request "id" must be a string or a number');
@@ -64,7 +71,9 @@ export function classify(raw: string, value: unknown): Envelope {
       return invalid('"error" must be an object with an integer "code"');
     }
     if (typeof error.message !== 'string') return invalid('"error.message" must be a string');
-    return isIdValue(id) ? { raw, kind: 'error', id, message: value } : { raw, kind: 'error', message: value };
+    return isIdValue(id)
+      ? { raw, kind: 'error', id, message: value }
+      : { raw, kind: 'error', message: value };
   }
   return invalid('a response needs "result" or "error"');
 }

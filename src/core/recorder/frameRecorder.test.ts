@@ -10,11 +10,22 @@ describe('FrameRecorder', () => {
     const recorder = new FrameRecorder();
     const raw = '{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"note":"héllo"}}';
     const [request] = recorder.record('out', raw);
-    expect(request.frame).toMatchObject({ seq: 1, direction: 'out', kind: 'request', method: 'tools/list', id: 1, raw });
+    expect(request.frame).toMatchObject({
+      seq: 1,
+      direction: 'out',
+      kind: 'request',
+      method: 'tools/list',
+      id: 1,
+      raw,
+    });
     expect(request.frame.bytes).toBe(raw.length + 1);
     expect(request.message).toEqual(JSON.parse(raw));
-    expect(recorder.record('in', '{"jsonrpc":"2.0","method":"notifications/message","params":{}}')[0].frame.kind).toBe('notification');
-    expect(recorder.record('in', '{"jsonrpc":"2.0","id":"a","error":{"code":-32601,"message":"nope"}}')[0].frame).toMatchObject({ kind: 'error', id: 'a' });
+    expect(
+      recorder.record('in', '{"jsonrpc":"2.0","method":"notifications/message","params":{}}')[0].frame.kind,
+    ).toBe('notification');
+    expect(
+      recorder.record('in', '{"jsonrpc":"2.0","id":"a","error":{"code":-32601,"message":"nope"}}')[0].frame,
+    ).toMatchObject({ kind: 'error', id: 'a' });
   });
 
   it('records garbage and non-envelopes as invalid with the reason', () => {
@@ -25,7 +36,9 @@ describe('FrameRecorder', () => {
     expect(garbage.message).toBeUndefined();
     expect(recorder.record('in', '{"id":1,"result":{}}')[0].frame.parseError).toBe('"jsonrpc" must be "2.0"');
     expect(recorder.record('in', '42')[0].frame.parseError).toMatch(/a JSON number, expected an object/);
-    expect(recorder.record('in', '{"jsonrpc":"2.0","id":3,"result":{},"error":{"code":1,"message":"x"}}')[0].frame).toMatchObject({
+    expect(
+      recorder.record('in', '{"jsonrpc":"2.0","id":3,"result":{},"error":{"code":1,"message":"x"}}')[0].frame,
+    ).toMatchObject({
       kind: 'invalid',
       id: 3,
       parseError: 'a response has both "result" and "error"',
@@ -37,7 +50,10 @@ describe('FrameRecorder', () => {
     const recorder = new FrameRecorder();
     const raw = '[ {"jsonrpc":"2.0","id":1,"result":{"a":"],}"}} ,{"jsonrpc":"2.0","method":"x"}]';
     const frames = recorder.record('in', raw).map((entry) => entry.frame);
-    expect(frames.map((frame) => frame.raw)).toEqual(['{"jsonrpc":"2.0","id":1,"result":{"a":"],}"}}', '{"jsonrpc":"2.0","method":"x"}']);
+    expect(frames.map((frame) => frame.raw)).toEqual([
+      '{"jsonrpc":"2.0","id":1,"result":{"a":"],}"}}',
+      '{"jsonrpc":"2.0","method":"x"}',
+    ]);
     expect(frames.map((frame) => frame.kind)).toEqual(['response', 'notification']);
     expect(recorder.record('in', '[]')[0].frame.parseError).toBe('empty JSON-RPC batch');
   });
@@ -81,7 +97,12 @@ describe('FrameRecorder', () => {
     const recorder = new FrameRecorder({ limit: 50_000 });
     const started = performance.now();
     for (let index = 0; index < 100_000; index++) {
-      recorder.record(index % 2 ? 'in' : 'out', index % 2 ? `{"jsonrpc":"2.0","id":${index - 1},"result":{}}` : `{"jsonrpc":"2.0","id":${index},"method":"ping"}`);
+      recorder.record(
+        index % 2 ? 'in' : 'out',
+        index % 2
+          ? `{"jsonrpc":"2.0","id":${index - 1},"result":{}}`
+          : `{"jsonrpc":"2.0","id":${index},"method":"ping"}`,
+      );
     }
     const elapsed = performance.now() - started;
     expect(recorder.stats()).toMatchObject({ total: 100_000, held: 50_000, overflow: 50_000 });

@@ -103,7 +103,12 @@ export class FrameRecorder implements FrameSource {
   }
 
   stats(): RecorderStats {
-    const stats: RecorderStats = { total: this.total, held: this.ring.length, overflow: this.overflow, limit: this.limit };
+    const stats: RecorderStats = {
+      total: this.total,
+      held: this.ring.length,
+      overflow: this.overflow,
+      limit: this.limit,
+    };
     if (this.journal) stats.journalPath = this.journal.path;
     return stats;
   }
@@ -123,9 +128,24 @@ export class FrameRecorder implements FrameSource {
     await this.journal?.close();
   }
 
-  private store(direction: Direction, raw: string, kind: FrameKind, http: HttpInfo | undefined, fields: Partial<Frame>): Frame {
+  private store(
+    direction: Direction,
+    raw: string,
+    kind: FrameKind,
+    http: HttpInfo | undefined,
+    fields: Partial<Frame>,
+  ): Frame {
     const t = this.now();
-    const frame: Frame = { seq: ++this.total, t, wall: Date.now(), direction, kind, raw, bytes: Buffer.byteLength(raw, 'utf8'), ...fields };
+    const frame: Frame = {
+      seq: ++this.total,
+      t,
+      wall: Date.now(),
+      direction,
+      kind,
+      raw,
+      bytes: Buffer.byteLength(raw, 'utf8'),
+      ...fields,
+    };
     if (http) frame.http = http;
     this.pair(frame);
     if (this.ring.length < this.limit) {

@@ -57,7 +57,9 @@ export class RpcPeer {
   request(method: string, params?: JsonObject, options: RequestOptions = {}): Promise<RawResponse> {
     if (this.ended) return Promise.reject(new LoupeError(this.closedError(method)));
     if (options.signal?.aborted) {
-      return Promise.reject(new LoupeError({ kind: 'cancelled', message: `${method} was cancelled before it was sent` }));
+      return Promise.reject(
+        new LoupeError({ kind: 'cancelled', message: `${method} was cancelled before it was sent` }),
+      );
     }
     const id = this.nextId++;
     const message: JsonObject = { jsonrpc: '2.0', id, method };
@@ -72,9 +74,20 @@ export class RpcPeer {
     return new Promise<RawResponse>((resolve, reject) => {
       const signal = options.signal;
       const onAbort = (): void => {
-        const reason = signal?.reason instanceof Error ? signal.reason.message : typeof signal?.reason === 'string' ? signal.reason : 'cancelled by the user';
+        const reason =
+          signal?.reason instanceof Error
+            ? signal.reason.message
+            : typeof signal?.reason === 'string'
+              ? signal.reason
+              : 'cancelled by the user';
         this.cancel(id, method, reason);
-        entry.settle({ error: { kind: 'cancelled', message: `${method} was cancelled: ${reason}`, data: { method, requestId: id } } });
+        entry.settle({
+          error: {
+            kind: 'cancelled',
+            message: `${method} was cancelled: ${reason}`,
+            data: { method, requestId: id },
+          },
+        });
       };
       const entry: Pending = {
         method,
@@ -94,7 +107,11 @@ export class RpcPeer {
       };
       this.pending.set(id, entry);
       this.armIdle(id, entry);
-      const total = setTimeout(() => this.expire(id, entry, `${method} took longer than the maximum of ${maxTotalMs} ms`, maxTotalMs), maxTotalMs);
+      const total = setTimeout(
+        () =>
+          this.expire(id, entry, `${method} took longer than the maximum of ${maxTotalMs} ms`, maxTotalMs),
+        maxTotalMs,
+      );
       signal?.addEventListener('abort', onAbort, { once: true });
       this.wire.send(message).catch((error: unknown) => entry.settle({ error: toErrorData(error) }));
     });
@@ -129,7 +146,9 @@ export class RpcPeer {
 
   private expire(id: RequestId, entry: Pending, message: string, timeoutMs: number): void {
     this.cancel(id, entry.method, message);
-    entry.settle({ error: { kind: 'timeout', message, data: { method: entry.method, requestId: id, timeoutMs } } });
+    entry.settle({
+      error: { kind: 'timeout', message, data: { method: entry.method, requestId: id, timeoutMs } },
+    });
   }
 
   /**
@@ -159,7 +178,13 @@ export class RpcPeer {
     }
     const result = message.result;
     if (!isJsonObject(result)) {
-      entry.settle({ error: { kind: 'invalid-response', message: `${entry.method}: the result is not an object`, data: { result } } });
+      entry.settle({
+        error: {
+          kind: 'invalid-response',
+          message: `${entry.method}: the result is not an object`,
+          data: { result },
+        },
+      });
       return;
     }
     const response: RawResponse = { result, rttMs, responseSeq: frame.seq };
@@ -221,16 +246,23 @@ export class RpcPeer {
 
   private closedError(method: string): LoupeErrorData {
     if (this.endReason) return { ...this.endReason, data: { ...asRecord(this.endReason.data), method } };
-    return { kind: 'disconnected', message: `The connection closed before ${method} was answered`, data: { method } };
+    return {
+      kind: 'disconnected',
+      message: `The connection closed before ${method} was answered`,
+      data: { method },
+    };
   }
 }
 
 function asRecord(value: unknown): Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
 }
 
 function errorReply(error: unknown): { code: number; message: string; data?: JsonValue } {
-  if (error instanceof LoupeError && typeof error.detail.code === 'number') return { code: error.detail.code, message: error.message };
+  if (error instanceof LoupeError && typeof error.detail.code === 'number')
+    return { code: error.detail.code, message: error.message };
   if (isJsonObject(error) && typeof error.code === 'number' && typeof error.message === 'string') {
     return { code: error.code, message: error.message };
   }

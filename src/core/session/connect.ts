@@ -24,7 +24,8 @@ const fallbackStatuses = new Set([400, 404, 405]);
 
 export async function connect(target: DialTarget, options: SessionConnectOptions = {}): Promise<McpSession> {
   const ownsRecorder = !options.recorder;
-  const recorder = options.recorder ?? new FrameRecorder({ limit: options.frameLimit, journalPath: options.journalPath });
+  const recorder =
+    options.recorder ?? new FrameRecorder({ limit: options.frameLimit, journalPath: options.journalPath });
   const unsubscribe = options.onFrame ? recorder.subscribe(options.onFrame) : undefined;
   const cleanup = async (): Promise<void> => {
     unsubscribe?.();
@@ -32,7 +33,8 @@ export async function connect(target: DialTarget, options: SessionConnectOptions
     else await recorder.flush();
   };
   try {
-    if (target.transport !== 'auto') return await dial(target, makeWire(target, recorder, options), recorder, options, cleanup);
+    if (target.transport !== 'auto')
+      return await dial(target, makeWire(target, recorder, options), recorder, options, cleanup);
     return await dialAuto(target, recorder, options, cleanup);
   } catch (error) {
     await cleanup();
@@ -40,7 +42,12 @@ export async function connect(target: DialTarget, options: SessionConnectOptions
   }
 }
 
-async function dialAuto(target: UrlTarget, recorder: FrameRecorder, options: SessionConnectOptions, cleanup: () => Promise<void>): Promise<McpSession> {
+async function dialAuto(
+  target: UrlTarget,
+  recorder: FrameRecorder,
+  options: SessionConnectOptions,
+  cleanup: () => Promise<void>,
+): Promise<McpSession> {
   try {
     return await dial(target, new HttpWire(target, recorder), recorder, options, cleanup);
   } catch (error) {
@@ -48,12 +55,23 @@ async function dialAuto(target: UrlTarget, recorder: FrameRecorder, options: Ses
     if (status === undefined || !fallbackStatuses.has(status)) throw error;
     const reason = `Streamable HTTP initialize was answered with HTTP ${status}; fell back to the legacy HTTP+SSE transport`;
     try {
-      return await dial(target, new SseWire(target, recorder, { startTimeoutMs: options.timeoutMs }), recorder, options, cleanup, reason);
+      return await dial(
+        target,
+        new SseWire(target, recorder, { startTimeoutMs: options.timeoutMs }),
+        recorder,
+        options,
+        cleanup,
+        reason,
+      );
     } catch (fallbackError) {
       // Name both attempts: the SSE failure is the answer, the Streamable HTTP refusal the context.
       const detail = toErrorData(fallbackError);
       throw new LoupeError(
-        { ...detail, message: `${detail.message} (legacy SSE, tried after Streamable HTTP initialize was answered with HTTP ${status})`, data: { ...asRecord(detail.data), streamableHttp: (error as LoupeError).detail } },
+        {
+          ...detail,
+          message: `${detail.message} (legacy SSE, tried after Streamable HTTP initialize was answered with HTTP ${status})`,
+          data: { ...asRecord(detail.data), streamableHttp: (error as LoupeError).detail },
+        },
         { cause: fallbackError },
       );
     }
@@ -101,5 +119,7 @@ async function dial(
 }
 
 function asRecord(value: unknown): Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
 }

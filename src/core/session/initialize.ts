@@ -17,7 +17,9 @@ export function clientCapabilities(offer: SessionOptions['offer']): JsonObject {
 
 export async function initialize(peer: RpcPeer, wire: Wire, options: SessionOptions): Promise<Handshake> {
   if (options.offer?.roots) {
-    const roots = (options.roots ?? []).map((root): JsonObject => (root.name === undefined ? { uri: root.uri } : { uri: root.uri, name: root.name }));
+    const roots = (options.roots ?? []).map((root): JsonObject =>
+      root.name === undefined ? { uri: root.uri } : { uri: root.uri, name: root.name },
+    );
     peer.setRequestHandler('roots/list', () => Promise.resolve({ roots }));
   }
   const params: JsonObject = {
@@ -25,11 +27,18 @@ export async function initialize(peer: RpcPeer, wire: Wire, options: SessionOpti
     capabilities: clientCapabilities(options.offer),
     clientInfo: { ...clientInfo },
   };
-  const response = await peer.request('initialize', params, { timeoutMs: options.timeoutMs, maxTotalMs: options.maxTotalMs });
+  const response = await peer.request('initialize', params, {
+    timeoutMs: options.timeoutMs,
+    maxTotalMs: options.maxTotalMs,
+  });
   const result = response.result;
   const version = result.protocolVersion;
   if (typeof version !== 'string') {
-    throw new LoupeError({ kind: 'invalid-response', message: 'The initialize result has no protocolVersion', data: { result } });
+    throw new LoupeError({
+      kind: 'invalid-response',
+      message: 'The initialize result has no protocolVersion',
+      data: { result },
+    });
   }
   if (!supportedProtocolVersions.includes(version)) {
     throw new LoupeError({

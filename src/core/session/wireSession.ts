@@ -4,7 +4,14 @@ import type { JsonObject } from '../../shared/json.js';
 import type { Handshake } from '../../shared/session.js';
 import type { FrameRecorder } from '../recorder/frameRecorder.js';
 import type { RpcPeer } from '../rpc/rpcPeer.js';
-import type { DialTarget, McpSession, RawResponse, RequestOptions, ServerRequestHandler, Unsubscribe } from '../types.js';
+import type {
+  DialTarget,
+  McpSession,
+  RawResponse,
+  RequestOptions,
+  ServerRequestHandler,
+  Unsubscribe,
+} from '../types.js';
 import type { Wire } from '../wire/wire.js';
 
 export interface SessionParts {

@@ -3,7 +3,10 @@
  * The SDK sends Mcp-Session-Id and MCP-Protocol-Version and resumes SSE streams (Last-Event-ID, retry);
  * close() DELETEs the session when the server gave one.
  */
-import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import {
+  StreamableHTTPClientTransport,
+  StreamableHTTPError,
+} from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { LoupeError, type LoupeErrorData } from '../../shared/errors.js';
 import type { FetchLike } from './recordingFetch.js';
@@ -26,7 +29,10 @@ export class HttpWire extends SdkWire {
     const known = this.knownFailure(error);
     if (known) return known;
     if (error instanceof StreamableHTTPError && typeof error.code === 'number' && error.code > 0) {
-      return new LoupeError({ kind: 'http-error', code: error.code, message: messageOf(error) }, { cause: error });
+      return new LoupeError(
+        { kind: 'http-error', code: error.code, message: messageOf(error) },
+        { cause: error },
+      );
     }
     return new LoupeError({ kind: 'transport-error', message: messageOf(error) }, { cause: error });
   }
@@ -34,7 +40,11 @@ export class HttpWire extends SdkWire {
   /** A 404 to a request carrying a session id means the server ended the session (spec: start a new one). */
   protected override endedBy(failure: LoupeError): LoupeErrorData | undefined {
     if (failure.kind === 'http-error' && failure.detail.code === 404 && this.sessionId) {
-      return { kind: 'disconnected', code: 404, message: `The server no longer knows session ${this.sessionId} (HTTP 404): connect again` };
+      return {
+        kind: 'disconnected',
+        code: 404,
+        message: `The server no longer knows session ${this.sessionId} (HTTP 404): connect again`,
+      };
     }
     return super.endedBy(failure);
   }

@@ -11,13 +11,30 @@ export function networkFailure(error: unknown, url: string): LoupeError {
     // keep the text as given
   }
   if (code === 'ECONNREFUSED') {
-    return new LoupeError({ kind: 'connection-refused', message: `Connection refused: nothing listens at ${where}`, data: { url } }, { cause: error });
+    return new LoupeError(
+      {
+        kind: 'connection-refused',
+        message: `Connection refused: nothing listens at ${where}`,
+        data: { url },
+      },
+      { cause: error },
+    );
   }
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
-    return new LoupeError({ kind: 'transport-error', message: `Host not found: ${where}`, data: { url, code } }, { cause: error });
+    return new LoupeError(
+      { kind: 'transport-error', message: `Host not found: ${where}`, data: { url, code } },
+      { cause: error },
+    );
   }
   const text = describe(error);
-  return new LoupeError({ kind: 'transport-error', message: `Request to ${url} failed: ${text}`, data: { url, code: code ?? null } }, { cause: error });
+  return new LoupeError(
+    {
+      kind: 'transport-error',
+      message: `Request to ${url} failed: ${text}`,
+      data: { url, code: code ?? null },
+    },
+    { cause: error },
+  );
 }
 
 /** The errno-style code anywhere in the cause chain (undici puts it on error.cause, sometimes deeper). */

@@ -80,7 +80,11 @@ export function recordingFetch(options: RecordingFetchOptions, baseFetch: FetchL
 
 /** The same response with a new body (the original one has been read or teed). */
 function rebuild(response: Response, body: ReadableStream<Uint8Array> | string): Response {
-  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+  return new Response(body, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
 }
 
 function httpFailure(response: Response, url: string, text: string): LoupeError {
@@ -94,7 +98,11 @@ function httpFailure(response: Response, url: string, text: string): LoupeError 
   });
 }
 
-async function readEventStream(stream: ReadableStream<Uint8Array>, http: HttpInfo, options: RecordingFetchOptions): Promise<void> {
+async function readEventStream(
+  stream: ReadableStream<Uint8Array>,
+  http: HttpInfo,
+  options: RecordingFetchOptions,
+): Promise<void> {
   const { recorder } = options;
   const parser = new SseParser((event) => {
     if (event.data === '') return; // priming events and keep-alives carry no message

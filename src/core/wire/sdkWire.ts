@@ -85,7 +85,11 @@ export abstract class SdkWire implements Wire {
     sdk.onmessage = () => undefined;
     sdk.onerror = () => undefined;
     try {
-      await withTimeout(sdk.start(), this.options.startTimeoutMs ?? 10_000, `${this.target.url} did not open the connection`);
+      await withTimeout(
+        sdk.start(),
+        this.options.startTimeoutMs ?? 10_000,
+        `${this.target.url} did not open the connection`,
+      );
     } catch (error) {
       this.closing = true;
       await sdk.close().catch(() => undefined);
@@ -97,7 +101,8 @@ export abstract class SdkWire implements Wire {
 
   async send(message: JsonObject): Promise<void> {
     const sdk = this.sdk;
-    if (!this.open || !sdk) throw new LoupeError({ kind: 'disconnected', message: 'The connection is closed' });
+    if (!this.open || !sdk)
+      throw new LoupeError({ kind: 'disconnected', message: 'The connection is closed' });
     this.lastFailure = undefined;
     try {
       // The message was built by Loupe's rpc layer as a JSON-RPC envelope.

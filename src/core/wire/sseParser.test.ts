@@ -5,7 +5,8 @@ describe('SseParser', () => {
   it('parses events split anywhere, with every line ending, comments, ids, retry and multi-line data', () => {
     const events: SseEvent[] = [];
     const parser = new SseParser((event) => events.push(event));
-    const text = ': comment\r\nevent: endpoint\r\ndata: /message?sessionId=1\r\n\r\nid: 7\nretry: 500\ndata: {"a":\ndata:1}\n\nid: 8\ndata:\n\r\rdata: x\r\n';
+    const text =
+      ': comment\r\nevent: endpoint\r\ndata: /message?sessionId=1\r\n\r\nid: 7\nretry: 500\ndata: {"a":\ndata:1}\n\nid: 8\ndata:\n\r\rdata: x\r\n';
     for (const char of text) parser.push(char);
     expect(events).toEqual([
       { event: 'endpoint', data: '/message?sessionId=1' },

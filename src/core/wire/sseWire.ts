@@ -28,17 +28,29 @@ export class SseWire extends SdkWire {
     if (known) return known;
     const status = statusOf(error); // SseError carries the GET's HTTP status as code
     if (status !== undefined) {
-      return new LoupeError({ kind: 'http-error', code: status, message: `${this.target.url} answered HTTP ${status}: ${messageOf(error)}` }, { cause: error });
+      return new LoupeError(
+        {
+          kind: 'http-error',
+          code: status,
+          message: `${this.target.url} answered HTTP ${status}: ${messageOf(error)}`,
+        },
+        { cause: error },
+      );
     }
     const posted = /HTTP (\d{3})/.exec(messageOf(error));
-    if (posted) return new LoupeError({ kind: 'http-error', code: Number(posted[1]), message: messageOf(error) }, { cause: error });
+    if (posted)
+      return new LoupeError(
+        { kind: 'http-error', code: Number(posted[1]), message: messageOf(error) },
+        { cause: error },
+      );
     return new LoupeError({ kind: 'transport-error', message: messageOf(error) }, { cause: error });
   }
 
   protected override onStreamEvent(event: SseEvent): void {
     if (event.event !== 'endpoint') return;
     try {
-      this.endpointSessionId = new URL(event.data, this.target.url).searchParams.get('sessionId') ?? undefined;
+      this.endpointSessionId =
+        new URL(event.data, this.target.url).searchParams.get('sessionId') ?? undefined;
     } catch {
       this.endpointSessionId = undefined;
     }

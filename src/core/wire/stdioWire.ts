@@ -51,12 +51,20 @@ export class StdioWire implements Wire {
   start(events: WireEvents): Promise<void> {
     this.events = events;
     const { command, args, cwd } = this.target;
-    if (!command.trim()) return Promise.reject(new LoupeError({ kind: 'invalid-target', message: 'No command given' }));
+    if (!command.trim())
+      return Promise.reject(new LoupeError({ kind: 'invalid-target', message: 'No command given' }));
     if (cwd !== undefined && !existsSync(cwd)) {
-      return Promise.reject(new LoupeError({ kind: 'invalid-target', message: `Working directory does not exist: ${cwd}` }));
+      return Promise.reject(
+        new LoupeError({ kind: 'invalid-target', message: `Working directory does not exist: ${cwd}` }),
+      );
     }
     return new Promise((resolve, reject) => {
-      const child = spawn(command, args, { cwd, env: childEnvironment(this.target.env), stdio: 'pipe', windowsHide: true });
+      const child = spawn(command, args, {
+        cwd,
+        env: childEnvironment(this.target.env),
+        stdio: 'pipe',
+        windowsHide: true,
+      });
       this.child = child;
       child.once('spawn', () => {
         this.open = true;
@@ -85,7 +93,9 @@ export class StdioWire implements Wire {
   send(message: JsonObject): Promise<void> {
     const child = this.child;
     if (!this.open || !child || child.stdin.destroyed) {
-      return Promise.reject(new LoupeError(this.ended ?? { kind: 'disconnected', message: 'The server process is not running' }));
+      return Promise.reject(
+        new LoupeError(this.ended ?? { kind: 'disconnected', message: 'The server process is not running' }),
+      );
     }
     const text = JSON.stringify(message);
     this.recorder.record('out', text);
@@ -165,10 +175,19 @@ export class StdioWire implements Wire {
 
 function spawnFailure(command: string, error: NodeJS.ErrnoException): LoupeError {
   if (error.code === 'ENOENT') {
-    return new LoupeError({ kind: 'command-not-found', message: `Command not found: ${command}`, data: { command } }, { cause: error });
+    return new LoupeError(
+      { kind: 'command-not-found', message: `Command not found: ${command}`, data: { command } },
+      { cause: error },
+    );
   }
   if (error.code === 'EACCES') {
-    return new LoupeError({ kind: 'command-not-found', message: `Command is not executable: ${command}`, data: { command } }, { cause: error });
+    return new LoupeError(
+      { kind: 'command-not-found', message: `Command is not executable: ${command}`, data: { command } },
+      { cause: error },
+    );
   }
-  return new LoupeError({ kind: 'transport-error', message: `Could not start ${command}: ${error.message}` }, { cause: error });
+  return new LoupeError(
+    { kind: 'transport-error', message: `Could not start ${command}: ${error.message}` },
+    { cause: error },
+  );
 }

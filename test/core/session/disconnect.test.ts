@@ -47,7 +47,9 @@ describe('connections that end', () => {
   });
 
   it('a request waiting when the session is closed is rejected as disconnected; close never hangs', async () => {
-    const session = await connect(scripted('/* never answers */', { startup: "process.on('SIGTERM', () => {});" }));
+    const session = await connect(
+      scripted('/* never answers */', { startup: "process.on('SIGTERM', () => {});" }),
+    );
     const pending = session.request('tools/list', {}, { timeoutMs: 5000 }).catch((error: unknown) => error);
     const started = performance.now();
     await session.close();
@@ -59,19 +61,36 @@ describe('connections that end', () => {
     const directory = await mkdtemp(join(tmpdir(), 'loupe-session-'));
     try {
       const journalPath = join(directory, 'journal.jsonl');
-      const session = await connect(scripted(`if (message.id !== undefined) send({ jsonrpc: '2.0', id: message.id, result: { ok: true } });`), {
-        journalPath,
-        frameLimit: 2,
-      });
+      const session = await connect(
+        scripted(
+          `if (message.id !== undefined) send({ jsonrpc: '2.0', id: message.id, result: { ok: true } });`,
+        ),
+        {
+          journalPath,
+          frameLimit: 2,
+        },
+      );
       await session.request('tools/list', {});
       await session.close();
       const frames = (await readFile(journalPath, 'utf8'))
         .trimEnd()
         .split('\n')
         .map((line) => JSON.parse(line) as Frame);
-      expect(frames.map((frame) => frame.method ?? frame.kind)).toEqual(['initialize', 'response', 'notifications/initialized', 'tools/list', 'response']);
+      expect(frames.map((frame) => frame.method ?? frame.kind)).toEqual([
+        'initialize',
+        'response',
+        'notifications/initialized',
+        'tools/list',
+        'response',
+      ]);
       expect(frames.map((frame) => frame.seq)).toEqual([1, 2, 3, 4, 5]);
-      expect(session.recorder.stats()).toMatchObject({ total: 5, held: 2, overflow: 3, limit: 2, journalPath });
+      expect(session.recorder.stats()).toMatchObject({
+        total: 5,
+        held: 2,
+        overflow: 3,
+        limit: 2,
+        journalPath,
+      });
     } finally {
       await rm(directory, { recursive: true, force: true });
     }

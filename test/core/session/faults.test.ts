@@ -41,10 +41,18 @@ describe('stdio faults', () => {
     );
     const session = await open(target);
     const listed = await session.request('tools/list', {});
-    expect(listed.result).toEqual({ tools: [{ name: 'añadir', inputSchema: { type: 'object' }, 'x-extra': { deep: [1] } }] });
+    expect(listed.result).toEqual({
+      tools: [{ name: 'añadir', inputSchema: { type: 'object' }, 'x-extra': { deep: [1] } }],
+    });
     expect(session.handshake.serverInfo).toEqual({ name: 'scripted', version: '1.0.0', 'x-vendor': 'kept' });
     const invalid = session.recorder.frames().filter((frame) => frame.kind === 'invalid');
-    expect(invalid.map((frame) => frame.raw)).toEqual(['Server starting on stdio...', 'this is not json', '{"broken', '1', '2']);
+    expect(invalid.map((frame) => frame.raw)).toEqual([
+      'Server starting on stdio...',
+      'this is not json',
+      '{"broken',
+      '1',
+      '2',
+    ]);
     expect(invalid[2].parseError).toMatch(/^not JSON/);
     expect(invalid[3].parseError).toMatch(/expected an object/);
     const response = session.recorder.frames().find((frame) => frame.seq === listed.responseSeq);
@@ -70,16 +78,23 @@ describe('stdio faults', () => {
   });
 
   it('times out a request that gets no answer and tells the server it was cancelled', async () => {
-    const session = await open(scripted(`if (message.method === 'ping') send({ jsonrpc: '2.0', id: message.id, result: {} });`));
+    const session = await open(
+      scripted(`if (message.method === 'ping') send({ jsonrpc: '2.0', id: message.id, result: {} });`),
+    );
     const started = performance.now();
     const failure = await failureOf(session.request('tools/list', {}, { timeoutMs: 300 }));
     const elapsed = performance.now() - started;
-    expect(failure.detail).toMatchObject({ kind: 'timeout', message: 'tools/list got no answer within 300 ms' });
+    expect(failure.detail).toMatchObject({
+      kind: 'timeout',
+      message: 'tools/list got no answer within 300 ms',
+    });
     expect(elapsed).toBeGreaterThanOrEqual(290);
     expect(elapsed).toBeLessThan(3000);
     const cancelled = session.recorder.frames().find((frame) => frame.method === 'notifications/cancelled');
     const request = session.recorder.frames().find((frame) => frame.method === 'tools/list');
-    expect(JSON.parse(cancelled?.raw ?? '{}')).toMatchObject({ params: { requestId: request?.id, reason: failure.message } });
+    expect(JSON.parse(cancelled?.raw ?? '{}')).toMatchObject({
+      params: { requestId: request?.id, reason: failure.message },
+    });
   });
 
   it('resets the idle timeout on progress and still honours the maximum total', async () => {
@@ -96,14 +111,27 @@ describe('stdio faults', () => {
     );
     const session = await open(target);
     const updates: { progress: number; total?: number; message?: string }[] = [];
-    const done = await session.request('tools/call', { name: 'slow', arguments: {} }, { timeoutMs: 500, onProgress: (update) => updates.push(update) });
+    const done = await session.request(
+      'tools/call',
+      { name: 'slow', arguments: {} },
+      { timeoutMs: 500, onProgress: (update) => updates.push(update) },
+    );
     // Five steps of 150 ms: 750 ms in all, longer than the 500 ms idle timeout, so progress did reset it.
     expect(done.result).toEqual({ content: [], done: true });
     expect(updates.map((update) => update.progress)).toEqual([1, 2, 3, 4, 5]);
     expect(updates[4]).toEqual({ progress: 5, total: 5, message: 'step 5' });
 
-    const capped = await failureOf(session.request('tools/call', { name: 'slow', arguments: {} }, { timeoutMs: 500, maxTotalMs: 300, onProgress: () => undefined }));
-    expect(capped.detail).toMatchObject({ kind: 'timeout', message: 'tools/call took longer than the maximum of 300 ms' });
+    const capped = await failureOf(
+      session.request(
+        'tools/call',
+        { name: 'slow', arguments: {} },
+        { timeoutMs: 500, maxTotalMs: 300, onProgress: () => undefined },
+      ),
+    );
+    expect(capped.detail).toMatchObject({
+      kind: 'timeout',
+      message: 'tools/call took longer than the maximum of 300 ms',
+    });
   });
 
   it('cancels through an AbortSignal: notifications/cancelled reaches the server', async () => {
@@ -112,18 +140,28 @@ describe('stdio faults', () => {
     );
     const session = await open(target);
     const controller = new AbortController();
-    const pending = session.request('tools/call', { name: 'never', arguments: {} }, { signal: controller.signal });
+    const pending = session.request(
+      'tools/call',
+      { name: 'never', arguments: {} },
+      { signal: controller.signal },
+    );
     setTimeout(() => controller.abort('user pressed stop'), 50);
     const failure = await failureOf(pending);
-    expect(failure.detail).toMatchObject({ kind: 'cancelled', message: 'tools/call was cancelled: user pressed stop' });
+    expect(failure.detail).toMatchObject({
+      kind: 'cancelled',
+      message: 'tools/call was cancelled: user pressed stop',
+    });
     const request = session.recorder.frames().find((frame) => frame.method === 'tools/call');
     const deadline = Date.now() + 2000;
     while (!session.recorder.frames().some((frame) => frame.kind === 'stderr') && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
-    expect(session.recorder.frames().filter((frame) => frame.kind === 'stderr').map((frame) => frame.raw)).toEqual([
-      `cancelled ${String(request?.id)}: user pressed stop`,
-    ]);
+    expect(
+      session.recorder
+        .frames()
+        .filter((frame) => frame.kind === 'stderr')
+        .map((frame) => frame.raw),
+    ).toEqual([`cancelled ${String(request?.id)}: user pressed stop`]);
   });
 
   it('answers server requests: ping built in, roots when offered, -32601 otherwise; notifications reach listeners', async () => {
@@ -137,10 +175,17 @@ describe('stdio faults', () => {
       }`,
     );
     const notifications: [string, JsonObject | undefined][] = [];
-    const session = await open(target, { offer: { roots: true, elicitation: true }, roots: [{ uri: 'file:///work', name: 'work' }] });
+    const session = await open(target, {
+      offer: { roots: true, elicitation: true },
+      roots: [{ uri: 'file:///work', name: 'work' }],
+    });
     session.onNotification((method, params) => notifications.push([method, params]));
-    session.setRequestHandler('elicitation/create', (params) => Promise.resolve({ action: 'accept', content: { echoed: params.message ?? null } }));
-    const initialize = JSON.parse(session.recorder.frames().find((frame) => frame.method === 'initialize')?.raw ?? '{}') as { params: JsonObject };
+    session.setRequestHandler('elicitation/create', (params) =>
+      Promise.resolve({ action: 'accept', content: { echoed: params.message ?? null } }),
+    );
+    const initialize = JSON.parse(
+      session.recorder.frames().find((frame) => frame.method === 'initialize')?.raw ?? '{}',
+    ) as { params: JsonObject };
     expect(initialize.params.capabilities).toEqual({ roots: { listChanged: true }, elicitation: {} });
     const deadline = Date.now() + 2000;
     const replies = (): JsonObject[] =>
@@ -148,15 +193,32 @@ describe('stdio faults', () => {
         .frames()
         .filter((frame) => frame.direction === 'out' && (frame.kind === 'response' || frame.kind === 'error'))
         .map((frame) => JSON.parse(frame.raw) as JsonObject);
-    while ((replies().length < 4 || notifications.length < 1) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    while ((replies().length < 4 || notifications.length < 1) && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 20));
     const byId = new Map(replies().map((reply) => [reply.id, reply]));
     expect(byId.get('s1')).toEqual({ jsonrpc: '2.0', id: 's1', result: {} });
-    expect(byId.get('s2')).toEqual({ jsonrpc: '2.0', id: 's2', result: { roots: [{ uri: 'file:///work', name: 'work' }] } });
-    expect(byId.get('s3')).toEqual({ jsonrpc: '2.0', id: 's3', error: { code: -32601, message: 'Method not found: sampling/createMessage' } });
-    expect(byId.get('s4')).toEqual({ jsonrpc: '2.0', id: 's4', result: { action: 'accept', content: { echoed: 'name?' } } });
+    expect(byId.get('s2')).toEqual({
+      jsonrpc: '2.0',
+      id: 's2',
+      result: { roots: [{ uri: 'file:///work', name: 'work' }] },
+    });
+    expect(byId.get('s3')).toEqual({
+      jsonrpc: '2.0',
+      id: 's3',
+      error: { code: -32601, message: 'Method not found: sampling/createMessage' },
+    });
+    expect(byId.get('s4')).toEqual({
+      jsonrpc: '2.0',
+      id: 's4',
+      result: { action: 'accept', content: { echoed: 'name?' } },
+    });
     expect(notifications).toEqual([['notifications/message', { level: 'info', data: 'hello' }]]);
-    const pingReply = session.recorder.frames().find((frame) => frame.direction === 'out' && frame.id === 's1');
-    expect(pingReply?.pairSeq).toBe(session.recorder.frames().find((frame) => frame.direction === 'in' && frame.id === 's1')?.seq);
+    const pingReply = session.recorder
+      .frames()
+      .find((frame) => frame.direction === 'out' && frame.id === 's1');
+    expect(pingReply?.pairSeq).toBe(
+      session.recorder.frames().find((frame) => frame.direction === 'in' && frame.id === 's1')?.seq,
+    );
   });
 
   it('rejects a protocol version Loupe does not speak', async () => {
@@ -168,7 +230,10 @@ describe('stdio faults', () => {
   it('gives the child a safe default environment plus the user additions', async () => {
     process.env.LOUPE_PARENT_SECRET = 'must-not-leak';
     try {
-      const target = scripted('', { instructions: 'JSON.stringify(process.env)', env: { LOUPE_ADDED: 'yes' } });
+      const target = scripted('', {
+        instructions: 'JSON.stringify(process.env)',
+        env: { LOUPE_ADDED: 'yes' },
+      });
       const session = await open(target);
       const environment = JSON.parse(session.handshake.instructions ?? '{}') as Record<string, string>;
       expect(environment.LOUPE_ADDED).toBe('yes');
@@ -181,9 +246,16 @@ describe('stdio faults', () => {
 
   it('times out a handshake that gets no answer without cancelling initialize (the spec forbids it)', async () => {
     const recorder = new FrameRecorder();
-    const target = { transport: 'stdio' as const, command: process.execPath, args: ['-e', 'process.stdin.resume()'] };
+    const target = {
+      transport: 'stdio' as const,
+      command: process.execPath,
+      args: ['-e', 'process.stdin.resume()'],
+    };
     const failure = await failureOf(connect(target, { recorder, timeoutMs: 300 }));
-    expect(failure.detail).toMatchObject({ kind: 'timeout', message: 'initialize got no answer within 300 ms' });
+    expect(failure.detail).toMatchObject({
+      kind: 'timeout',
+      message: 'initialize got no answer within 300 ms',
+    });
     expect(recorder.all().map((frame) => frame.method)).toEqual(['initialize']);
   });
 });

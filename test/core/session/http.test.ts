@@ -36,30 +36,53 @@ describe('Streamable HTTP against server-everything', () => {
   it('handshakes, lists, calls echo and pings with every frame recorded both ways', async () => {
     const session = await open({ transport: 'http', url: `http://127.0.0.1:${streamable.port}/mcp` });
     const { handshake } = session;
-    expect(handshake).toMatchObject({ transport: 'http', protocolVersion: '2025-11-25', serverInfo: { name: 'mcp-servers/everything' } });
+    expect(handshake).toMatchObject({
+      transport: 'http',
+      protocolVersion: '2025-11-25',
+      serverInfo: { name: 'mcp-servers/everything' },
+    });
     expect(handshake.sessionId).toMatch(/^[0-9a-f-]{36}$/);
     expect(handshake.roundTripMs).toBeGreaterThan(0);
 
     const listed = await session.request('tools/list', {});
     const frame = responseFrame(session, listed.responseSeq);
-    expect(frame).toMatchObject({ direction: 'in', kind: 'response', pairSeq: listed.requestSeq, http: { method: 'POST', status: 200 } });
+    expect(frame).toMatchObject({
+      direction: 'in',
+      kind: 'response',
+      pairSeq: listed.requestSeq,
+      http: { method: 'POST', status: 200 },
+    });
     expect(frame?.http?.contentType).toContain('text/event-stream');
     expect(listed.result).toEqual((JSON.parse(frame?.raw ?? '{}') as { result: unknown }).result);
-    expect(responseFrame(session, listed.requestSeq)).toMatchObject({ direction: 'out', method: 'tools/list', http: { method: 'POST' } });
+    expect(responseFrame(session, listed.requestSeq)).toMatchObject({
+      direction: 'out',
+      method: 'tools/list',
+      http: { method: 'POST' },
+    });
 
     const echo = await session.request('tools/call', { name: 'echo', arguments: { message: 'over http' } });
     expect(echo.result.content).toEqual([{ type: 'text', text: 'Echo: over http' }]);
     await expect(session.request('ping')).resolves.toMatchObject({ result: {} });
 
-    const accepted = session.recorder.frames().filter((candidate) => candidate.kind === 'http' && candidate.http?.status === 202);
+    const accepted = session.recorder
+      .frames()
+      .filter((candidate) => candidate.kind === 'http' && candidate.http?.status === 202);
     expect(accepted.length).toBeGreaterThanOrEqual(1); // notifications/initialized is answered 202 Accepted
-    const getStream = session.recorder.frames().find((candidate) => candidate.kind === 'http' && candidate.direction === 'in' && candidate.http?.method === 'GET');
+    const getStream = session.recorder
+      .frames()
+      .find(
+        (candidate) =>
+          candidate.kind === 'http' && candidate.direction === 'in' && candidate.http?.method === 'GET',
+      );
     expect(getStream?.http?.status).toBe(200);
   });
 
   it('DELETEs the session on close and never hangs', async () => {
     const recorder = new FrameRecorder();
-    const session = await connect({ transport: 'http', url: `http://127.0.0.1:${streamable.port}/mcp` }, { recorder });
+    const session = await connect(
+      { transport: 'http', url: `http://127.0.0.1:${streamable.port}/mcp` },
+      { recorder },
+    );
     const started = performance.now();
     await session.close();
     expect(performance.now() - started).toBeLessThan(2000);
@@ -75,11 +98,18 @@ describe('legacy SSE against server-everything', () => {
     const session = await open({ transport: 'sse', url: `http://127.0.0.1:${legacy.port}/sse` });
     expect(session.handshake.transport).toBe('sse');
     expect(session.handshake.sessionId).toMatch(/^[0-9a-f-]{36}$/);
-    const endpoint = session.recorder.frames().find((frame) => frame.kind === 'http' && frame.raw.startsWith('/message?sessionId='));
+    const endpoint = session.recorder
+      .frames()
+      .find((frame) => frame.kind === 'http' && frame.raw.startsWith('/message?sessionId='));
     expect(endpoint?.http).toMatchObject({ method: 'GET', status: 200 });
     const listed = await session.request('tools/list', {});
     const frame = responseFrame(session, listed.responseSeq);
-    expect(frame).toMatchObject({ direction: 'in', kind: 'response', pairSeq: listed.requestSeq, http: { method: 'GET' } });
+    expect(frame).toMatchObject({
+      direction: 'in',
+      kind: 'response',
+      pairSeq: listed.requestSeq,
+      http: { method: 'GET' },
+    });
     expect(listed.result).toEqual((JSON.parse(frame?.raw ?? '{}') as { result: unknown }).result);
     const echo = await session.request('tools/call', { name: 'echo', arguments: { message: 'over sse' } });
     expect(echo.result.content).toEqual([{ type: 'text', text: 'Echo: over sse' }]);
@@ -97,7 +127,9 @@ describe('legacy SSE against server-everything', () => {
       `http://127.0.0.1:${legacy.port}/sse`,
       expect.stringContaining(`http://127.0.0.1:${legacy.port}/message?sessionId=`),
     ]);
-    expect(session.recorder.frames().some((frame) => frame.kind === 'http' && frame.http?.status === 404)).toBe(true);
+    expect(
+      session.recorder.frames().some((frame) => frame.kind === 'http' && frame.http?.status === 404),
+    ).toBe(true);
   });
 
   it('auto against a Streamable HTTP server stays on it', async () => {
@@ -112,22 +144,41 @@ describe('HTTP failures', () => {
     const port = await freePort();
     for (const transport of ['http', 'sse', 'auto'] as const) {
       const recorder = new FrameRecorder();
-      const failure = await connect({ transport, url: `http://127.0.0.1:${port}/mcp` }, { recorder }).catch((error: unknown) => error);
+      const failure = await connect({ transport, url: `http://127.0.0.1:${port}/mcp` }, { recorder }).catch(
+        (error: unknown) => error,
+      );
       expect(failure).toBeInstanceOf(LoupeError);
-      expect((failure as LoupeError).detail).toMatchObject({ kind: 'connection-refused', message: `Connection refused: nothing listens at 127.0.0.1:${port}` });
+      expect((failure as LoupeError).detail).toMatchObject({
+        kind: 'connection-refused',
+        message: `Connection refused: nothing listens at 127.0.0.1:${port}`,
+      });
       expect(recorder.all().length).toBeGreaterThan(0);
     }
   });
 
   it('names other statuses http-error with the code', async () => {
-    const failure = await connect({ transport: 'http', url: `http://127.0.0.1:${legacy.port}/nowhere` }).catch((error: unknown) => error);
+    const failure = await connect({
+      transport: 'http',
+      url: `http://127.0.0.1:${legacy.port}/nowhere`,
+    }).catch((error: unknown) => error);
     expect((failure as LoupeError).detail).toMatchObject({ kind: 'http-error', code: 404 });
-    const sse = await connect({ transport: 'sse', url: `http://127.0.0.1:${streamable.port}/nowhere` }).catch((error: unknown) => error);
+    const sse = await connect({ transport: 'sse', url: `http://127.0.0.1:${streamable.port}/nowhere` }).catch(
+      (error: unknown) => error,
+    );
     expect((sse as LoupeError).detail).toMatchObject({ kind: 'http-error', code: 404 });
     const recorder = new FrameRecorder();
-    const auto = await connect({ transport: 'auto', url: `http://127.0.0.1:${streamable.port}/nowhere` }, { recorder }).catch((error: unknown) => error);
-    expect((auto as LoupeError).detail).toMatchObject({ kind: 'http-error', code: 404, data: { streamableHttp: { kind: 'http-error', code: 404 } } });
-    expect((auto as LoupeError).message).toContain('(legacy SSE, tried after Streamable HTTP initialize was answered with HTTP 404)');
+    const auto = await connect(
+      { transport: 'auto', url: `http://127.0.0.1:${streamable.port}/nowhere` },
+      { recorder },
+    ).catch((error: unknown) => error);
+    expect((auto as LoupeError).detail).toMatchObject({
+      kind: 'http-error',
+      code: 404,
+      data: { streamableHttp: { kind: 'http-error', code: 404 } },
+    });
+    expect((auto as LoupeError).message).toContain(
+      '(legacy SSE, tried after Streamable HTTP initialize was answered with HTTP 404)',
+    );
     expect(recorder.all().map((frame) => [frame.direction, frame.http?.method, frame.http?.status])).toEqual([
       ['out', 'POST', undefined],
       ['in', 'POST', 404],
@@ -145,14 +196,22 @@ describe('HTTP failures', () => {
     try {
       const { port } = silent.address() as AddressInfo;
       const started = performance.now();
-      const failure = await connect({ transport: 'sse', url: `http://127.0.0.1:${port}/sse` }, { timeoutMs: 400 }).catch((error: unknown) => error);
+      const failure = await connect(
+        { transport: 'sse', url: `http://127.0.0.1:${port}/sse` },
+        { timeoutMs: 400 },
+      ).catch((error: unknown) => error);
       expect((failure as LoupeError).detail).toMatchObject({ kind: 'timeout' });
       expect(performance.now() - started).toBeLessThan(2000);
     } finally {
       silent.closeAllConnections();
       silent.close();
     }
-    const invalid = await connect({ transport: 'http', url: 'ftp://example.invalid/mcp' }).catch((error: unknown) => error);
-    expect((invalid as LoupeError).detail).toEqual({ kind: 'invalid-target', message: 'Not an http(s) URL: ftp://example.invalid/mcp' });
+    const invalid = await connect({ transport: 'http', url: 'ftp://example.invalid/mcp' }).catch(
+      (error: unknown) => error,
+    );
+    expect((invalid as LoupeError).detail).toEqual({
+      kind: 'invalid-target',
+      message: 'Not an http(s) URL: ftp://example.invalid/mcp',
+    });
   });
 });

@@ -8,7 +8,11 @@ export const everythingPath = fileURLToPath(
   new URL('../../../node_modules/@modelcontextprotocol/server-everything/dist/index.js', import.meta.url),
 );
 
-export const everythingStdio: StdioTarget = { transport: 'stdio', command: process.execPath, args: [everythingPath, 'stdio'] };
+export const everythingStdio: StdioTarget = {
+  transport: 'stdio',
+  command: process.execPath,
+  args: [everythingPath, 'stdio'],
+};
 
 /** A stdio target running `node -e <source>`. */
 export function inlineServer(source: string): StdioTarget {
@@ -55,7 +59,10 @@ export interface RunningServer {
 /** server-everything in streamableHttp or sse mode on a free port of 127.0.0.1. */
 export async function startEverything(mode: 'streamableHttp' | 'sse'): Promise<RunningServer> {
   const port = await freePort();
-  const child = spawn(process.execPath, [everythingPath, mode], { env: { ...process.env, PORT: String(port) }, stdio: 'ignore' });
+  const child = spawn(process.execPath, [everythingPath, mode], {
+    env: { ...process.env, PORT: String(port) },
+    stdio: 'ignore',
+  });
   await waitForPort(port, Date.now() + 10_000);
   return {
     port,

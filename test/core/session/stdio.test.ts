@@ -36,10 +36,14 @@ describe('stdio session against server-everything', () => {
     const request = frames.find((frame) => frame.method === 'initialize');
     const response = frames.find((frame) => frame.kind === 'response' && frame.pairSeq === request?.seq);
     expect(request?.direction).toBe('out');
-    expect(JSON.parse(request?.raw ?? '{}')).toMatchObject({ params: { clientInfo: { name: 'loupe' }, capabilities: {} } });
+    expect(JSON.parse(request?.raw ?? '{}')).toMatchObject({
+      params: { clientInfo: { name: 'loupe' }, capabilities: {} },
+    });
     expect(response?.direction).toBe('in');
     expect(response?.rttMs).toBe(handshake.roundTripMs);
-    expect(frames.some((frame) => frame.method === 'notifications/initialized' && frame.direction === 'out')).toBe(true);
+    expect(
+      frames.some((frame) => frame.method === 'notifications/initialized' && frame.direction === 'out'),
+    ).toBe(true);
     expect(seen.map((frame) => frame.seq)).toEqual(frames.map((frame) => frame.seq).slice(0, seen.length));
   });
 
@@ -83,11 +87,18 @@ describe('stdio session against server-everything', () => {
 
   it('keeps the frames of a failed connection in a recorder passed in', async () => {
     const recorder = new FrameRecorder();
-    const failure = await connect({ transport: 'stdio', command: 'loupe-no-such-command-xyz', args: [] }, { recorder }).catch((error: unknown) => error);
+    const failure = await connect(
+      { transport: 'stdio', command: 'loupe-no-such-command-xyz', args: [] },
+      { recorder },
+    ).catch((error: unknown) => error);
     expect((failure as LoupeError).detail).toMatchObject({ kind: 'command-not-found' });
     expect((failure as LoupeError).message).toContain('loupe-no-such-command-xyz');
     const crashed = await connect(
-      { transport: 'stdio', command: process.execPath, args: ['-e', 'process.stderr.write("bad config\\n"); process.exit(4)'] },
+      {
+        transport: 'stdio',
+        command: process.execPath,
+        args: ['-e', 'process.stderr.write("bad config\\n"); process.exit(4)'],
+      },
       { recorder },
     ).catch((error: unknown) => error);
     expect((crashed as LoupeError).detail).toMatchObject({ kind: 'server-exited', code: 4 });

@@ -8,8 +8,15 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Server as McpServer } from '@modelcontextprotocol/sdk/server/index.js';
-import { StreamableHTTPServerTransport, type EventStore } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { CallToolRequestSchema, ListToolsRequestSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import {
+  StreamableHTTPServerTransport,
+  type EventStore,
+} from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import {
+  CallToolRequestSchema,
+  ListToolsRequestSchema,
+  type JSONRPCMessage,
+} from '@modelcontextprotocol/sdk/types.js';
 
 export interface SeenRequest {
   method: string;
@@ -37,16 +44,23 @@ class MemoryEventStore implements EventStore {
     this.events.push({ id, streamId, message });
     return Promise.resolve(id);
   }
-  async replayEventsAfter(lastEventId: string, { send }: { send: (id: string, message: JSONRPCMessage) => Promise<void> }): Promise<string> {
+  async replayEventsAfter(
+    lastEventId: string,
+    { send }: { send: (id: string, message: JSONRPCMessage) => Promise<void> },
+  ): Promise<string> {
     const index = this.events.findIndex((event) => event.id === lastEventId);
     const streamId = index === -1 ? '' : this.events[index].streamId;
-    for (const event of this.events.slice(index + 1)) if (event.streamId === streamId) await send(event.id, event.message);
+    for (const event of this.events.slice(index + 1))
+      if (event.streamId === streamId) await send(event.id, event.message);
     return streamId;
   }
 }
 
 function buildServer(): McpServer {
-  const server = new McpServer({ name: 'checking-server', version: '1.0.0' }, { capabilities: { tools: {} } });
+  const server = new McpServer(
+    { name: 'checking-server', version: '1.0.0' },
+    { capabilities: { tools: {} } },
+  );
   server.setRequestHandler(ListToolsRequestSchema, () => ({
     tools: [
       { name: 'echo', inputSchema: { type: 'object', properties: { message: { type: 'string' } } } },
@@ -77,9 +91,18 @@ export async function startCheckingServer(options: CheckingOptions): Promise<Che
   const http: Server = createServer((request, response) => {
     void (async () => {
       const body = request.method === 'POST' ? await readBody(request) : undefined;
-      const rpcMethod = typeof body === 'object' && body !== null && 'method' in body && typeof body.method === 'string' ? body.method : undefined;
+      const rpcMethod =
+        typeof body === 'object' && body !== null && 'method' in body && typeof body.method === 'string'
+          ? body.method
+          : undefined;
       const headers: Record<string, string | undefined> = {};
-      for (const name of ['authorization', 'x-tenant', 'mcp-protocol-version', 'mcp-session-id', 'last-event-id']) {
+      for (const name of [
+        'authorization',
+        'x-tenant',
+        'mcp-protocol-version',
+        'mcp-session-id',
+        'last-event-id',
+      ]) {
         const value = request.headers[name];
         headers[name] = Array.isArray(value) ? value.join(', ') : value;
       }
@@ -91,7 +114,9 @@ export async function startCheckingServer(options: CheckingOptions): Promise<Che
         }
       }
       if (rpcMethod !== 'initialize' && !headers['mcp-protocol-version']) {
-        response.writeHead(400, { 'content-type': 'text/plain' }).end('MCP-Protocol-Version header required after initialize');
+        response
+          .writeHead(400, { 'content-type': 'text/plain' })
+          .end('MCP-Protocol-Version header required after initialize');
         return;
       }
       const sessionId = headers['mcp-session-id'];

@@ -70,18 +70,32 @@ describe('Streamable HTTP headers, checked by a real server', () => {
     const server = await serve();
     const session = await connect({ transport: 'http', url: server.url, headers });
     sessions.push(session);
-    const done = await session.request('tools/call', { name: 'resumable', arguments: {} }, { timeoutMs: 4000 });
+    const done = await session.request(
+      'tools/call',
+      { name: 'resumable', arguments: {} },
+      { timeoutMs: 4000 },
+    );
     expect(done.result.content).toEqual([{ type: 'text', text: 'finished after the stream was closed' }]);
-    const resumed = server.seen.filter((request) => request.method === 'GET' && request.headers['last-event-id']);
+    const resumed = server.seen.filter(
+      (request) => request.method === 'GET' && request.headers['last-event-id'],
+    );
     expect(resumed.length).toBeGreaterThanOrEqual(1);
-    const responses = session.recorder.frames().filter((frame) => frame.direction === 'in' && frame.kind === 'response' && frame.pairSeq === done.requestSeq);
+    const responses = session.recorder
+      .frames()
+      .filter(
+        (frame) => frame.direction === 'in' && frame.kind === 'response' && frame.pairSeq === done.requestSeq,
+      );
     expect(responses).toHaveLength(1);
     expect(responses[0].http?.method).toBe('GET');
   });
 
   it('names a refused header with http-error 401 and the body text', async () => {
     const server = await serve();
-    const failure = await connect({ transport: 'http', url: server.url, headers: [{ name: 'X-Tenant', value: 'acme' }] }).catch((error: unknown) => error);
+    const failure = await connect({
+      transport: 'http',
+      url: server.url,
+      headers: [{ name: 'X-Tenant', value: 'acme' }],
+    }).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(LoupeError);
     expect((failure as LoupeError).detail).toMatchObject({ kind: 'http-error', code: 401 });
     expect((failure as LoupeError).message).toContain('missing or wrong authorization');
