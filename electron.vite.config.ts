@@ -24,7 +24,13 @@ function contentSecurityMeta(): Plugin {
 // main is ESM; the preload is CommonJS because a sandboxed preload cannot be an ES module.
 export default defineConfig({
   main: {
-    build: { outDir: 'out/main', rollupOptions: { input: resolve('src/main/index.ts') } },
+    build: {
+      outDir: 'out/main',
+      rollupOptions: { input: resolve('src/main/index.ts') },
+      // ajv is bundled: core imports its JSON meta-schemas with `with { type: 'json' }`, an attribute the
+      // bundler drops from external imports, and Node refuses JSON modules without it.
+      externalizeDeps: { exclude: ['ajv', 'ajv-formats'] },
+    },
   },
   preload: {
     build: {

@@ -1,0 +1,65 @@
+/**
+ * Starts the built browser host (`node out/node/host/main.js`) as a real process, exactly as `npm run web`
+ * does, and reads the URL from its first stdout line.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+export const repositoryRoot = fileURLToPath(new URL('..', import.meta.url));
+export const hostMain = join(repositoryRoot, 'out', 'node', 'host', 'main.js');
+export const testServers = {
+  paginating: join(repositoryRoot, 'test', 'servers', 'paginating.mjs'),
+  fault: join(repositoryRoot, 'test', 'servers', 'fault.mjs'),
+};
+
+export interface HostProcess {
+  /** With the token: http://127.0.0.1:<port>/?token=… */
+  url: string;
+  /** http://127.0.0.1:<port> */
+  origin: string;
+  port: number;
+  child: ChildProcess;
+  stderr: string[];
+  stop(): Promise<void>;
+}
+
+export async function startHostProcess(targetArguments: string[] = []): Promise<HostProcess> {
+  const settingsDir = mkdtempSync(join(tmpdir(), 'loupe-e2e-'));
+  const child = spawn(process.execPath, [hostMain, '--port', '0', '--settings', join(settingsDir, 'settings.json'), ...targetArguments], {
+    cwd: repositoryRoot,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const stderr: string[] = [];
+  createInterface({ input: child.stderr }).on('line', (line) => stderr.push(line));
+  const firstLine = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the host printed no URL in 15 s: ${stderr.join('\n')}`)), 15_000);
+    createInterface({ input: child.stdout }).once('line', (line) => {
+      clearTimeout(timer);
+      resolve(line);
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the host exited with ${String(code)}: ${stderr.join('\n')}`));
+    });
+  });
+  const match = /^Loupe is at (http:\/\/127\.0\.0\.1:(\d+))\/\?token=[A-Za-z0-9_-]+$/.exec(firstLine);
+  if (!match) throw new Error(`unexpected first line: ${firstLine}`);
+  return {
+    url: firstLine.slice('Loupe is at '.length),
+    origin: match[1],
+    port: Number(match[2]),
+    child,
+    stderr,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = once(child, 'exit');
+      child.kill('SIGINT');
+      await exited;
+    },
+  };
+}

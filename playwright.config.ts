@@ -1,0 +1,34 @@
+/**
+ * e2e: the built renderer through the browser host in Chromium. Each spec starts its own host in-process
+ * (e2e/fixtures.ts), so no webServer is configured. The browser is detected (LOUPE_CHROMIUM, Playwright's
+ * own, then the system's), never hard-coded. Electron specs run where an Electron binary exists.
+ */
+import { defineConfig } from '@playwright/test';
+import { chromiumArguments, detectChromium } from './e2e/chromium';
+
+const chromium = detectChromium();
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results/e2e-output',
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+  use: {
+    viewport: { width: 1440, height: 900 },
+    colorScheme: 'dark',
+    trace: 'off',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      ...(chromium ? { executablePath: chromium } : {}),
+      args: chromiumArguments,
+    },
+  },
+  projects: [
+    { name: 'browser-host', testMatch: /e2e\/browser\/.*\.spec\.ts$/ },
+    { name: 'electron', testMatch: /e2e\/electron\/.*\.spec\.ts$/ },
+  ],
+});
