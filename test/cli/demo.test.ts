@@ -15,7 +15,7 @@ interface ListDocument {
   summary: { toolCount: number; fields: Record<string, number> };
 }
 
-describe('loupe against the embedded demo server (--demo)', () => {
+describe('loupe against the embedded demo server (--demo)', { timeout: 60_000 }, () => {
   it('lists every tool over several pages as a table with a footer', async () => {
     const run = await runLoupe(['list', '--demo']);
     expect(run.stderr).toBe('');

@@ -17,7 +17,7 @@ async function failing(args: string[]) {
   return { ...run, line: lines[0] ?? '' };
 }
 
-describe('loupe names each fault in one stderr line and exits 1', () => {
+describe('loupe names each fault in one stderr line and exits 1', { timeout: 60_000 }, () => {
   it('page limit: says how many pages it fetched, prints what it got as INCOMPLETE', async () => {
     const run = await failing(['list', '--page-limit', '4', ...fault('--endless')]);
     expect(run.line).toMatch(/^loupe: page limit: .*\b4 pages\b/);
@@ -99,7 +99,7 @@ describe('loupe names each fault in one stderr line and exits 1', () => {
   });
 });
 
-describe('loupe stays calm with a noisy server', () => {
+describe('loupe stays calm with a noisy server', { timeout: 60_000 }, () => {
   it('garbage lines on stdout do not stop the listing', async () => {
     const run = await runLoupe(['list', ...fault('--garbage')]);
     expect(run.code, run.stderr).toBe(0);

@@ -15,7 +15,7 @@ function read(path: string): Snapshot {
   return JSON.parse(readFileSync(path, 'utf8')) as Snapshot;
 }
 
-describe('loupe snapshot', () => {
+describe('loupe snapshot', { timeout: 60_000 }, () => {
   it('writes a complete snapshot of the demo and says so in one line', async () => {
     const out = join(directory, 'demo.json');
     const run = await runLoupe(['snapshot', '--demo', '--out', out]);

@@ -10,7 +10,7 @@ beforeAll(requireBuild);
 const directory = mkdtempSync(join(tmpdir(), 'loupe-cli-targets-'));
 afterAll(() => rmSync(directory, { recursive: true, force: true }));
 
-describe('target flags and --journal', () => {
+describe('target flags and --journal', { timeout: 60_000 }, () => {
   it('--cwd runs the server there (a relative script path resolves against it)', async () => {
     const run = await runLoupe(['list', '--cwd', join(serverPaths.fault, '..'), '--', process.execPath, 'fault.mjs']);
     expect(run.code, run.stderr).toBe(0);
@@ -37,7 +37,7 @@ describe('target flags and --journal', () => {
   });
 });
 
-describe('loupe web', () => {
+describe('loupe web', { timeout: 60_000 }, () => {
   it('prints "Loupe is at <url>" first, serves there on 127.0.0.1, and stops on Ctrl-C', async () => {
     const web = startLoupe(['web', '--demo', '--port', '0']);
     try {

@@ -3,7 +3,7 @@ import { requireBuild, runLoupe } from './loupe.js';
 
 beforeAll(requireBuild);
 
-describe('loupe usage errors exit 2 with one line naming the problem', () => {
+describe('loupe usage errors exit 2 with one line naming the problem', { timeout: 60_000 }, () => {
   const cases: [string, string[], RegExp][] = [
     ['no command', ['--demo'], /^loupe: usage: No command given/],
     ['an unknown command', ['frobnicate', '--demo'], /^loupe: usage: Unknown command "frobnicate"/],

@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { serverCommand } from '../helpers/servers.js';
 import { requireBuild, startLoupe, type LoupeProcess } from './loupe.js';
@@ -20,7 +21,7 @@ interface Event {
   pages?: number;
 }
 
-describe('loupe watch', () => {
+describe('loupe watch', { timeout: 60_000 }, () => {
   it('prints one JSON object a line for each list_changed, from a full re-walk of every page', async () => {
     // paginating.mjs changes its list every 700 ms: adds added_g, removes the first numbered tool, rewrites the last.
     running = startLoupe(['watch', '--json', '--', ...serverCommand('paginating', ['--tools', '60', '--page-size', '25', '--list-changed-every', '700', '--no-control'])]);
@@ -40,5 +41,15 @@ describe('loupe watch', () => {
     await running.waitForLine((line) => line === '  + added_1');
     await running.waitForLine((line) => line === '  - tool_0001');
     expect(await running.stop()).toBe(0);
+  });
+
+  it('exits 1 with one line naming the cause when the server dies during a re-walk', async () => {
+    // fault.mjs serves 3 pages, then crashes on the 4th tools/list: the first re-walk after its list_changed.
+    running = startLoupe(['watch', '--json', '--', ...serverCommand('fault', ['--crash-after-page', '3', '--list-changed-every', '400'])]);
+    const changed = JSON.parse(await running.waitForLine((line) => line.includes('"list_changed"'))) as Event & { complete: boolean; error?: { kind: string } };
+    expect(changed).toMatchObject({ complete: false, error: { kind: 'server-exited' } });
+    const [code] = (await once(running.child, 'close')) as [number | null];
+    expect(code).toBe(1);
+    expect(running.stderrLines).toEqual(['loupe: server exited: Server exited with code 3: fault server: crashing while serving page 4 of tools/list']);
   });
 });

@@ -39,7 +39,7 @@ async function allTools(): Promise<{ tools: Tool[]; pages: number }> {
   return { tools, pages };
 }
 
-describe('the embedded demo server', () => {
+describe('the embedded demo server', { timeout: 60_000 }, () => {
   it('declares its capabilities and paginates ≥150 tools with opaque cursors', async () => {
     expect(client.getServerCapabilities()).toEqual({ tools: { listChanged: true }, resources: {}, prompts: {}, logging: {} });
     expect(client.getServerVersion()).toMatchObject({ name: 'loupe-demo', version: '1.0.0' });

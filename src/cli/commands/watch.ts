@@ -59,11 +59,13 @@ export async function watchCommand(invocation: Invocation, terminal: Terminal): 
       onChange: (diff: ListDiff, result: ListResult) => {
         lists.set(result.kind, result);
         if (options.json) {
-          terminal.out(JSON.stringify({ event: 'list_changed', kind: diff.kind, added: diff.added, removed: diff.removed, changed: diff.changed, complete: result.complete }));
+          const failure = result.error ? { error: result.error } : {};
+          terminal.out(JSON.stringify({ event: 'list_changed', kind: diff.kind, added: diff.added, removed: diff.removed, changed: diff.changed, complete: result.complete, ...failure }));
         } else {
           for (const line of diffLines(diff, result)) terminal.out(line);
         }
-        if (!result.complete) terminal.err(incompleteLine(result));
+        // When the re-walk failed because the server went away, the closing line below says it once.
+        if (!result.complete && session.isOpen) terminal.err(incompleteLine(result));
       },
     });
     try {
