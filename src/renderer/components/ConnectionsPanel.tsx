@@ -8,7 +8,8 @@ import { ConnectionForm } from './ConnectionForm';
 import { ErrorNotice } from './ErrorNotice';
 import { HandshakeView } from './HandshakeView';
 
-const stateLabels = { idle: 'Not connected', connecting: 'Connecting…', connected: 'Connected', closed: 'Closed' } as const;
+/** The header's pill says the bare state; the card says what it is about. */
+const stateLabels = { idle: 'Not connected', connecting: 'Connecting to', connected: 'Connected to', closed: 'Session closed:' } as const;
 
 export function ConnectionsPanel() {
   const { status, connectError, lastTarget, settings, settingsError, link } = useLoupeStore(
