@@ -8,7 +8,8 @@ import { Ajv2019 } from 'ajv/dist/2019.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import draft06 from 'ajv/dist/refs/json-schema-draft-06.json' with { type: 'json' };
 import formatsModule from 'ajv-formats';
-import type { JsonObject } from '../../shared/json.js';
+import type { JsonObject, JsonValue } from '../../shared/json.js';
+import { isJsonObject } from '../../shared/json.js';
 
 const addFormats = formatsModule.default;
 
@@ -57,8 +58,9 @@ export class SchemaChecker {
   }
 
   /**
-   * Validation against the dialect's meta-schema catches malformed keywords quickly; a full compile,
-   * some milliseconds each, runs only for schemas with references, which it resolves.
+   * Validation against the dialect's meta-schema catches malformed keywords quickly. References are then
+   * resolved: local JSON pointers ("#/$defs/x") by hand, anything else (anchors, nested $id, remote or
+   * dynamic references) by a full compile, which costs milliseconds per schema.
    */
   #check(schema: JsonObject, text: string): string | undefined {
     const dialect = dialectOf(schema.$schema);
@@ -69,6 +71,8 @@ export class SchemaChecker {
     try {
       if (!engine.validateSchema(rest)) return engine.errorsText(engine.errors, { dataVar: 'schema' });
       if (!/"\$(?:dynamic|recursive)?[rR]ef"/.test(text)) return undefined;
+      const local = localReferences(rest);
+      if (local !== null) return local.problem;
       engine.compile(rest);
       engine.removeSchema(rest);
       return undefined;
@@ -77,6 +81,42 @@ export class SchemaChecker {
       return (error instanceof Error ? error.message : String(error)).split('\n')[0];
     }
   }
+}
+
+/** Follows a "#/a/b" JSON pointer inside the schema; false when it leads nowhere. */
+function resolves(root: JsonObject, reference: string): boolean {
+  let node: JsonValue = root;
+  for (const raw of reference.slice(2).split('/')) {
+    const key = decodeURIComponent(raw).replaceAll('~1', '/').replaceAll('~0', '~');
+    if (Array.isArray(node) && /^\d+$/.test(key) && Number(key) < node.length) node = node[Number(key)];
+    else if (isJsonObject(node) && Object.hasOwn(node, key)) node = node[key];
+    else return false;
+  }
+  return true;
+}
+
+/** The verdict on local pointer references, or null when a reference needs the engine (anchors, nested $id, remote). */
+function localReferences(schema: JsonObject): { problem?: string } | null {
+  const references: string[] = [];
+  let needsEngine = false;
+  const visit = (node: JsonValue, root: boolean): void => {
+    if (Array.isArray(node)) for (const item of node) visit(item, false);
+    else if (isJsonObject(node)) {
+      for (const [key, value] of Object.entries(node)) {
+        if (key === '$ref' && typeof value === 'string') references.push(value);
+        else if (['$dynamicRef', '$recursiveRef', '$anchor', '$dynamicAnchor'].includes(key) || (key === '$id' && !root)) needsEngine = true;
+        visit(value, false);
+      }
+    }
+  };
+  visit(schema, true);
+  if (needsEngine) return null;
+  for (const reference of references) {
+    if (reference === '#') continue;
+    if (!reference.startsWith('#/')) return null;
+    if (!resolves(schema, reference)) return { problem: `can't resolve reference ${reference} from id #` };
+  }
+  return {};
 }
 
 /** Verdicts by schema text, shared by lint runs: a refresh of a 1000-tool list re-checks nothing unchanged. */

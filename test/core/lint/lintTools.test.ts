@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { lintTools } from '../../../src/core/lint/lintTools.js';
+import type { JsonObject } from '../../../src/shared/json.js';
 import { violatingTools } from '../../servers/catalog.mjs';
 import { expectedViolations } from '../../helpers/violations.js';
 
@@ -75,5 +76,24 @@ describe('lintTools', () => {
   it('finds nothing wrong in a clean list', () => {
     expect(lintTools([{ name: 'fine', description: 'Fine.', inputSchema: { type: 'object' } }])).toEqual([]);
     expect(lintTools([])).toEqual([]);
+  });
+});
+
+describe('lintTools references', () => {
+  const tool = (name: string, inputSchema: JsonObject): JsonObject => ({ name, description: 'd', inputSchema });
+  it('resolves local pointers by hand and leaves anchors and escaped names to Ajv', () => {
+    const findings = lintTools([
+      tool('pointer_ok', { type: 'object', $defs: { 'a/b': { type: 'string' } }, properties: { x: { $ref: '#/$defs/a~1b' } } }),
+      tool('pointer_missing', { type: 'object', $defs: {}, properties: { x: { $ref: '#/$defs/gone' } } }),
+      tool('items_index', { type: 'object', prefixItems: [{ type: 'string' }], properties: { x: { $ref: '#/prefixItems/0' } } }),
+      tool('root_ref', { type: 'object', properties: { self: { $ref: '#' } } }),
+      tool('anchor_ok', { type: 'object', $defs: { a: { $anchor: 'thing', type: 'string' } }, properties: { x: { $ref: '#thing' } } }),
+      tool('anchor_missing', { type: 'object', properties: { x: { $ref: '#nothing' } } }),
+    ]);
+    expect(findings.map((finding) => [finding.code, finding.tool])).toEqual([
+      ['input-schema-invalid', 'pointer_missing'],
+      ['input-schema-invalid', 'anchor_missing'],
+    ]);
+    expect(findings[0].message).toContain("can't resolve reference #/$defs/gone");
   });
 });
