@@ -45,6 +45,11 @@ export async function runCli(argv: readonly string[], terminal: Terminal = proce
 
 /** Entry point of bin/loupe.js: runs, then exits with the code once output is written. */
 export async function main(argv: readonly string[] = process.argv.slice(2)): Promise<void> {
+  // `loupe list … | head`: a reader that stops early is not an error.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw error;
+  });
   const code = await runCli(argv);
   process.exitCode = code;
   // A server child or socket that lingers must not keep the CLI alive after it has answered.

@@ -38,15 +38,15 @@ describe('loupe names each fault in one stderr line and exits 1', { timeout: 60_
   });
 
   it('timeout on a slow list response, --timeout respected', async () => {
-    const run = await failing(['list', '--timeout', '800', ...fault('--delay', '5000')]);
+    const run = await failing(['list', '--timeout', '800', ...fault('--delay', '20000')]);
     expect(run.line).toMatch(/^loupe: timeout: /);
-    expect(run.ms).toBeLessThan(5_000);
+    expect(run.ms).toBeLessThan(10_000); // the server would answer only after 20 s
   });
 
   it('timeout on a slow initialize', async () => {
-    const run = await failing(['list', '--timeout', '800', ...fault('--initialize-delay', '5000')]);
+    const run = await failing(['list', '--timeout', '800', ...fault('--initialize-delay', '20000')]);
     expect(run.line).toMatch(/^loupe: timeout: .*initialize/);
-    expect(run.ms).toBeLessThan(5_000);
+    expect(run.ms).toBeLessThan(10_000); // the server would answer only after 20 s
   });
 
   it('connection refused', async () => {

@@ -1,5 +1,9 @@
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { requireBuild, runLoupe } from './loupe.js';
+import { loupeBin, requireBuild, runLoupe } from './loupe.js';
 
 beforeAll(requireBuild);
 
@@ -44,5 +48,18 @@ describe('loupe usage errors exit 2 with one line naming the problem', { timeout
     const run = await runLoupe(['--version']);
     expect(run.code).toBe(0);
     expect(run.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+  });
+
+  it('says in one line to build first when out/node is missing', () => {
+    const root = mkdtempSync(join(tmpdir(), 'loupe-unbuilt-'));
+    try {
+      mkdirSync(join(root, 'bin'));
+      copyFileSync(loupeBin, join(root, 'bin', 'loupe.js'));
+      const run = spawnSync(process.execPath, [join(root, 'bin', 'loupe.js'), 'list', '--demo'], { encoding: 'utf8' });
+      expect(run.status).toBe(1);
+      expect(run.stderr).toBe('loupe: not built yet: run `npm run build` (or `npm run build:node`) first\n');
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });
