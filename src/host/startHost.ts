@@ -56,6 +56,8 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
   const token = createToken();
   const rendererDir = options.rendererDir ?? defaultRendererDir();
   const sockets = new Set<WebSocket>();
+  /** Backends still shutting down (their MCP server children): close() waits for them. */
+  const disposing = new Set<Promise<void>>();
   const guard: GuardOptions = { token, port: 0, allowedHosts: [], anyHost: false };
   let headers = securityHeaders(contentSecurityPolicy());
 
@@ -112,7 +114,9 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
     webSocket.on('close', () => {
       sockets.delete(webSocket);
       stop();
-      backend.dispose().catch(() => undefined);
+      const disposal = backend.dispose().catch(() => undefined);
+      disposing.add(disposal);
+      void disposal.finally(() => disposing.delete(disposal));
     });
   };
 
@@ -136,12 +140,18 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
     port,
     close: async () => {
       for (const socket of sockets) socket.close(1001, 'Loupe is shutting down');
-      await new Promise<void>((resolveClose) => {
-        webSockets.close(() => resolveClose());
-      });
+      // A client has a second to finish the close handshake; then the socket is cut.
+      const settled = async (ms: number) => {
+        const deadline = Date.now() + ms;
+        while (sockets.size > 0 && Date.now() < deadline) await new Promise((resolveWait) => setTimeout(resolveWait, 20));
+      };
+      await settled(1000);
       for (const socket of sockets) socket.terminate();
+      await settled(1000);
+      await new Promise<void>((resolveClose) => webSockets.close(() => resolveClose()));
       server.closeAllConnections();
       await new Promise<void>((resolveClose) => server.close(() => resolveClose()));
+      await Promise.all([...disposing]);
     },
   };
 }
