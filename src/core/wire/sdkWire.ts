@@ -75,7 +75,12 @@ export abstract class SdkWire implements Wire {
       try {
         return await recording(input, init);
       } catch (error) {
-        if (error instanceof LoupeError) this.lastFailure = error;
+        if (error instanceof LoupeError) {
+          this.lastFailure = error;
+          // Also for the SDK's own requests (the GET stream reconnecting): a server gone is a session over.
+          const ended = this.open ? this.endedBy(error) : undefined;
+          if (ended) this.endSoon(ended);
+        }
         throw error;
       }
     };
@@ -110,7 +115,7 @@ export abstract class SdkWire implements Wire {
     } catch (error) {
       const failure = this.failure(error);
       const ended = this.endedBy(failure);
-      if (ended) void this.end(ended);
+      if (ended) this.endSoon(ended);
       throw failure;
     }
   }
@@ -124,6 +129,14 @@ export abstract class SdkWire implements Wire {
     this.closing = true;
     await withTimeout(this.beforeClose(), 1_500, 'close').catch(() => undefined);
     await this.end(undefined);
+  }
+
+  /**
+   * Ends the wire after the current turn: the request whose failure ended it is rejected first with the
+   * real cause (connection-refused, HTTP 404), the others with the end reason.
+   */
+  private endSoon(reason: LoupeErrorData): void {
+    setImmediate(() => void this.end(reason));
   }
 
   /** Ends the wire once: closes the SDK transport and tells the listener why. */

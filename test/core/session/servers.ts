@@ -63,7 +63,7 @@ export async function startEverything(mode: 'streamableHttp' | 'sse'): Promise<R
     env: { ...process.env, PORT: String(port) },
     stdio: 'ignore',
   });
-  await waitForPort(port, Date.now() + 10_000);
+  await waitForPort(port, Date.now() + 25_000); // generous: a busy CI box is slow to start express
   return {
     port,
     child,

@@ -111,4 +111,14 @@ describe('Streamable HTTP headers, checked by a real server', () => {
     await expect(session.closed).resolves.toMatchObject({ kind: 'disconnected', code: 404 });
     expect(session.isOpen).toBe(false);
   });
+
+  it('notices a server gone while idle: the SDK reconnecting its GET stream is refused, the session ends', async () => {
+    const server = await startCheckingServer({ requiredHeaders });
+    const session = await connect({ transport: 'http', url: server.url, headers });
+    sessions.push(session);
+    await server.stop();
+    await expect(session.closed).resolves.toMatchObject({ kind: 'disconnected' });
+    const failure = await session.request('ping').catch((error: unknown) => error);
+    expect((failure as LoupeError).detail.kind).toBe('disconnected');
+  });
 });
