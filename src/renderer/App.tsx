@@ -25,7 +25,8 @@ const views: Record<Tab, () => React.JSX.Element> = {
   Server: ServerView,
 };
 
-export function App() {
+/** The tab strip subscribes to the counts itself, so a frame batch re-renders it and not the whole app. */
+function ViewTabs() {
   const { tab, tools, resources, prompts, frames } = useLoupeStore(
     useShallow((state) => ({
       tab: state.tab,
@@ -35,8 +36,21 @@ export function App() {
       frames: (state.snapshotView?.frameLog ?? state.frameLog).length,
     })),
   );
-  const View = views[tab];
   const count = (value: number | undefined) => (value === undefined ? undefined : formatCount(value));
+  return (
+    <Tabs
+      label="Views"
+      tabs={tabs}
+      current={tab}
+      onSelect={setTab}
+      badges={{ Tools: count(tools), Resources: count(resources), Prompts: count(prompts), Traffic: frames > 0 ? formatCount(frames) : undefined }}
+    />
+  );
+}
+
+export function App() {
+  const tab = useLoupeStore((state) => state.tab);
+  const View = views[tab];
   return (
     <div className="app">
       <AppHeader />
@@ -44,13 +58,7 @@ export function App() {
       <div className="app-body">
         <ConnectionsPanel />
         <main className="main">
-          <Tabs
-            label="Views"
-            tabs={tabs}
-            current={tab}
-            onSelect={setTab}
-            badges={{ Tools: count(tools), Resources: count(resources), Prompts: count(prompts), Traffic: frames > 0 ? formatCount(frames) : undefined }}
-          />
+          <ViewTabs />
           <div className="tab-panel" role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
             <View />
           </div>

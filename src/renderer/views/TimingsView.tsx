@@ -3,13 +3,16 @@ import { useShallow } from 'zustand/react/shallow';
 import { RoundTripChart } from '../components/RoundTripChart';
 import { formatCount, formatMs } from '../lib/format';
 import { computeTimings } from '../lib/timings';
+import { useThrottled } from '../lib/useThrottled';
 import { selectFrameLog } from '../store/selectors';
 import { useLoupeStore } from '../store/store';
 
 export function TimingsView() {
   const { log, version } = useLoupeStore(useShallow((state) => ({ log: selectFrameLog(state), version: state.frameVersion })));
+  // Every response is read: at 100,000 frames that is worth doing twice a second, not per batch.
+  const shownVersion = useThrottled(version, 500);
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  const timings = useMemo(() => computeTimings(log), [log, version]);
+  const timings = useMemo(() => computeTimings(log), [log, shownVersion]);
   if (timings.methods.length === 0) return <p className="empty">No answered requests yet.</p>;
   return (
     <div className="timings">
