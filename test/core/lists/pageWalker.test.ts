@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { afterEach, describe, expect, it } from 'vitest';
 import { walkList } from '../../../src/core/lists/pageWalker.js';
 import { connect } from '../../../src/core/session/connect.js';
@@ -184,3 +185,21 @@ describe('walkList over HTTP', () => {
   }
 });
 
+
+describe('walkList against server-everything', () => {
+  it('lists every list of a real third-party server completely, one page each', async () => {
+    const everything = createRequire(import.meta.url).resolve('@modelcontextprotocol/server-everything/dist/index.js');
+    const session = await open({ transport: 'stdio', command: process.execPath, args: [everything, 'stdio'] }, 10_000);
+    const tools = await walkList(session, 'tools');
+    expect(tools.complete).toBe(true);
+    expect(tools.items.length).toBeGreaterThanOrEqual(13);
+    expect(tools.items.map((item) => item.name)).toContain('echo');
+    const resources = await walkList(session, 'resources');
+    expect(resources.complete).toBe(true);
+    expect(resources.items.length).toBeGreaterThan(0);
+    expect(resources.pages.reduce((sum, page) => sum + page.itemCount, 0)).toBe(resources.items.length);
+    const prompts = await walkList(session, 'prompts');
+    expect(prompts.complete).toBe(true);
+    expect(prompts.items.length).toBeGreaterThan(0);
+  });
+});
