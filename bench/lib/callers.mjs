@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { RawClient } from './rawClient.mjs';
+import { cpuSince } from './stats.mjs';
 import { toolName } from '../servers/toolShape.mjs';
 import { benchServer, loadCallTool, loadConnect, loadFrameRecorder } from './engine.mjs';
 
@@ -19,12 +20,14 @@ async function rawCalls(calls, recorder) {
   try {
     await client.initialize();
     const started = performance.now();
+    const cpuStarted = process.cpuUsage();
     for (let index = 0; index < calls; index += 1) {
       const result = await client.request('tools/call', { name: toolNameOf(index), arguments: { query: `q${index}` } });
       if (result.isError !== false) throw new Error('call failed');
     }
     const ms = performance.now() - started;
-    return { ms, frames: recorder?.stats().total };
+    const cpuMs = cpuSince(cpuStarted);
+    return { ms, cpuMs, frames: recorder?.stats().total };
   } finally {
     await client.close();
   }
@@ -63,12 +66,14 @@ export async function callLoupe(calls) {
     const listed = await session.request('tools/list', {});
     const tools = listed.result.tools;
     const started = performance.now();
+    const cpuStarted = process.cpuUsage();
     for (let index = 0; index < calls; index += 1) {
       const outcome = await callTool(session, { tool: toolNameOf(index), arguments: { query: `q${index}` }, callId: `c${index}` }, tools);
       if (outcome.isError !== false) throw new Error('call failed');
     }
     const ms = performance.now() - started;
-    return { ms, frames: session.recorder.stats().total };
+    const cpuMs = cpuSince(cpuStarted);
+    return { ms, cpuMs, frames: session.recorder.stats().total };
   } finally {
     await session.close();
   }
@@ -80,11 +85,13 @@ export async function callSdk(calls) {
   await client.connect(new StdioClientTransport({ command: server.command, args: server.args, stderr: 'ignore' }));
   try {
     const started = performance.now();
+    const cpuStarted = process.cpuUsage();
     for (let index = 0; index < calls; index += 1) {
       const result = await client.callTool({ name: toolNameOf(index), arguments: { query: `q${index}` } });
       if (result.isError !== false) throw new Error('call failed');
     }
-    return { ms: performance.now() - started };
+    const ms = performance.now() - started;
+    return { ms, cpuMs: cpuSince(cpuStarted) };
   } finally {
     await client.close();
   }

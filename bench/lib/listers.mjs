@@ -4,6 +4,7 @@ import { performance } from 'node:perf_hooks';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { RawClient } from './rawClient.mjs';
+import { cpuSince } from './stats.mjs';
 import { benchServer, loadConnect, loadWalkList } from './engine.mjs';
 
 function check(name, items, expected) {
@@ -16,6 +17,7 @@ export async function listRaw(flags, expected) {
   try {
     await client.initialize();
     const started = performance.now();
+    const cpuStarted = process.cpuUsage();
     const tools = [];
     let pages = 0;
     let cursor;
@@ -26,8 +28,9 @@ export async function listRaw(flags, expected) {
       cursor = result.nextCursor;
     } while (cursor !== undefined);
     const ms = performance.now() - started;
+    const cpuMs = cpuSince(cpuStarted);
     check('raw', tools.length, expected);
-    return { ms, pages };
+    return { ms, cpuMs, pages };
   } finally {
     await client.close();
   }
@@ -40,6 +43,7 @@ export async function listSdk(flags, expected) {
   await client.connect(transport);
   try {
     const started = performance.now();
+    const cpuStarted = process.cpuUsage();
     const tools = [];
     let pages = 0;
     let cursor;
@@ -50,8 +54,9 @@ export async function listSdk(flags, expected) {
       cursor = result.nextCursor;
     } while (cursor !== undefined);
     const ms = performance.now() - started;
+    const cpuMs = cpuSince(cpuStarted);
     check('sdk', tools.length, expected);
-    return { ms, pages };
+    return { ms, cpuMs, pages };
   } finally {
     await client.close();
   }
@@ -65,11 +70,13 @@ export async function listLoupe(flags, expected) {
   const session = await connect(server.target, {});
   try {
     const started = performance.now();
+    const cpuStarted = process.cpuUsage();
     const result = await walkList(session, 'tools', { pageLimit: 100_000 });
     const ms = performance.now() - started;
+    const cpuMs = cpuSince(cpuStarted);
     if (!result.complete) throw new Error(`Loupe's walk stopped early: ${result.error?.message ?? 'incomplete'}`);
     check('loupe', result.items.length, expected);
-    return { ms, pages: result.pages.length, frames: session.recorder.stats().total };
+    return { ms, cpuMs, pages: result.pages.length, frames: session.recorder.stats().total };
   } finally {
     await session.close();
   }

@@ -17,40 +17,47 @@ const verdict = (value, limit) => (value === undefined || value === null ? 'not 
 
 function listing(section, lines, checks) {
   lines.push('## 1. Listing tools over stdio', '', `Measured: ${section.measured}. Contenders alternate in each round (order rotating), one warm-up run each.`, '');
-  lines.push('| tools / pages | contender | time per listing, median (min–max) |', '|---|---|---|');
+  lines.push('| tools / pages | contender | wall time per listing, median (min–max) | client CPU time |', '|---|---|---|---|');
   for (const size of section.sizes ?? []) {
-    for (const [name, summary] of Object.entries(size.msPerListing)) lines.push(`| ${size.tools} / ${size.pages} | ${name} | ${figure(summary)} |`);
+    for (const [name, summary] of Object.entries(size.msPerListing)) lines.push(`| ${size.tools} / ${size.pages} | ${name} | ${figure(summary)} | ${figure(size.clientCpuMsPerListing?.[name])} |`);
   }
   lines.push('');
   for (const size of section.sizes ?? []) {
     const { loupeOverRaw, sdkOverRaw, loupeOverSdk } = size.ratios;
-    lines.push(`- ${size.tools} tools: Loupe / raw floor ${ratio(loupeOverRaw)}; SDK / raw ${ratio(sdkOverRaw)}; Loupe / SDK ${ratio(loupeOverSdk)}`);
+    lines.push(`- ${size.tools} tools, wall: Loupe / raw floor ${ratio(loupeOverRaw)}; SDK / raw ${ratio(sdkOverRaw)}; Loupe / SDK ${ratio(loupeOverSdk)}`);
+    if (size.cpuRatios) lines.push(`- ${size.tools} tools, client CPU: Loupe / raw floor ${ratio(size.cpuRatios.loupeOverRaw)}; SDK / raw ${ratio(size.cpuRatios.sdkOverRaw)}; Loupe / SDK ${ratio(size.cpuRatios.loupeOverSdk)}`);
     for (const note of size.notes ?? []) lines.push(`  - note: ${note}`);
     if (size.loupeFramesRecorded) lines.push(`  - Loupe recorded ${size.loupeFramesRecorded} frames per listing (every frame kept).`);
   }
   const growth = section.growth ?? {};
-  lines.push(`- Growth 10,000 → 50,000 tools (${growth.meaning ?? ''}): ${Object.entries(growth).filter(([key]) => key !== 'meaning').map(([key, value]) => `${key} ${number(value, 2)}`).join(', ') || '—'}`, '');
+  const growthText = (entry) => Object.entries(entry ?? {}).filter(([key]) => key !== 'meaning').map(([key, value]) => `${key} ${number(value, 2)}`).join(', ') || '—';
+  lines.push(`- Growth 10,000 → 50,000 tools (${growth.meaning ?? ''}): wall ${growthText(growth)}; client CPU ${growthText(section.cpuGrowth)}`, '');
   const small = section.sizes?.[0];
-  checks.push(['Listing: Loupe ≤ 2× raw floor (10,000 tools)', small?.ratios.loupeOverRaw?.median, targets.listing]);
-  checks.push(['Listing grows linearly (Loupe, 50k vs 10k per tool)', growth.loupe, targets.growth]);
+  checks.push(['Listing: Loupe ≤ 2× raw floor (10,000 tools), wall', small?.ratios.loupeOverRaw?.median, targets.listing]);
+  checks.push(['… client CPU', small?.cpuRatios?.loupeOverRaw?.median, targets.listing]);
+  checks.push(['Listing grows linearly (Loupe, 50k vs 10k per tool), wall', growth.loupe, targets.growth]);
+  checks.push(['… client CPU', section.cpuGrowth?.loupe, targets.growth]);
 }
 
 function recording(section, lines, checks) {
   lines.push('## 2. Recording overhead', '', `Measured: ${section.measured}, ${section.calls} calls per run, ${section.runs} runs alternating (warm-up ${section.warmup}).`, '');
-  lines.push('| contender | what | time per run, median (min–max) |', '|---|---|---|');
-  for (const [name, summary] of Object.entries(section.msPerRun ?? {})) lines.push(`| ${name} | ${section.contenders[name]} | ${figure(summary)} |`);
+  lines.push('| contender | what | wall time per run, median (min–max) | client CPU time |', '|---|---|---|---|');
+  for (const [name, summary] of Object.entries(section.msPerRun ?? {})) lines.push(`| ${name} | ${section.contenders[name]} | ${figure(summary)} | ${figure(section.cpuMsPerRun?.[name])} |`);
   lines.push('');
   const r = section.ratios ?? {};
-  lines.push(`- Recording on / off: ${ratio(r.recordingOnOverOff)}`);
-  if (r.journalOnOverOff) lines.push(`- Recording with journal / off: ${ratio(r.journalOnOverOff)}`);
-  lines.push(`- Loupe session / raw floor: ${ratio(r.loupeOverRaw)}; SDK / raw floor: ${ratio(r.sdkOverRaw)}`);
+  const c = section.cpuRatios ?? {};
+  lines.push(`- Recording on / off: wall ${ratio(r.recordingOnOverOff)}; client CPU ${ratio(c.recordingOnOverOff)}`);
+  if (r.journalOnOverOff) lines.push(`- Recording with journal / off: wall ${ratio(r.journalOnOverOff)}; client CPU ${ratio(c.journalOnOverOff)}`);
+  lines.push(`- Loupe session / raw floor: wall ${ratio(r.loupeOverRaw)}; client CPU ${ratio(c.loupeOverRaw)}`);
+  lines.push(`- SDK / raw floor: wall ${ratio(r.sdkOverRaw)}; client CPU ${ratio(c.sdkOverRaw)}`);
   if (section.inProcess) {
     const micro = section.inProcess;
     lines.push(`- In-process, no I/O (${micro.calls} calls): parsing the response alone ${figure(micro.microsecondsPerCall.parseOnly, 'µs', 2)} per call; recording request and response ${figure(micro.microsecondsPerCall.recorded, 'µs', 2)}; added by recording ${figure(micro.addedMicrosecondsPerCall, 'µs', 2)} per call = ${number((micro.shareOfFastestRawCall ?? 0) * 100, 1)}% of the fastest raw round trip`);
   }
   for (const note of section.notes ?? []) lines.push(`  - note: ${note}`);
   lines.push('');
-  checks.push(['Recording on ≤ 1.10× off', r.recordingOnOverOff?.median, targets.recording]);
+  checks.push(['Recording on ≤ 1.10× off, wall', r.recordingOnOverOff?.median, targets.recording]);
+  checks.push(['… client CPU', c.recordingOnOverOff?.median, targets.recording]);
 }
 
 const hidden = new Set(['((program))', '((idle))']);

@@ -31,3 +31,9 @@ export function pairedRatio(numerators, denominators) {
   const ratios = numerators.map((value, index) => value / denominators[index]);
   return { ...summarize(ratios), overall: Math.round((median(numerators) / median(denominators)) * 1000) / 1000 };
 }
+
+/** CPU ms (user + system, all threads) this process spent since `started` (a process.cpuUsage() value). */
+export function cpuSince(started) {
+  const used = process.cpuUsage(started);
+  return (used.user + used.system) / 1000;
+}

@@ -8,6 +8,7 @@ const gc = () => globalThis.gc?.();
 async function measureSize({ tools, pageSize, runs, contenders }, log) {
   const flags = ['--tools', tools, '--page-size', pageSize];
   const times = Object.fromEntries(contenders.map((name) => [name, []]));
+  const cpu = Object.fromEntries(contenders.map((name) => [name, []]));
   const notes = [];
   const active = [...contenders];
   const frames = {};
@@ -26,17 +27,35 @@ async function measureSize({ tools, pageSize, runs, contenders }, log) {
       gc();
       const result = await listers[name](flags, tools);
       times[name].push(result.ms);
+      cpu[name].push(result.cpuMs);
       if (result.frames !== undefined) frames[name] = result.frames;
     }
     log(`listing ${tools} tools, round ${round + 1}/${runs}: ${order.map((name) => `${name} ${times[name].at(-1).toFixed(1)} ms`).join(', ')}`);
   }
   const figures = {};
+  const cpuFigures = {};
   for (const name of active) figures[name] = summarize(times[name]);
-  const ratios = {};
-  if (times.loupe?.length && times.raw?.length) ratios.loupeOverRaw = pairedRatio(times.loupe, times.raw);
-  if (times.sdk?.length && times.raw?.length) ratios.sdkOverRaw = pairedRatio(times.sdk, times.raw);
-  if (times.loupe?.length && times.sdk?.length) ratios.loupeOverSdk = pairedRatio(times.loupe, times.sdk);
-  return { tools, pageSize, pages: Math.ceil(tools / pageSize), runs, warmup: 1, msPerListing: figures, ratios, loupeFramesRecorded: frames.loupe, notes };
+  for (const name of active) cpuFigures[name] = summarize(cpu[name]);
+  const ratiosOf = (series) => {
+    const ratios = {};
+    if (series.loupe?.length && series.raw?.length) ratios.loupeOverRaw = pairedRatio(series.loupe, series.raw);
+    if (series.sdk?.length && series.raw?.length) ratios.sdkOverRaw = pairedRatio(series.sdk, series.raw);
+    if (series.loupe?.length && series.sdk?.length) ratios.loupeOverSdk = pairedRatio(series.loupe, series.sdk);
+    return ratios;
+  };
+  return {
+    tools,
+    pageSize,
+    pages: Math.ceil(tools / pageSize),
+    runs,
+    warmup: 1,
+    msPerListing: figures,
+    clientCpuMsPerListing: cpuFigures,
+    ratios: ratiosOf(times),
+    cpuRatios: ratiosOf(cpu),
+    loupeFramesRecorded: frames.loupe,
+    notes,
+  };
 }
 
 export async function run({ quick, log }) {
@@ -46,15 +65,22 @@ export async function run({ quick, log }) {
     { tools: 50_000, pageSize: 50, runs: quick ? 1 : 3, contenders: quick ? ['loupe', 'raw'] : all },
     log,
   );
-  const growth = {};
-  for (const name of Object.keys(large.msPerListing)) {
-    const per10k = small.msPerListing[name]?.median;
-    const per50k = large.msPerListing[name]?.median;
-    if (per10k && per50k) growth[name] = Math.round((per50k / per10k / 5) * 1000) / 1000;
-  }
+  const growthOf = (key) => {
+    const growth = {};
+    for (const name of Object.keys(large[key])) {
+      const per10k = small[key][name]?.median;
+      const per50k = large[key][name]?.median;
+      if (per10k && per50k) growth[name] = Math.round((per50k / per10k / 5) * 1000) / 1000;
+    }
+    return growth;
+  };
+  const growth = growthOf('msPerListing');
+  const cpuGrowth = growthOf('clientCpuMsPerListing');
   return {
-    measured: 'the listing only: from the first tools/list request to the last page parsed, after initialize completed',
+    measured:
+      'the listing only: from the first tools/list request to the last page parsed, after initialize completed; wall time, and the client process CPU time (user + system) over the same span, which machine load disturbs far less',
     sizes: [small, large],
     growth: { meaning: '(time for 50,000 tools / time for 10,000) / 5: 1.0 is linear', ...growth },
+    cpuGrowth: { meaning: 'the same with client CPU time', ...cpuGrowth },
   };
 }

@@ -1,9 +1,11 @@
 // Section 4: the core's heap with 100,000 frames recorded. The server floods notifications right after
 // initialize; once the recorder holds them all, the heap is measured after a full GC (--expose-gc) and
 // compared with the heap measured the same way before connecting. Measured twice: Loupe's whole session
-// (connect: transport + recorder), and the FrameRecorder alone fed by the raw loop.
+// (connect: transport + recorder), and the FrameRecorder alone fed by the raw loop, each run in a fresh process.
 import { setTimeout as sleep } from 'node:timers/promises';
 import v8 from 'node:v8';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { RawClient } from '../lib/rawClient.mjs';
 import { benchServer, loadConnect, loadFrameRecorder } from '../lib/engine.mjs';
 import { summarize } from '../lib/stats.mjs';
@@ -44,43 +46,53 @@ async function measure(frames, open) {
   };
 }
 
-export async function run({ quick, log }) {
-  const floods = quick ? 100_000 : 100_000;
-  const runs = quick ? 1 : 3;
-  const flags = ['--tools', 10, '--page-size', 10, '--flood', floods];
-  const server = benchServer(flags);
-  const result = { frames: floods, runs, measured: 'heapUsed after two full GCs, minus the same before connecting', notes: [] };
-
-  const FrameRecorder = await loadFrameRecorder();
-  const recorderRuns = [];
-  for (let index = 0; index < runs; index += 1) {
-    recorderRuns.push(
-      await measure(floods, async () => {
-        const recorder = new FrameRecorder();
-        const client = new RawClient(server.command, server.args, { recorder });
-        await client.initialize();
-        return { stats: () => recorder.stats(), keep: () => recorder.all(), close: () => client.close() };
-      }),
-    );
-    log(`memory, recorder alone: ${JSON.stringify(recorderRuns.at(-1))}`);
+/** One measurement in a fresh process, so no earlier run's frames are still on the heap. */
+export async function measureOne(kind, frames) {
+  const server = benchServer(['--tools', 10, '--page-size', 10, '--flood', frames]);
+  if (kind === 'recorder') {
+    const FrameRecorder = await loadFrameRecorder();
+    return measure(frames, async () => {
+      const recorder = new FrameRecorder();
+      const client = new RawClient(server.command, server.args, { recorder });
+      await client.initialize();
+      return { stats: () => recorder.stats(), keep: () => recorder.all(), close: () => client.close() };
+    });
   }
-  result.recorderAlone = { heapGrowthMB: summarize(recorderRuns.map((r) => r.heapGrowthMB)), last: recorderRuns.at(-1) };
+  const connect = await loadConnect();
+  return measure(frames, async () => {
+    const session = await connect(server.target, {});
+    return { stats: () => session.recorder.stats(), keep: () => session.recorder.frames(0), close: () => session.close() };
+  });
+}
 
-  try {
-    const connect = await loadConnect();
-    const sessionRuns = [];
-    for (let index = 0; index < runs; index += 1) {
-      sessionRuns.push(
-        await measure(floods, async () => {
-          const session = await connect(server.target, {});
-          return { stats: () => session.recorder.stats(), keep: () => session.recorder.frames(0), close: () => session.close() };
-        }),
-      );
-      log(`memory, Loupe session: ${JSON.stringify(sessionRuns.at(-1))}`);
+function runIsolated(kind, frames) {
+  const child = spawnSync(process.execPath, ['--expose-gc', fileURLToPath(import.meta.url), kind, String(frames)], { encoding: 'utf8', timeout: 300_000 });
+  const line = child.stdout.trim().split('\n').pop();
+  if (child.status !== 0 || !line) throw new Error(`memory run (${kind}) failed: ${child.stderr.trim().split('\n').pop() ?? child.status}`);
+  return JSON.parse(line);
+}
+
+export async function run({ quick, log }) {
+  const frames = 100_000;
+  const runs = quick ? 1 : 3;
+  const result = { frames, runs, measured: 'heapUsed after two full GCs, minus the same before connecting; each run in a fresh node --expose-gc process', notes: [] };
+  for (const [key, kind, label] of [['loupeSession', 'session', 'Loupe session'], ['recorderAlone', 'recorder', 'recorder alone']]) {
+    try {
+      const measured = [];
+      for (let index = 0; index < runs; index += 1) {
+        measured.push(runIsolated(kind, frames));
+        log(`memory, ${label}: ${JSON.stringify(measured.at(-1))}`);
+      }
+      result[key] = { heapGrowthMB: summarize(measured.map((entry) => entry.heapGrowthMB)), last: measured.at(-1) };
+    } catch (error) {
+      result.notes.push(`${label}: not measured: ${error.message}`);
     }
-    result.loupeSession = { heapGrowthMB: summarize(sessionRuns.map((r) => r.heapGrowthMB)), last: sessionRuns.at(-1) };
-  } catch (error) {
-    result.notes.push(`Loupe session: not measured: ${error.message}`);
   }
   return result;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const [kind, frames] = process.argv.slice(2);
+  process.stdout.write(`${JSON.stringify(await measureOne(kind, Number(frames)))}\n`);
+  process.exit(0);
 }

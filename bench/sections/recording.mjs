@@ -25,6 +25,7 @@ export async function run({ quick, log }) {
     }
   }
   const times = Object.fromEntries(active.map((name) => [name, []]));
+  const cpu = Object.fromEntries(active.map((name) => [name, []]));
   let framesOn;
   for (let round = 0; round < runs; round += 1) {
     const order = active.map((_, index) => active[(index + round) % active.length]);
@@ -32,17 +33,25 @@ export async function run({ quick, log }) {
       gc();
       const result = await callers[name](calls);
       times[name].push(result.ms);
+      cpu[name].push(result.cpuMs);
       if (name === 'rawRecorded') framesOn = result.frames;
     }
     log(`recording ${calls} calls, round ${round + 1}/${runs}: ${order.map((name) => `${name} ${times[name].at(-1).toFixed(0)} ms`).join(', ')}`);
   }
   const msPerRun = {};
+  const cpuMsPerRun = {};
   for (const name of active) msPerRun[name] = summarize(times[name]);
-  const ratios = {};
-  if (times.rawRecorded && times.raw) ratios.recordingOnOverOff = pairedRatio(times.rawRecorded, times.raw);
-  if (times.rawJournaled && times.raw) ratios.journalOnOverOff = pairedRatio(times.rawJournaled, times.raw);
-  if (times.loupe && times.raw) ratios.loupeOverRaw = pairedRatio(times.loupe, times.raw);
-  if (times.sdk && times.raw) ratios.sdkOverRaw = pairedRatio(times.sdk, times.raw);
+  for (const name of active) cpuMsPerRun[name] = summarize(cpu[name]);
+  const ratiosOf = (series) => {
+    const ratios = {};
+    if (series.rawRecorded && series.raw) ratios.recordingOnOverOff = pairedRatio(series.rawRecorded, series.raw);
+    if (series.rawJournaled && series.raw) ratios.journalOnOverOff = pairedRatio(series.rawJournaled, series.raw);
+    if (series.loupe && series.raw) ratios.loupeOverRaw = pairedRatio(series.loupe, series.raw);
+    if (series.sdk && series.raw) ratios.sdkOverRaw = pairedRatio(series.sdk, series.raw);
+    return ratios;
+  };
+  const ratios = ratiosOf(times);
+  const cpuRatios = ratiosOf(cpu);
   let micro;
   try {
     micro = await recorderMicro(calls, runs);
@@ -54,7 +63,7 @@ export async function run({ quick, log }) {
     calls,
     runs,
     warmup: '500 calls per contender',
-    measured: 'N sequential tools/call round trips after initialize',
+    measured: 'N sequential tools/call round trips after initialize; wall time, and the client process CPU time over the same span',
     contenders: {
       raw: 'raw JSON-RPC loop, no recorder (recording off)',
       rawRecorded: "the same loop with Loupe's FrameRecorder on (default limit 200000, in memory)",
@@ -64,7 +73,9 @@ export async function run({ quick, log }) {
     },
     framesRecordedPerRun: framesOn,
     msPerRun,
+    cpuMsPerRun,
     ratios,
+    cpuRatios,
     inProcess: micro && {
       ...micro,
       meaning: 'µs per call spent parsing (off) vs recording both frames (on), in-process with no I/O',
