@@ -2,26 +2,14 @@
  * The key flows in the desktop app through Playwright's _electron.launch, where an Electron binary exists
  * (node_modules/electron/dist or ELECTRON_OVERRIDE_DIST_PATH). Elsewhere each test is skipped, saying why.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { _electron as electron, expect, test, type ElectronApplication, type Page } from '@playwright/test';
+import { electronBinary, noElectronReason } from '../electronBinary';
 import { repositoryRoot, testServers } from '../hostProcess';
 
-function electronBinary(): string | undefined {
-  const executable = process.platform === 'win32' ? 'electron.exe' : process.platform === 'darwin' ? 'Electron.app/Contents/MacOS/Electron' : 'electron';
-  const override = process.env.ELECTRON_OVERRIDE_DIST_PATH;
-  if (override) return existsSync(join(override, executable)) ? join(override, executable) : undefined;
-  const pathFile = join(repositoryRoot, 'node_modules', 'electron', 'path.txt');
-  const relative = existsSync(pathFile) ? readFileSync(pathFile, 'utf8').trim() : executable;
-  const path = join(repositoryRoot, 'node_modules', 'electron', 'dist', relative);
-  return existsSync(path) ? path : undefined;
-}
-
 const binary = electronBinary();
-if (!binary) console.log('skipped: no Electron binary (the e2e/electron specs need node_modules/electron/dist or ELECTRON_OVERRIDE_DIST_PATH)');
 
 test.describe('desktop app', () => {
-  test.skip(!binary, 'skipped: no Electron binary');
+  test.skip(!binary, noElectronReason);
   let app: ElectronApplication;
   let page: Page;
 
