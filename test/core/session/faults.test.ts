@@ -1,3 +1,6 @@
+import { realpathSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FrameRecorder } from '../../../src/core/recorder/frameRecorder.js';
 import { connect } from '../../../src/core/session/connect.js';
@@ -257,5 +260,17 @@ describe('stdio faults', () => {
       message: 'initialize got no answer within 300 ms',
     });
     expect(recorder.all().map((frame) => frame.method)).toEqual(['initialize']);
+  });
+
+  it('runs the child in the given working directory, and names one that does not exist', async () => {
+    const directory = realpathSync(tmpdir());
+    const session = await open({ ...scripted('', { instructions: 'process.cwd()' }), cwd: directory });
+    expect(session.handshake.instructions).toBe(directory);
+    const missing = join(directory, 'loupe-no-such-directory');
+    const failure = await failureOf(connect({ ...scripted(''), cwd: missing }));
+    expect(failure.detail).toEqual({
+      kind: 'invalid-target',
+      message: `Working directory does not exist: ${missing}`,
+    });
   });
 });
