@@ -32,8 +32,8 @@ function readJson(path) {
   }
 }
 
-gate('typecheck', 'npx', ['tsc', '-p', 'tsconfig.node.json', '--noEmit']) &&
-  gate('typecheck tests', 'npx', ['tsc', '-p', 'tsconfig.test.json']);
+gate('typecheck', 'npx', ['tsc', '-p', 'tsconfig.node.json', '--noEmit']);
+gate('typecheck tests', 'npx', ['tsc', '-p', 'tsconfig.test.json']);
 gate('typecheck renderer', 'npx', ['tsc', '-p', 'tsconfig.web.json']);
 gate('typecheck electron', 'npx', ['tsc', '-p', 'tsconfig.electron.json']);
 gate('lint', 'npx', ['eslint', '.']);
