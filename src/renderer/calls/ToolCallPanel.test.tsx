@@ -128,7 +128,10 @@ describe('ToolCallPanel', () => {
     expect(screen.getByText(/times out after 4321 ms/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(cancelled).toEqual([callId]));
-    await act(async () => reject(new LoupeError({ kind: 'cancelled', message: 'Cancelled by the user.' })));
+    await act(() => {
+      reject(new LoupeError({ kind: 'cancelled', message: 'Cancelled by the user.' }));
+      return Promise.resolve();
+    });
     expect(await screen.findByText('Cancelled')).toBeTruthy();
     expect(screen.queryByLabelText('Call progress')).toBeNull();
   });
@@ -199,14 +202,14 @@ describe('ToolCallPanel', () => {
   });
 
   it('keeps a history per tool with re-run and copy-as-CLI', async () => {
-    boot((request) => Promise.resolve(outcome(request, { content: [{ type: 'text', text: `echo ${String(request.arguments.message)}` }] })));
+    boot((request) => Promise.resolve(outcome(request, { content: [{ type: 'text', text: `echo ${JSON.stringify(request.arguments.message)}` }] })));
     render(<ToolCallPanel tool={echo} />);
     typeInto(/^Message/, 'first');
     fireEvent.click(screen.getByRole('button', { name: 'Call echo' }));
-    await screen.findByText('echo first');
+    await screen.findByText('echo "first"');
     typeInto(/^Message/, 'second');
     fireEvent.click(screen.getByRole('button', { name: 'Call echo' }));
-    await screen.findByText('echo second');
+    await screen.findByText('echo "second"');
     const history = screen.getByRole('region', { name: 'Call history' });
     const items = within(history).getAllByRole('listitem');
     expect(items).toHaveLength(2);

@@ -1,4 +1,71 @@
-/** PLACEHOLDER written by the UI helper (issue 3); the issue-4 helper owns and replaces this file. */
+/**
+ * The server's requests to us, each waiting visibly until the user answers it: nothing is answered behind
+ * the user's back. Mounted once at the app root. Recently answered ones stay listed with what was chosen.
+ */
+import { useLoupeStore } from '../store/store';
+import type { ServerRequest } from '../../shared/session';
+import { JsonView } from '../components/JsonView';
+import { ElicitationRequest } from './ElicitationRequest';
+import { answerRequest } from './requestActions';
+import { RootsRequest } from './RootsRequest';
+import { SamplingRequest } from './SamplingRequest';
+
+const titles: Record<string, string> = {
+  'elicitation/create': 'The server asks you for input',
+  'sampling/createMessage': 'The server asks for a model completion (sampling)',
+  'roots/list': 'The server asks for your roots',
+};
+
+function RequestBody({ request }: { request: ServerRequest }) {
+  switch (request.method) {
+    case 'elicitation/create':
+      return <ElicitationRequest request={request} />;
+    case 'sampling/createMessage':
+      return <SamplingRequest request={request} />;
+    case 'roots/list':
+      return <RootsRequest request={request} />;
+    default:
+      return (
+        <>
+          <JsonView value={request.params} />
+          <button
+            type="button"
+            onClick={() => void answerRequest(request, { error: { code: -32601, message: `Method not found: ${request.method}` } }, 'refused (unknown method)')}
+          >
+            Refuse
+          </button>
+        </>
+      );
+  }
+}
+
 export function ServerRequestDialogs() {
-  return null;
+  const waiting = useLoupeStore((state) => state.serverRequests);
+  const answered = useLoupeStore((state) => state.answeredRequests);
+  if (waiting.length === 0 && answered.length === 0) return null;
+  return (
+    <aside className="server-requests" aria-label="Server requests">
+      {waiting.map((request) => (
+        <section key={request.requestId} role="dialog" aria-label={titles[request.method] ?? `The server sent ${request.method}`} className="dialog server-request">
+          <h3>{titles[request.method] ?? `The server sent ${request.method}`}</h3>
+          <p className="muted small" aria-live="polite">
+            {request.method} · waiting for your answer since {new Date(request.receivedAt).toLocaleTimeString()}
+          </p>
+          <RequestBody request={request} />
+        </section>
+      ))}
+      {answered.length > 0 && (
+        <details className="answered-requests">
+          <summary>{answered.length} answered server request(s)</summary>
+          <ul>
+            {answered.map((entry) => (
+              <li key={entry.request.requestId}>
+                {entry.request.method}: {entry.outcome} at {new Date(entry.answeredAt).toLocaleTimeString()}
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </aside>
+  );
 }
