@@ -12,6 +12,8 @@ import { rpcFailure } from './rpcFailure.js';
 
 export const defaultTimeoutMs = 10_000;
 export const defaultMaxTotalMs = 60_000;
+/** The longest delay setTimeout accepts (longer ones fire at once). */
+const maxTimerMs = 2_147_483_647;
 
 type RequestId = string | number;
 type NotificationListener = (method: string, params: JsonObject | undefined) => void;
@@ -107,10 +109,8 @@ export class RpcPeer {
       };
       this.pending.set(id, entry);
       this.armIdle(id, entry);
-      const total = setTimeout(
-        () =>
-          this.expire(id, entry, `${method} took longer than the maximum of ${maxTotalMs} ms`, maxTotalMs),
-        maxTotalMs,
+      const total = startTimer(maxTotalMs, () =>
+        this.expire(id, entry, `${method} took longer than the maximum of ${maxTotalMs} ms`, maxTotalMs),
       );
       signal?.addEventListener('abort', onAbort, { once: true });
       this.wire.send(message).catch((error: unknown) => entry.settle({ error: toErrorData(error) }));
@@ -141,7 +141,7 @@ export class RpcPeer {
   private armIdle(id: RequestId, entry: Pending): void {
     clearTimeout(entry.idle);
     const message = `${entry.method} got no answer within ${entry.timeoutMs} ms`;
-    entry.idle = setTimeout(() => this.expire(id, entry, message, entry.timeoutMs), entry.timeoutMs);
+    entry.idle = startTimer(entry.timeoutMs, () => this.expire(id, entry, message, entry.timeoutMs));
   }
 
   private expire(id: RequestId, entry: Pending, message: string, timeoutMs: number): void {
@@ -252,6 +252,12 @@ export class RpcPeer {
       data: { method },
     };
   }
+}
+
+/** A timer, or none when ms is 0, negative or not finite (no limit); long delays are capped as Node needs. */
+function startTimer(ms: number, run: () => void): ReturnType<typeof setTimeout> | undefined {
+  if (!Number.isFinite(ms) || ms <= 0) return undefined;
+  return setTimeout(run, Math.min(ms, maxTimerMs));
 }
 
 function asRecord(value: unknown): Record<string, unknown> {

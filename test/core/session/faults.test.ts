@@ -273,4 +273,19 @@ describe('stdio faults', () => {
       message: `Working directory does not exist: ${missing}`,
     });
   });
+
+  it('treats a timeout of 0 or Infinity as no limit (setTimeout would fire them at once)', async () => {
+    const session = await open(
+      scripted(
+        `if (message.id !== undefined) setTimeout(() => send({ jsonrpc: '2.0', id: message.id, result: { late: true } }), 100);`,
+      ),
+    );
+    const unlimited = { timeoutMs: Number.POSITIVE_INFINITY, maxTotalMs: Number.POSITIVE_INFINITY };
+    await expect(session.request('tools/list', {}, unlimited)).resolves.toMatchObject({
+      result: { late: true },
+    });
+    await expect(session.request('tools/list', {}, { timeoutMs: 0, maxTotalMs: 0 })).resolves.toMatchObject({
+      result: { late: true },
+    });
+  });
 });
