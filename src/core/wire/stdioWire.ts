@@ -70,7 +70,7 @@ export class StdioWire implements Wire {
         this.open = true;
         resolve();
       });
-      child.once('error', (error: NodeJS.ErrnoException) => {
+      child.on('error', (error: NodeJS.ErrnoException) => {
         if (this.open) return;
         const failure = spawnFailure(command, error);
         this.finish(failure.detail);
