@@ -5,6 +5,7 @@
  */
 import { BrowserWindow, session, shell } from 'electron';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { contentSecurityPolicy } from '../core/backend/contentSecurityPolicy.js';
 
 export interface WindowPlaces {
@@ -25,7 +26,7 @@ export function pageMatcher(page: WindowPlaces['page']): (url: string) => boolea
       }
     };
   }
-  const fileUrl = new URL(`file://${page.file.split('\\').join('/').replace(/^(?!\/)/, '/')}`).href;
+  const fileUrl = pathToFileURL(page.file).href;
   return (url) => url.split('#')[0].split('?')[0] === fileUrl;
 }
 

@@ -1,6 +1,7 @@
 /** A connection that fails keeps what it recorded: frames(), the status reason and a connected:false snapshot. */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { LoupeError } from '../../src/shared/errors.js';
+import { faultServer } from '../helpers/servers.js';
 import { ensureDemoBuilt, startHarness, type Harness } from './backendHarness.js';
 
 describe('backend when a connection fails', () => {
@@ -44,6 +45,24 @@ describe('backend when a connection fails', () => {
     const status = await harness.api.connect({ transport: 'demo' });
     expect(status.state).toBe('connected');
     expect((await harness.api.list('tools')).complete).toBe(true);
+  });
+
+  it('a server that dies mid-walk: the list says incomplete, the status says why, the frames stay', async () => {
+    harness = startHarness();
+    await harness.api.connect(faultServer('--tools', '20', '--page-size', '5', '--crash-after-page', '2'));
+    const result = await harness.api.list('tools');
+    expect(result.complete).toBe(false);
+    expect(result.pages.length).toBe(2);
+    expect(result.items.length).toBe(10);
+    expect(['server-exited', 'disconnected']).toContain(result.error?.kind);
+    const status = await harness.waitFor('onStatus', (event) => event.state === 'closed');
+    if (status.state !== 'closed') throw new Error('unreachable');
+    expect(status.reason?.kind).toBe('server-exited');
+    const frames = await harness.api.frames(0, 1000);
+    expect(frames.some((frame) => frame.kind === 'stderr' && frame.raw.includes('crashing while serving page 3'))).toBe(true);
+    const snapshot = await harness.api.loadSnapshot((await harness.api.createSnapshot()).text);
+    expect(snapshot.toolsComplete).toBe(false);
+    expect(snapshot.toolCount).toBe(10);
   });
 
   it('a malformed target is refused as invalid-target; methods needing a session say not-connected', async () => {
