@@ -47,4 +47,17 @@ describe('backend against a 1,000-tool paginating server', () => {
     expect(snapshot.toolNames).toContain('added_1');
     expect(snapshot.toolNames).not.toContain('tool_0001');
   });
+
+  it('a burst of 3,000 notifications reaches the UI in a handful of carrier messages', async () => {
+    const framesBefore = (await harness.api.recorderStats()).total;
+    const messagesBefore = harness.eventMessages();
+    const pushedBefore = harness.events.onFrames.flat().length;
+    await harness.api.callTool({ tool: 'trigger_list_changed', arguments: { burst: 3000 }, callId: 'burst-1' });
+    await harness.waitFor('onFrames', () => harness.events.onFrames.flat().length - pushedBefore >= 3000, 20_000);
+    const framesAfter = (await harness.api.recorderStats()).total;
+    expect(framesAfter - framesBefore).toBeGreaterThanOrEqual(3002);
+    const messages = harness.eventMessages() - messagesBefore;
+    expect(messages).toBeGreaterThan(0);
+    expect(messages).toBeLessThan(100);
+  });
 });
