@@ -4,6 +4,8 @@ import { everythingServer, requireBuild, runLoupe, startEverything, type Running
 beforeAll(requireBuild);
 
 interface Document {
+  transport: string;
+  fallbackReason?: string;
   serverInfo: { name: string };
   complete: boolean;
   items: { name: string }[];
@@ -31,7 +33,9 @@ function expectEverything(document: Document): void {
 describe('loupe against @modelcontextprotocol/server-everything', () => {
   it('over stdio: lists and calls echo', { timeout: 60_000 }, async () => {
     const target = ['--', process.execPath, everythingServer, 'stdio'];
-    expectEverything(await listJson(target));
+    const listed = await listJson(target);
+    expectEverything(listed);
+    expect(listed.transport).toBe('stdio');
     const call = await runLoupe(['call', 'echo', '--args', '{"message":"over stdio"}', ...target]);
     expect(call.code, call.stderr).toBe(0);
     expect(call.stdout.split('\n')[0]).toBe('Echo: over stdio');
@@ -45,8 +49,13 @@ describe('loupe against @modelcontextprotocol/server-everything', () => {
     afterAll(() => server.stop());
 
     it('lists with --transport http and with auto, and calls get-sum', { timeout: 60_000 }, async () => {
-      expectEverything(await listJson(['--url', server.url, '--transport', 'http']));
-      expectEverything(await listJson(['--url', server.url]));
+      const chosen = await listJson(['--url', server.url, '--transport', 'http']);
+      expectEverything(chosen);
+      expect(chosen.transport).toBe('http');
+      const auto = await listJson(['--url', server.url]);
+      expectEverything(auto);
+      expect(auto.transport).toBe('http');
+      expect(auto.fallbackReason).toBeUndefined();
       const call = await runLoupe(['call', 'get-sum', '--args', '{"a":2,"b":40}', '--url', server.url, '--header', 'X-Loupe-Test: yes']);
       expect(call.code, call.stderr).toBe(0);
       expect(call.stdout).toContain('42');
@@ -61,8 +70,13 @@ describe('loupe against @modelcontextprotocol/server-everything', () => {
     afterAll(() => server.stop());
 
     it('lists with --transport sse and falls back to SSE from auto', { timeout: 60_000 }, async () => {
-      expectEverything(await listJson(['--url', server.url, '--transport', 'sse']));
-      expectEverything(await listJson(['--url', server.url]));
+      const chosen = await listJson(['--url', server.url, '--transport', 'sse']);
+      expectEverything(chosen);
+      expect(chosen.transport).toBe('sse');
+      const auto = await listJson(['--url', server.url]);
+      expectEverything(auto);
+      expect(auto.transport).toBe('sse');
+      expect(auto.fallbackReason).toMatch(/\S/);
       const call = await runLoupe(['call', 'echo', '--args', '{"message":"over sse"}', '--url', server.url, '--transport', 'sse']);
       expect(call.code, call.stderr).toBe(0);
       expect(call.stdout.split('\n')[0]).toBe('Echo: over sse');

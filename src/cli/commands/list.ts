@@ -14,6 +14,8 @@ import type { Terminal } from '../terminal.js';
 export function listDocument(session: McpSession, result: ListResult): Record<string, unknown> {
   const tools = result.kind === 'tools';
   return {
+    transport: session.handshake.transport,
+    ...(session.handshake.fallbackReason ? { fallbackReason: session.handshake.fallbackReason } : {}),
     protocolVersion: session.handshake.protocolVersion,
     serverInfo: session.handshake.serverInfo,
     capabilities: session.handshake.capabilities,
