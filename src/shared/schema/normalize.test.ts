@@ -242,3 +242,10 @@ describe('normalizeSchema', () => {
     expect(result.notes).toEqual(['#/a: "not" is checked by validation, not drawn in the form']);
   });
 });
+
+describe('mixed enums', () => {
+  it('keeps an enum of mixed types as one untyped select, nullable when null is a value', () => {
+    const result = normalizeSchema({ type: 'object', properties: { flag: { enum: ['on', 0, true, null] } } });
+    expect(result.ok && (result.schema.properties as JsonObject).flag).toEqual({ enum: ['on', 0, true, null], 'x-loupe-nullable': true });
+  });
+});

@@ -160,6 +160,11 @@ function normalizeNode(walker: Walker, value: JsonValue | undefined, path: strin
   if (node.type === undefined) {
     const inferred = inferType(node);
     if (inferred === undefined) return anySchema(node);
+    // An enum of mixed types stays an untyped enum: rjsf draws it as one select and keeps each value's type.
+    if (Array.isArray(inferred) && inferred.filter((type) => type !== 'null').length > 1 && Array.isArray(node.enum)) {
+      const mixed = normalizeChildren(walker, node, path, refs);
+      return node.enum.includes(null) ? markNullable(mixed) : mixed;
+    }
     node.type = inferred;
     if (Array.isArray(inferred) && inferred.length !== 1) return normalizeTypeList(walker, node, inferred, path, refs);
   }
