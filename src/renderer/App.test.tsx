@@ -6,7 +6,7 @@ import { App } from './App';
 import { setApi } from './bridge';
 import { resetStore } from './store/store';
 import { start } from './store/start';
-import { fakeBackend, giveElementsASize, listResult, makeTools, type FakeBackend } from './testing/fakeBackend';
+import { fakeBackend, frame, giveElementsASize, listResult, makeTools, type FakeBackend } from './testing/fakeBackend';
 
 let stop: (() => void) | undefined;
 
@@ -115,6 +115,28 @@ describe('the app shell', () => {
     fireEvent.click(screen.getByRole('tab', { name: 'Traffic' }));
     expect(screen.getByRole('tab', { name: 'Traffic' }).getAttribute('aria-selected')).toBe('true');
     expect(screen.getByRole('button', { name: 'Connect' })).toBeTruthy();
+  });
+
+  it('shows a session that ended with the server exiting, with its stderr', async () => {
+    const backend = fakeBackend({ lists: { tools: listResult('tools', makeTools(2)) } });
+    await boot(backend);
+    await waitFor(() => expect(screen.getByText('2 tools')).toBeTruthy());
+    act(() => {
+      backend.emit('onFrames', [
+        frame(1, { direction: 'in', kind: 'stderr', method: undefined, raw: 'Traceback (most recent call last):' }),
+        frame(2, { direction: 'in', kind: 'stderr', method: undefined, raw: 'KeyError: <b>config</b>' }),
+      ]);
+      backend.emit('onStatus', {
+        state: 'closed',
+        target: { transport: 'demo' },
+        reason: { kind: 'server-exited', code: 1, message: 'Server exited with code 1: KeyError: <b>config</b>' },
+      });
+    });
+    const stderr = await screen.findByLabelText('Server stderr');
+    expect(stderr.textContent).toBe('Traceback (most recent call last):\nKeyError: <b>config</b>');
+    expect(stderr.closest('[role="alert"]')?.textContent).toContain('Session ended: Server exited');
+    expect(stderr.querySelector('b')).toBeNull();
+    expect(screen.getByText('2 tools')).toBeTruthy();
   });
 
   it('marks added and changed tools on list_changed and lists the removed ones', async () => {

@@ -1,6 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import type { Target } from '../../shared/target';
-import { emptyForm, formToTarget, targetToForm, type FormTransport, type TargetForm } from '../lib/targetForm';
+import { FormRow } from './FormRow';
+import {
+  emptyForm,
+  formToTarget,
+  targetToForm,
+  type FormTransport,
+  type TargetForm,
+} from '../lib/targetForm';
 
 const transportLabels: Record<FormTransport, string> = {
   stdio: 'stdio (command)',
@@ -38,46 +45,95 @@ export function ConnectionForm({ initial, busy, onConnect, onSave }: ConnectionF
 
   return (
     <form className="connection-form" onSubmit={submit} aria-label="Connection">
-      <label className="form-row">
-        <span>Transport</span>
-        <select value={form.transport} onChange={(event) => update({ transport: event.target.value as FormTransport })}>
-          {(Object.keys(transportLabels) as FormTransport[]).map((transport) => (
-            <option key={transport} value={transport}>
-              {transportLabels[transport]}
-            </option>
-          ))}
-        </select>
-      </label>
+      <FormRow label="Transport">
+        {(id) => (
+          <select
+            id={id}
+            value={form.transport}
+            onChange={(event) => update({ transport: event.target.value as FormTransport })}
+          >
+            {(Object.keys(transportLabels) as FormTransport[]).map((transport) => (
+              <option key={transport} value={transport}>
+                {transportLabels[transport]}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormRow>
       {form.transport === 'stdio' ? (
         <>
-          <label className="form-row">
-            <span>Command</span>
-            <input className="mono" value={form.command} placeholder="node" onChange={(event) => update({ command: event.target.value })} />
-          </label>
-          <label className="form-row">
-            <span>Arguments</span>
-            <input className="mono" value={form.args} placeholder="server.js --flag" onChange={(event) => update({ args: event.target.value })} />
-          </label>
-          <label className="form-row">
-            <span>Environment</span>
-            <textarea className="mono" rows={2} value={form.env} placeholder="NAME=value, one a line" onChange={(event) => update({ env: event.target.value })} />
-          </label>
-          <label className="form-row">
-            <span>Working directory</span>
-            <input className="mono" value={form.cwd} placeholder="(Loupe’s own)" onChange={(event) => update({ cwd: event.target.value })} />
-          </label>
+          <FormRow label="Command">
+            {(id) => (
+              <input
+                id={id}
+                className="mono"
+                value={form.command}
+                placeholder="node"
+                onChange={(event) => update({ command: event.target.value })}
+              />
+            )}
+          </FormRow>
+          <FormRow label="Arguments">
+            {(id) => (
+              <input
+                id={id}
+                className="mono"
+                value={form.args}
+                placeholder="server.js --flag"
+                onChange={(event) => update({ args: event.target.value })}
+              />
+            )}
+          </FormRow>
+          <FormRow label="Environment">
+            {(id) => (
+              <textarea
+                id={id}
+                className="mono"
+                rows={2}
+                value={form.env}
+                placeholder="NAME=value, one a line"
+                onChange={(event) => update({ env: event.target.value })}
+              />
+            )}
+          </FormRow>
+          <FormRow label="Working directory">
+            {(id) => (
+              <input
+                id={id}
+                className="mono"
+                value={form.cwd}
+                placeholder="(Loupe’s own)"
+                onChange={(event) => update({ cwd: event.target.value })}
+              />
+            )}
+          </FormRow>
         </>
       ) : null}
       {form.transport === 'http' || form.transport === 'sse' || form.transport === 'auto' ? (
         <>
-          <label className="form-row">
-            <span>URL</span>
-            <input className="mono" value={form.url} placeholder="http://127.0.0.1:3001/mcp" onChange={(event) => update({ url: event.target.value })} />
-          </label>
-          <label className="form-row">
-            <span>Headers</span>
-            <textarea className="mono" rows={2} value={form.headers} placeholder="Authorization: Bearer …" onChange={(event) => update({ headers: event.target.value })} />
-          </label>
+          <FormRow label="URL">
+            {(id) => (
+              <input
+                id={id}
+                className="mono"
+                value={form.url}
+                placeholder="http://127.0.0.1:3001/mcp"
+                onChange={(event) => update({ url: event.target.value })}
+              />
+            )}
+          </FormRow>
+          <FormRow label="Headers">
+            {(id) => (
+              <textarea
+                id={id}
+                className="mono"
+                rows={2}
+                value={form.headers}
+                placeholder="Authorization: Bearer …"
+                onChange={(event) => update({ headers: event.target.value })}
+              />
+            )}
+          </FormRow>
         </>
       ) : null}
       {problem ? (
@@ -91,8 +147,17 @@ export function ConnectionForm({ initial, busy, onConnect, onSave }: ConnectionF
         </button>
       </div>
       <div className="save-row">
-        <input aria-label="Name to save as" placeholder="Name to save as" value={name} onChange={(event) => setName(event.target.value)} />
-        <button type="button" disabled={name.trim() === ''} onClick={() => withTarget((target) => onSave(name.trim(), target))}>
+        <input
+          aria-label="Name to save as"
+          placeholder="Name to save as"
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+        />
+        <button
+          type="button"
+          disabled={name.trim() === ''}
+          onClick={() => withTarget((target) => onSave(name.trim(), target))}
+        >
           Save server
         </button>
       </div>

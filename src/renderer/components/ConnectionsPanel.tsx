@@ -7,15 +7,17 @@ import { useLoupeStore } from '../store/store';
 import { ConnectionForm } from './ConnectionForm';
 import { ErrorNotice } from './ErrorNotice';
 import { HandshakeView } from './HandshakeView';
+import { StderrTail } from './StderrTail';
 
 /** The header's pill says the bare state; the card says what it is about. */
 const stateLabels = { idle: 'Not connected', connecting: 'Connecting to', connected: 'Connected to', closed: 'Session closed:' } as const;
 
 export function ConnectionsPanel() {
-  const { status, connectError, lastTarget, settings, settingsError, link } = useLoupeStore(
+  const { status, connectError, connectErrorPhase, lastTarget, settings, settingsError, link } = useLoupeStore(
     useShallow((state) => ({
       status: state.status,
       connectError: state.connectError,
+      connectErrorPhase: state.connectErrorPhase,
       lastTarget: state.lastTarget,
       settings: state.settings,
       settingsError: state.settingsError,
@@ -43,7 +45,11 @@ export function ConnectionsPanel() {
             Reconnect
           </button>
         </div>
-        {connectError && status.state !== 'connected' ? <ErrorNotice error={connectError} context="Connection failed" /> : null}
+        {connectError && status.state !== 'connected' ? (
+          <ErrorNotice error={connectError} context={connectErrorPhase === 'session' ? 'Session ended' : 'Connection failed'}>
+            {connectError.kind === 'server-exited' ? <StderrTail /> : null}
+          </ErrorNotice>
+        ) : null}
         {status.state === 'connected' ? (
           <details className="handshake-details" open>
             <summary>Handshake</summary>

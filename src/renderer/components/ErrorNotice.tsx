@@ -23,7 +23,7 @@ const titles: Partial<Record<LoupeErrorData['kind'], string>> = {
 const hints: Partial<Record<LoupeErrorData['kind'], string[]>> = {
   'command-not-found': ['Check that the command is installed and on PATH, or give its full path.'],
   'connection-refused': ['Nothing listens at that address: is the server running, and on this port?'],
-  'server-exited': ['The server process ended. Its last stderr lines are below; they usually say why.'],
+  'server-exited': ['The server process ended. What it wrote on stderr usually says why.'],
   'method-not-found': [
     'The server does not implement this method, or did not declare the capability it belongs to.',
     'The URL may point at the wrong endpoint (for example /sse instead of /mcp), or at something that is not an MCP server.',
@@ -46,7 +46,7 @@ export function errorTitle(error: LoupeErrorData): string {
   return titles[error.kind] ?? error.kind;
 }
 
-export function ErrorNotice({ error, context }: { error: LoupeErrorData; context?: string }) {
+export function ErrorNotice({ error, context, children }: { error: LoupeErrorData; context?: string; children?: React.ReactNode }) {
   const stderr = stderrOf(error.data);
   return (
     <div className="notice notice-error" role="alert">
@@ -69,6 +69,7 @@ export function ErrorNotice({ error, context }: { error: LoupeErrorData; context
           {stderr}
         </pre>
       ) : null}
+      {children}
       {error.data !== undefined && !stderr ? (
         <details>
           <summary>Details</summary>

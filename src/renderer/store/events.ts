@@ -31,8 +31,11 @@ export function appendFrames(batch: Frame[]): void {
 export function bindBackendEvents(api: LoupeApi): () => void {
   const unsubscribers = [
     api.on('onStatus', (status) => {
+      const wasConnected = getState().status.state === 'connected';
       setState({ status });
-      if (status.state === 'closed' && status.reason) setState({ connectError: status.reason });
+      if (status.state === 'closed' && status.reason) {
+        setState(wasConnected ? { connectError: status.reason, connectErrorPhase: 'session' } : { connectError: status.reason });
+      }
       if (status.state !== 'idle') setState({ lastTarget: status.target });
     }),
     api.on('onFrames', appendFrames),

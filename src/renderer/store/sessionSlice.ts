@@ -9,6 +9,8 @@ export interface SessionSlice {
   status: SessionStatus;
   /** Why the last connect attempt failed (kept until the next attempt), shown in the Connections panel. */
   connectError: LoupeErrorData | null;
+  /** Whether it failed while connecting, or ended a session that had been up. */
+  connectErrorPhase: 'connect' | 'session';
   /** The target of the last attempt, for Reconnect. */
   lastTarget: Target | null;
   /** The carrier to the backend (the browser host's WebSocket). */
@@ -18,6 +20,7 @@ export interface SessionSlice {
 export const createSessionSlice: SliceCreator<SessionSlice> = () => ({
   status: { state: 'idle' },
   connectError: null,
+  connectErrorPhase: 'connect',
   lastTarget: null,
   backendLink: 'open',
 });

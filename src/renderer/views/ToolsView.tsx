@@ -3,6 +3,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { isJsonObject, type JsonObject } from '../../shared/json';
 import { itemKey } from '../../shared/lists';
 import type { Finding } from '../../shared/lint';
+import { ErrorNotice } from '../components/ErrorNotice';
 import { ListHeader } from '../components/ListHeader';
 import { SeverityBadges } from '../components/SeverityBadges';
 import { VirtualList } from '../components/VirtualList';
@@ -61,6 +62,8 @@ export function ToolsView() {
           onChange={(event) => setListFilter('tools', event.target.value)}
         />
         {list.unsupported ? <p className="empty">This server does not offer tools.</p> : null}
+        {list.error ? <ErrorNotice error={list.error} context="Listing tools failed" /> : null}
+        {!list.result && !list.loading && !list.unsupported && !list.error ? <p className="empty">No tools listed: connect to a server, or open a snapshot.</p> : null}
         {list.result && positions.length === 0 ? (
           <p className="empty">{filter ? `No tool matches “${filter}”.` : 'The server listed no tools.'}</p>
         ) : null}
