@@ -2,10 +2,13 @@
 import { fileURLToPath } from 'node:url';
 import type { StdioTarget } from '../shared/target.js';
 
-/** out/node/core/demoTarget.js → out/node/demo/server.js (likewise src/core → src/demo under a TS runner). */
+/**
+ * out/node/core/demoTarget.js → out/node/demo/server.js. When this module runs from source (src/core under
+ * vitest or a TS runner), the demo is still the compiled one: plain `node` cannot run src/demo/server.ts.
+ */
 export function defaultDemoScript(): string {
-  const extension = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
-  return fileURLToPath(new URL(`../demo/server${extension}`, import.meta.url));
+  const fromSource = import.meta.url.endsWith('.ts');
+  return fileURLToPath(new URL(fromSource ? '../../out/node/demo/server.js' : '../demo/server.js', import.meta.url));
 }
 
 export function demoTarget(scriptPath: string = defaultDemoScript()): StdioTarget {
