@@ -11,6 +11,7 @@ import type { StdioTarget } from '../../shared/target.js';
 import type { FrameRecorder } from '../recorder/frameRecorder.js';
 import { childEnvironment } from './environment.js';
 import { LineSplitter } from './lineSplitter.js';
+import { spawnFailure } from './spawnFailure.js';
 import type { Wire, WireEvents } from './wire.js';
 
 /** How long close() waits at each step (stdin closed, SIGTERM) before the next, ms. */
@@ -171,23 +172,4 @@ export class StdioWire implements Wire {
     this.markDone();
     this.events?.onClose(reason);
   }
-}
-
-function spawnFailure(command: string, error: NodeJS.ErrnoException): LoupeError {
-  if (error.code === 'ENOENT') {
-    return new LoupeError(
-      { kind: 'command-not-found', message: `Command not found: ${command}`, data: { command } },
-      { cause: error },
-    );
-  }
-  if (error.code === 'EACCES') {
-    return new LoupeError(
-      { kind: 'command-not-found', message: `Command is not executable: ${command}`, data: { command } },
-      { cause: error },
-    );
-  }
-  return new LoupeError(
-    { kind: 'transport-error', message: `Could not start ${command}: ${error.message}` },
-    { cause: error },
-  );
 }
