@@ -50,6 +50,10 @@ test.describe('browser host', () => {
       dialogs.push(dialog.message());
       void dialog.dismiss();
     });
+    const consoleErrors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
     await openApp(page, host);
     await expect(connectedPill(page)).toBeVisible();
     await expect(toolsPane(page).getByText(/\d+ tools/)).toBeVisible();
@@ -68,6 +72,8 @@ test.describe('browser host', () => {
     await expect(page.getByText(/\d+(\.\d+)?\s?ms/).first()).toBeVisible();
     await shot(page, '03-demo-traffic');
     expect(dialogs).toEqual([]);
+    // the CSP lets our own scripts, styles and the WebSocket through (it does refuse eval, on purpose)
+    expect(consoleErrors.filter((text) => /Refused to (load|connect|apply|execute)/.test(text))).toEqual([]);
   });
 
   test('lists a 1,000-tool paginating server completely and re-lists on list_changed', async ({ page }) => {
