@@ -76,6 +76,13 @@ describe('loupe against the embedded demo server (--demo)', { timeout: 60_000 },
     expect(run.stderr.trim()).toBe('loupe: tool error: fail_with_error answered with isError: true');
   });
 
+  it('names a tool the server does not list', async () => {
+    const run = await runLoupe(['call', 'no_such_tool', '--demo']);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe('');
+    expect(run.stderr.trim()).toMatch(/^loupe: rpc-error: tools\/call failed: .*Unknown tool: no_such_tool \(-32602\); "no_such_tool" is not among the 163 tools the server listed$/);
+  });
+
   it('shows an image as its type and size', async () => {
     const run = await runLoupe(['call', 'render_chart', '--demo']);
     expect(run.code).toBe(0);

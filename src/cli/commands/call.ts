@@ -1,4 +1,5 @@
 /** `loupe call <tool>`: lists the tools (for the outputSchema), calls one, prints the result; exit 1 on isError. */
+import { LoupeError } from '../../shared/errors.js';
 import { callTool } from '../../core/calls/callTool.js';
 import type { Invocation } from '../arguments.js';
 import { callResultLines } from '../format/callResult.js';
@@ -7,12 +8,19 @@ import { withSession } from '../sessionScope.js';
 import { formatCount, type Terminal } from '../terminal.js';
 import { printJson } from './list.js';
 
+/** A failed call of a tool the complete listing does not contain says so. */
+function notListed(error: unknown, tool: string, count: number): unknown {
+  if (!(error instanceof LoupeError) || (error.kind !== 'rpc-error' && error.kind !== 'method-not-found')) return error;
+  return new LoupeError({ ...error.detail, message: `${error.message}; "${tool}" is not among the ${formatCount(count)} tools the server listed` }, { cause: error });
+}
+
 export async function callCommand(invocation: Invocation, terminal: Terminal): Promise<number> {
   const tool = invocation.tool ?? '';
   const { options } = invocation;
   return withSession(invocation, terminal, async (session) => {
     // The outputSchema may be on any page; a failed listing still lets the call go ahead.
     const listing = await walk(session, 'tools', options, terminal);
+    const listed = listing.items.some((item) => item.name === tool);
     const outcome = await callTool(
       session,
       {
@@ -26,7 +34,9 @@ export async function callCommand(invocation: Invocation, terminal: Terminal): P
         },
       },
       listing.items,
-    );
+    ).catch((error: unknown) => {
+      throw listed || !listing.complete ? error : notListed(error, tool, listing.items.length);
+    });
     if (options.json) printJson(terminal, outcome.result);
     else for (const line of callResultLines(outcome)) terminal.out(line);
     if (outcome.isError) {
