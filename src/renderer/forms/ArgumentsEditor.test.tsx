@@ -15,6 +15,7 @@ const schema: JsonObject = {
     tags: { type: 'array', items: { type: 'string' }, title: 'Tags' },
     limit: { anyOf: [{ type: 'integer' }, { type: 'null' }], title: 'Limit' },
     mode: { type: 'string', enum: ['fast', 'slow'], default: 'fast', title: 'Mode' },
+    chip: { anyOf: [{ type: 'string' }, { type: 'null' }], default: null, title: 'Chip' },
   },
   required: ['name'],
 };
@@ -32,9 +33,10 @@ function field(label: string): HTMLInputElement {
 }
 
 describe('ArgumentsEditor', () => {
-  it('starts with only the explicit defaults', () => {
+  it('starts with only the explicit defaults (a Pydantic default null is not pre-filled)', () => {
     const { handle, json } = setup();
     expect(handle.current?.current()).toEqual({ mode: 'fast' });
+    expect(screen.getByLabelText<HTMLInputElement>('Chip is null').checked).toBe(false);
     expect(JSON.parse(json.value)).toEqual({ mode: 'fast' });
   });
 

@@ -63,17 +63,16 @@ describe('normalizeSchema', () => {
     ]);
   });
 
-  it('collapses anyOf [T, null] (Pydantic Optional) into a nullable T keeping title and default', () => {
+  it('collapses anyOf [T, null] (Pydantic Optional) into a nullable T keeping title, dropping default null', () => {
     const schema = form({
       type: 'object',
-      properties: { limit: { anyOf: [{ type: 'integer' }, { type: 'null' }], default: null, title: 'Limit' } },
+      properties: {
+        limit: { anyOf: [{ type: 'integer' }, { type: 'null' }], default: null, title: 'Limit' },
+        size: { anyOf: [{ type: 'integer' }, { type: 'null' }], default: 5 },
+      },
     });
-    expect(property(schema, 'limit')).toEqual({
-      type: ['integer', 'null'],
-      'x-loupe-nullable': true,
-      default: null,
-      title: 'Limit',
-    });
+    expect(property(schema, 'limit')).toEqual({ type: ['integer', 'null'], 'x-loupe-nullable': true, title: 'Limit' });
+    expect(property(schema, 'size')).toEqual({ type: ['integer', 'null'], 'x-loupe-nullable': true, default: 5 });
   });
 
   it('collapses type [T, "null"] and oneOf [$ref, null]', () => {

@@ -177,6 +177,16 @@ function normalizeNode(walker: Walker, value: JsonValue | undefined, path: strin
   return settle(out);
 }
 
+/**
+ * `default: null` (Pydantic's Optional[T] = None) means "absent": the field starts empty and is omitted,
+ * never pre-filled with null. The user can still choose null with the field's null switch.
+ */
+function withoutNullDefault(schema: JsonObject): JsonObject {
+  if (schema.default !== null) return schema;
+  const { default: _default, ...rest } = schema;
+  return rest;
+}
+
 function rootReason(schema: JsonObject): string | undefined {
   if (isAny(schema)) return 'the input schema does not describe an object of arguments';
   const variants = schema.oneOf ?? schema.anyOf;
@@ -196,7 +206,7 @@ export function normalizeSchema(input: JsonValue | undefined): NormalizeResult {
     notes: [],
     nodes: 0,
     normalize(value, path, refs) {
-      return normalizeNode(this, value, path, refs);
+      return withoutNullDefault(normalizeNode(this, value, path, refs));
     },
   };
   try {
