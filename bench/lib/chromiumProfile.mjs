@@ -86,6 +86,20 @@ export async function startTaskTrace(browser, page) {
 /** Rendering-pipeline and script events whose CPU time is summed (they do not nest in one another). */
 const phaseNames = new Set(['UpdateLayoutTree', 'Layout', 'PrePaint', 'Paint', 'Layerize', 'Commit', 'HitTest', 'ParseHTML', 'FunctionCall', 'EventDispatch', 'TimerFire', 'FireAnimationFrame', 'RunMicrotasks', 'MajorGC', 'MinorGC', 'V8.GC_SCAVENGER', 'V8.GC_MARK_COMPACTOR']);
 
+/** What a task spent its CPU on: the events nested in it, by name (FunctionCall with its function). */
+function insideTask(events, thread, task) {
+  const totals = new Map();
+  for (const event of events) {
+    if (event.ph !== 'X' || event.name === 'RunTask' || `${event.pid}:${event.tid}` !== thread) continue;
+    if (event.ts < task.ts || event.ts + (event.dur ?? 0) > task.ts + task.dur) continue;
+    const data = event.args?.data;
+    const detail = data?.functionName ? ` ${data.functionName}` : data?.type ? ` ${data.type}` : '';
+    const key = `${event.name}${detail}`;
+    totals.set(key, (totals.get(key) ?? 0) + (event.tdur ?? event.dur ?? 0) / 1000);
+  }
+  return [...totals].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([name, ms]) => `${name} ${round(ms)} ms`);
+}
+
 function summarizeTrace(trace) {
   const events = Array.isArray(trace) ? trace : trace.traceEvents;
   const mainThreads = new Set(
@@ -96,7 +110,7 @@ function summarizeTrace(trace) {
     if (event.name !== 'RunTask' || event.ph !== 'X' || !mainThreads.has(`${event.pid}:${event.tid}`)) continue;
     const key = `${event.pid}:${event.tid}`;
     if (!byThread.has(key)) byThread.set(key, []);
-    byThread.get(key).push({ wallMs: event.dur / 1000, cpuMs: (event.tdur ?? event.dur) / 1000 });
+    byThread.get(key).push({ wallMs: event.dur / 1000, cpuMs: (event.tdur ?? event.dur) / 1000, ts: event.ts, dur: event.dur });
   }
   const main = [...byThread.entries()].sort((a, b) => b[1].reduce((s, t) => s + t.wallMs, 0) - a[1].reduce((s, t) => s + t.wallMs, 0))[0]?.[0];
   const phases = new Map();
@@ -107,7 +121,13 @@ function summarizeTrace(trace) {
   const tasks = [...byThread.values()].sort((a, b) => b.reduce((s, t) => s + t.wallMs, 0) - a.reduce((s, t) => s + t.wallMs, 0))[0] ?? [];
   const longestWall = tasks.reduce((best, task) => (task.wallMs > (best?.wallMs ?? -1) ? task : best), undefined);
   const longestCpu = tasks.reduce((best, task) => (task.cpuMs > (best?.cpuMs ?? -1) ? task : best), undefined);
+  const heaviest = [...tasks].sort((a, b) => b.cpuMs - a.cpuMs).slice(0, 3).map((task) => ({
+    wallMs: round(task.wallMs),
+    cpuMs: round(task.cpuMs),
+    inside: insideTask(events, main, task),
+  }));
   return {
+    heaviestTasks: heaviest,
     tasks: tasks.length,
     longestTaskWallMs: round(longestWall?.wallMs ?? 0),
     thatTaskCpuMs: round(longestWall?.cpuMs ?? 0),

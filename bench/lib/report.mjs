@@ -78,6 +78,7 @@ function traceLine(trace, indent) {
   if (!trace) return [];
   return [
     `${indent}- traced pass, main-thread tasks: ${trace.tasks}; longest ${number(trace.longestTaskWallMs)} ms wall of which ${number(trace.thatTaskCpuMs)} ms CPU; longest by CPU ${number(trace.longestTaskCpuMs)} ms; tasks over 100 ms: ${trace.tasksOver100msWall} by wall, ${trace.tasksOver100msCpu} by CPU; main thread ${number(trace.mainThreadCpuMs)} ms CPU in ${number(trace.mainThreadWallMs)} ms of tasks`,
+    ...(trace.heaviestTasks ?? []).map((task) => `${indent}- a heaviest task: ${number(task.cpuMs)} ms CPU (${number(task.wallMs)} ms wall), inside: ${task.inside.join(', ')}`),
     ...(trace.cpuMsByPhase ? [`${indent}- CPU ms by trace event (nested events overlap): ${Object.entries(trace.cpuMsByPhase).slice(0, 8).map(([name, ms]) => `${name} ${number(ms)}`).join(', ')}`] : []),
   ];
 }

@@ -5,7 +5,7 @@ import { pairedRatio, summarize } from '../lib/stats.mjs';
 
 const gc = () => globalThis.gc?.();
 
-async function measureSize({ tools, pageSize, runs, contenders }, log) {
+async function measureSize({ tools, pageSize, runs, contenders, warmup = true }, log) {
   const flags = ['--tools', tools, '--page-size', pageSize];
   const times = Object.fromEntries(contenders.map((name) => [name, []]));
   const cpu = Object.fromEntries(contenders.map((name) => [name, []]));
@@ -15,7 +15,8 @@ async function measureSize({ tools, pageSize, runs, contenders }, log) {
   for (const name of [...active]) {
     try {
       gc();
-      await listers[name](flags, tools);
+      if (warmup) await listers[name](flags, tools);
+      else await listers[name](['--tools', 50, '--page-size', 50], 50);
     } catch (error) {
       notes.push(`${name}: not measured: ${error.message}`);
       active.splice(active.indexOf(name), 1);
@@ -48,7 +49,7 @@ async function measureSize({ tools, pageSize, runs, contenders }, log) {
     pageSize,
     pages: Math.ceil(tools / pageSize),
     runs,
-    warmup: 1,
+    warmup: warmup ? 1 : 0,
     msPerListing: figures,
     clientCpuMsPerListing: cpuFigures,
     ratios: ratiosOf(times),
@@ -60,9 +61,10 @@ async function measureSize({ tools, pageSize, runs, contenders }, log) {
 
 export async function run({ quick, log }) {
   const all = ['loupe', 'sdk', 'raw'];
-  const small = await measureSize({ tools: 10_000, pageSize: 50, runs: quick ? 3 : 7, contenders: all }, log);
+  const small = await measureSize({ tools: 10_000, pageSize: 50, runs: quick ? 2 : 7, contenders: all }, log);
+  // --quick: the large size gets no full-size warm-up run (the JIT is warm from the small size).
   const large = await measureSize(
-    { tools: 50_000, pageSize: 50, runs: quick ? 1 : 3, contenders: quick ? ['loupe', 'raw'] : all },
+    { tools: 50_000, pageSize: 50, runs: quick ? 1 : 3, contenders: quick ? ['loupe', 'raw'] : all, warmup: !quick },
     log,
   );
   const growthOf = (key) => {

@@ -10,9 +10,9 @@ import { pairedRatio, summarize } from '../lib/stats.mjs';
 const gc = () => globalThis.gc?.();
 
 export async function run({ quick, log }) {
-  const calls = quick ? 2_000 : 10_000;
+  const calls = quick ? 1_000 : 10_000;
   const runs = quick ? 3 : 5;
-  const contenders = quick ? ['raw', 'rawRecorded', 'loupe', 'sdk'] : ['raw', 'rawRecorded', 'rawJournaled', 'loupe', 'sdk'];
+  const contenders = quick ? ['raw', 'rawRecorded', 'loupe'] : ['raw', 'rawRecorded', 'rawJournaled', 'loupe', 'sdk'];
   const notes = [];
   const active = [];
   for (const name of contenders) {
