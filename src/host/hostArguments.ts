@@ -1,7 +1,5 @@
 /** The host's command line: the shared target flags plus --port, --bind, --settings and the remote flag. */
-import { join } from 'node:path';
 import { LoupeError } from '../shared/errors.js';
-import { appDataDir } from '../core/backend/appDataDir.js';
 import { parseTargetArguments } from '../core/backend/targetArguments.js';
 import type { HostOptions } from './startHost.js';
 
@@ -9,7 +7,7 @@ export const remoteFlag = '--dangerously-allow-remote-access';
 
 export function parseHostArguments(argv: readonly string[]): HostOptions {
   const { target, rest } = parseTargetArguments(argv);
-  const options: HostOptions = { target: target ?? { transport: 'demo' }, settingsPath: join(appDataDir(), 'settings.json') };
+  const options: HostOptions = { target: target ?? { transport: 'demo' } };
   for (let index = 0; index < rest.length; index++) {
     const argument = rest[index];
     const value = () => {

@@ -5,12 +5,14 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { serveContract } from '../shared/carrier.js';
 import { LoupeError } from '../shared/errors.js';
 import type { Target } from '../shared/target.js';
 import { createBackend } from '../core/backend/createBackend.js';
+import { appDataDir } from '../core/backend/appDataDir.js';
 import { contentSecurityPolicy } from '../core/backend/contentSecurityPolicy.js';
 import { demoTarget } from '../core/demoTarget.js';
 import { createToken, sessionCookie } from './accessToken.js';
@@ -27,7 +29,8 @@ export interface HostOptions {
   /** Serve on a non-loopback address: anyone who can reach it and holds the token controls local processes. */
   allowRemote?: boolean;
   rendererDir?: string;
-  settingsPath?: string;
+  /** The settings file; the app data dir's settings.json by default, null to keep settings in memory. */
+  settingsPath?: string | null;
 }
 
 export interface RunningHost {
@@ -55,6 +58,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
   }
   const token = createToken();
   const rendererDir = options.rendererDir ?? defaultRendererDir();
+  const settingsPath = options.settingsPath === undefined ? join(appDataDir(), 'settings.json') : options.settingsPath;
   const sockets = new Set<WebSocket>();
   /** Backends still shutting down (their MCP server children): close() waits for them. */
   const disposing = new Set<Promise<void>>();
@@ -107,7 +111,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
     const backend = createBackend({
       initialTarget: options.target === undefined ? { transport: 'demo' } : options.target,
       resolveDemo: () => demoTarget(),
-      settingsPath: options.settingsPath,
+      ...(settingsPath ? { settingsPath } : {}),
     });
     const stop = serveContract(backend.methods, backend.events, webSocketChannel(webSocket));
     webSocket.on('error', () => webSocket.terminate());

@@ -68,7 +68,7 @@ describe('browser host', () => {
     await writeFile(join(rendererDir, 'index.html'), '<!doctype html><title>Loupe test page</title><script type="module" src="./assets/app.js"></script>');
     await writeFile(join(rendererDir, 'assets', 'app.js'), 'console.log("app");');
     await writeFile(join(rendererDir, 'assets', 'style.css'), 'body{}');
-    host = await startHost({ target: paginatingServer('--tools', '60'), port: 0, rendererDir });
+    host = await startHost({ target: paginatingServer('--tools', '60'), port: 0, rendererDir, settingsPath: null });
     const url = new URL(host.url);
     token = url.searchParams.get('token') ?? '';
   });
