@@ -43,7 +43,12 @@ export function AppHeader() {
         ) : null}
         {handshake ? <span className="muted small">MCP {handshake.protocolVersion} · {handshake.transport}</span> : null}
       </div>
-      <div className="header-actions">
+      <div className="header-actions" aria-busy={busy}>
+        {busy ? (
+          <span className="muted small" role="status">
+            <span className="spinner inline-spinner" aria-hidden="true" /> Working on the snapshot…
+          </span>
+        ) : null}
         <button type="button" onClick={() => void saveSnapshot()} disabled={busy || viewingSnapshot || status.state === 'idle'}>
           Save snapshot
         </button>

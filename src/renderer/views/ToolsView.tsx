@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { isJsonObject, type JsonObject } from '../../shared/json';
 import { itemKey } from '../../shared/lists';
@@ -31,7 +31,9 @@ export function ToolsView() {
     })),
   );
   const items = useMemo(() => list.result?.items ?? [], [list.result]);
-  const positions = useMemo(() => filterItems(items, filter), [items, filter]);
+  // Typing stays immediate; the filtered list (10,000 tools) follows as soon as React has time.
+  const deferredFilter = useDeferredValue(filter);
+  const positions = useMemo(() => filterItems(items, deferredFilter), [items, deferredFilter]);
   const findings = useMemo(
     () => findingsByIndex(lint?.findings ?? [], items.map((item) => itemKey('tools', item))),
     [lint, items],
