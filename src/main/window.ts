@@ -39,7 +39,8 @@ function installContentSecurityPolicy(): void {
   session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
     callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [policy] } });
   });
-  session.defaultSession.setPermissionRequestHandler((_contents, _permission, grant) => grant(false));
+  // Nothing but writing text to the clipboard ("copy a frame"): no camera, notifications, geolocation…
+  session.defaultSession.setPermissionRequestHandler((_contents, permission, grant) => grant(permission === 'clipboard-sanitized-write'));
 }
 
 export function createMainWindow(places: WindowPlaces): BrowserWindow {
