@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { serverCommand } from '../helpers/servers.js';
 import { freePort, requireBuild, runLoupe } from './loupe.js';
@@ -106,10 +107,15 @@ describe('loupe stays calm with a noisy server', { timeout: 60_000 }, () => {
     expect(run.stdout.trimEnd().split('\n').at(-1)).toBe('12 tools · 3 pages');
   });
 
-  it('hostile text is printed inert (no raw escape or control characters)', async () => {
-    const run = await runLoupe(['list', ...fault('--hostile')]);
-    expect(run.code).toBe(0);
-    // eslint-disable-next-line no-control-regex
-    expect(run.stdout).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f]/);
+  it('terminal control sequences in server text are printed inert, as escapes', async () => {
+    const server = fileURLToPath(new URL('fixtures/escapeServer.mjs', import.meta.url));
+    for (const extra of [[], ['--json']]) {
+      const run = await runLoupe(['list', ...extra, '--', process.execPath, server]);
+      expect(run.code, run.stderr).toBe(0);
+      // eslint-disable-next-line no-control-regex
+      expect(run.stdout).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f]/);
+    }
+    const table = await runLoupe(['list', '--', process.execPath, server]);
+    expect(table.stdout).toContain('clear\\u001b[2Jscreen  \\u001b[31mred title\\u001b[0m  overwrite\\u000dthis line\\u0007 and ring');
   });
 });
