@@ -156,6 +156,6 @@ export function renderMarkdown(results) {
   }
   lines.push('## Targets', '', '| target | measured | verdict |', '|---|---|---|');
   for (const [label, value, limit] of checks) lines.push(`| ${label} | ${number(value, 2)} | ${verdict(value, limit)} |`);
-  lines.push('');
+  lines.push('', 'How these are measured, and the profiles behind each miss with proposed fixes: bench/README.md.', '');
   return `${lines.join('\n')}\n`;
 }
