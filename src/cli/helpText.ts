@@ -25,7 +25,7 @@ Options
   --page-limit <n>    stop a listing after n pages with a page-limit error (default 64)
   --json              machine-readable output
   --journal <file>    append every frame to a JSON Lines file as it arrives
-  --debug             stack traces on failure; progress always shown
+  --debug             stack traces on failure; call progress also when stderr is not a terminal
 
 Exit codes: 0 ok, 1 failure (one line on stderr names the cause), 2 usage error.
 The CLI offers the server no sampling, elicitation or roots: it only inspects.
