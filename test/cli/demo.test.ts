@@ -83,6 +83,16 @@ describe('loupe against the embedded demo server (--demo)', { timeout: 60_000 },
     expect(run.stderr.trim()).toMatch(/^loupe: rpc-error: tools\/call failed: .*Unknown tool: no_such_tool \(-32602\); "no_such_tool" is not among the 163 tools the server listed$/);
   });
 
+  it('shows call progress on stderr (with --debug when stderr is a pipe)', async () => {
+    const args = ['call', 'long_running_export', '--demo', '--args', '{"steps":3,"step_ms":50}'];
+    const quiet = await runLoupe(args);
+    expect(quiet.code).toBe(0);
+    expect(quiet.stderr).toBe('');
+    expect(quiet.stdout.split('\n')[0]).toBe('Export finished after 3 steps.');
+    const debug = await runLoupe([...args, '--debug']);
+    expect(debug.stderr.trimEnd().split('\n')).toEqual(['progress 1/3 Exported part 1 of 3', 'progress 2/3 Exported part 2 of 3', 'progress 3/3 Exported part 3 of 3']);
+  });
+
   it('shows an image as its type and size', async () => {
     const run = await runLoupe(['call', 'render_chart', '--demo']);
     expect(run.code).toBe(0);
