@@ -26,6 +26,12 @@ describe('loupe names each fault in one stderr line and exits 1', { timeout: 60_
     expect(run.stdout.trimEnd().split('\n').at(-1)).toMatch(/^\d+ tools · 4 pages · INCOMPLETE \(page-limit\)/);
   });
 
+  it('page limit: the default is 64 pages', async () => {
+    const run = await failing(['list', ...fault('--endless')]);
+    expect(run.line).toMatch(/^loupe: page limit: .*\b64 pages\b/);
+    expect(run.stdout).toMatch(/^320 tools · 64 pages · INCOMPLETE \(page-limit\)/m);
+  });
+
   it('page limit on a well-behaved but long list', async () => {
     const run = await failing(['list', '--page-limit', '2', ...fault('--tools', '30', '--page-size', '5')]);
     expect(run.line).toMatch(/^loupe: page limit: /);
