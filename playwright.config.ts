@@ -5,8 +5,13 @@
  */
 import { defineConfig } from '@playwright/test';
 import { chromiumArguments, detectChromium } from './e2e/chromium';
+import { electronBinary, noElectronReason } from './e2e/electronBinary';
 
 const chromium = detectChromium();
+// Said once, by the runner (workers load this file too): the Electron specs do not count as passed here.
+if (!electronBinary() && process.env.TEST_WORKER_INDEX === undefined) {
+  console.log(`e2e/electron: ${noElectronReason} (needs node_modules/electron/dist or ELECTRON_OVERRIDE_DIST_PATH)`);
+}
 
 export default defineConfig({
   testDir: 'e2e',
