@@ -33,13 +33,21 @@ export function VirtualList(props: VirtualListProps) {
     overscan: 12,
   });
 
+  // Bring the highlighted row into view when it changes — not when rows arrive, or a growing traffic log
+  // would pull the view back to the selection on every batch.
+  const shownActive = useRef(-1);
   useEffect(() => {
+    if (activeIndex === shownActive.current) return;
+    shownActive.current = activeIndex;
     if (activeIndex >= 0 && activeIndex < count) virtualizer.scrollToIndex(activeIndex, { align: 'auto' });
   }, [activeIndex, count, virtualizer]);
 
+  // Following the tail: rows are of fixed height, so the end is a plain scrollTop (scrollToIndex re-measures
+  // the whole list, which at 100,000 frames costs more than the batch itself).
   useEffect(() => {
-    if (follow && atBottom.current && count > 0) virtualizer.scrollToIndex(count - 1, { align: 'end' });
-  }, [follow, count, virtualizer]);
+    const element = scroller.current;
+    if (follow && atBottom.current && element && count > 0) element.scrollTop = count * rowHeight;
+  }, [follow, count, rowHeight]);
 
   const page = Math.max(1, Math.floor((scroller.current?.clientHeight ?? rowHeight * 10) / rowHeight) - 1);
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
