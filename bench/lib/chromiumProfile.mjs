@@ -4,14 +4,13 @@
 // differ, and only the CPU time is the renderer's own cost.
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { root } from './engine.mjs';
 
 const round = (value) => Math.round(value * 10) / 10;
 
 /** For each built bundle file: sorted [line, module] from its region comments. */
-function bundleRegions() {
+function bundleRegions(rendererDir) {
   const regions = new Map();
-  const directory = join(root, 'out', 'renderer', 'assets');
+  const directory = join(rendererDir, 'assets');
   for (const name of readdirSync(directory).filter((file) => file.endsWith('.js'))) {
     const marks = [];
     readFileSync(join(directory, name), 'utf8')
@@ -36,7 +35,8 @@ function moduleOf(regions, url, line) {
   return found;
 }
 
-export async function startProfile(page) {
+/** `rendererDir`: the built renderer the page was served from (its bundle maps samples to source modules). */
+export async function startProfile(page, rendererDir) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 250 });
@@ -44,12 +44,12 @@ export async function startProfile(page) {
   return async (top = 8) => {
     const { profile } = await cdp.send('Profiler.stop');
     await cdp.detach();
-    return summarizeProfile(profile, top);
+    return summarizeProfile(profile, top, rendererDir);
   };
 }
 
-function summarizeProfile(profile, top) {
-  const regions = bundleRegions();
+function summarizeProfile(profile, top, rendererDir) {
+  const regions = bundleRegions(rendererDir);
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const self = new Map();
   profile.samples.forEach((id, index) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[index] ?? 0)));

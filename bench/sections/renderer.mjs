@@ -1,7 +1,7 @@
 // Section 3: the renderer at scale, in Chromium through the browser host (Playwright). Time to first render,
 // filter keystroke-to-paint over 10,000 tools, and 100,000 frames in the traffic view (scroll end to end,
 // longest main-thread task, JS heap). Anything missing is reported as "renderer not ready: <reason>".
-import { existsSync } from 'node:fs';
+import { cpSync, existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { findChromium } from '../../scripts/chromiumPath.mjs';
@@ -14,6 +14,7 @@ import { percentile, summarize } from '../lib/stats.mjs';
 
 const megabytes = (bytes) => Math.round((bytes / 1024 / 1024) * 10) / 10;
 const notReady = (reason) => `renderer not ready: ${reason}`;
+const rendererDir = join(root, 'bench', 'tmp', 'renderer');
 
 async function openApp(browser, url) {
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
@@ -79,7 +80,7 @@ async function filterBench(browser, page, tools, traced) {
   const figures = { keystrokes: times.length, p50Ms: round(percentile(times, 0.5)), p95Ms: round(percentile(times, 0.95)), maxMs: round(Math.max(...times)), all: summarize(times) };
   if (!traced) return figures;
   // Profiler outside the trace: its own start and stop are long main-thread tasks that are not the app's.
-  const stopProfile = await startProfile(page);
+  const stopProfile = await startProfile(page, rendererDir);
   const stopTrace = await startTaskTrace(browser, page);
   const tracedTimes = await typeKeystrokes(page, box, tools);
   const trace = await stopTrace();
@@ -112,7 +113,7 @@ async function trafficBench(browser, url, frames, steps, traced) {
     const figures = { framesShown: shown, loadedAtMs: round(loadedAtMs), heapMB: heapLoaded, heapAfterScrollMB: heapAfterScroll, scroll: roundAll(scroll) };
     if (!traced) return figures;
     // The same scroll again under a trace (wall vs CPU time of each task) and a profile (which code).
-    const stopProfile = await startProfile(page);
+    const stopProfile = await startProfile(page, rendererDir);
     const stopTrace = await startTaskTrace(browser, page);
     const tracedScroll = await page.evaluate(scrollEndToEnd, { label: 'Frames', steps });
     const trace = await stopTrace();
@@ -145,14 +146,17 @@ export async function run({ quick, log }) {
     return { ...result, notReady: notReady(error.message) };
   }
   if (!existsSync(join(root, 'out', 'renderer', 'index.html'))) return { ...result, notReady: notReady('out/renderer/index.html missing (npm run build:app)') };
+  // Serve a private copy: other builds may replace out/renderer while the bench runs.
+  rmSync(rendererDir, { recursive: true, force: true });
+  cpSync(join(root, 'out', 'renderer'), rendererDir, { recursive: true });
   const chromiumPath = findChromium().path;
   if (!chromiumPath) return { ...result, notReady: notReady('no Chromium found') };
 
   const browser = await chromium.launch({ executablePath: chromiumPath, args: ['--enable-precise-memory-info'] });
   result.chromium = browser.version();
   // 200 tools a page keeps the walk under the app's default page limit (64): 50 pages.
-  const toolHost = await startHost({ target: benchServer(['--tools', tools, '--page-size', 200]).target, port: 0 });
-  const trafficHost = await startHost({ target: benchServer(['--tools', 10, '--page-size', 10, '--flood', frames]).target, port: 0 });
+  const toolHost = await startHost({ target: benchServer(['--tools', tools, '--page-size', 200]).target, port: 0, rendererDir, settingsPath: null });
+  const trafficHost = await startHost({ target: benchServer(['--tools', 10, '--page-size', 10, '--flood', frames]).target, port: 0, rendererDir, settingsPath: null });
   try {
     const renders = [];
     let last;
