@@ -52,7 +52,7 @@ function recording(section, lines, checks) {
   lines.push(`- SDK / raw floor: wall ${ratio(r.sdkOverRaw)}; client CPU ${ratio(c.sdkOverRaw)}`);
   if (section.inProcess) {
     const micro = section.inProcess;
-    lines.push(`- In-process, no I/O (${micro.calls} calls): parsing the response alone ${figure(micro.microsecondsPerCall.parseOnly, 'µs', 2)} per call; recording request and response ${figure(micro.microsecondsPerCall.recorded, 'µs', 2)}; added by recording ${figure(micro.addedMicrosecondsPerCall, 'µs', 2)} per call = ${number((micro.shareOfFastestRawCall ?? 0) * 100, 1)}% of the fastest raw round trip`);
+    lines.push(`- In-process, no I/O (${micro.calls} calls): parsing the response alone ${figure(micro.microsecondsPerCall.parseOnly, 'µs', 2)} per call; recording request and response ${figure(micro.microsecondsPerCall.recorded, 'µs', 2)}; the same keeping only the last frame (no retention) ${figure(micro.microsecondsPerCall.recordedKeepingOne, 'µs', 2)}; added by recording ${figure(micro.addedMicrosecondsPerCall, 'µs', 2)} per call = ${number((micro.shareOfFastestRawCall ?? 0) * 100, 1)}% of the fastest raw round trip`);
   }
   for (const note of section.notes ?? []) lines.push(`  - note: ${note}`);
   lines.push('');
