@@ -6,7 +6,14 @@ import { App } from './App';
 import { setApi } from './bridge';
 import { resetStore } from './store/store';
 import { start } from './store/start';
-import { fakeBackend, frame, giveElementsASize, listResult, makeTools, type FakeBackend } from './testing/fakeBackend';
+import {
+  fakeBackend,
+  frame,
+  giveElementsASize,
+  listResult,
+  makeTools,
+  type FakeBackend,
+} from './testing/fakeBackend';
 
 let stop: (() => void) | undefined;
 
@@ -37,8 +44,10 @@ describe('the app shell', () => {
     expect(within(list).queryByText('incomplete')).toBeNull();
     expect(screen.getByRole('listbox', { name: 'Tools' })).toBeTruthy();
     expect(screen.getByText('fake-server')).toBeTruthy();
-    for (const name of ['Tools', 'Resources', 'Prompts', 'Traffic', 'Timings']) expect(screen.getByRole('tab', { name })).toBeTruthy();
-    for (const name of ['Connect', 'Disconnect', 'Save snapshot', 'Open snapshot']) expect(screen.getByRole('button', { name })).toBeTruthy();
+    for (const name of ['Tools', 'Resources', 'Prompts', 'Traffic', 'Timings'])
+      expect(screen.getByRole('tab', { name })).toBeTruthy();
+    for (const name of ['Connect', 'Disconnect', 'Save snapshot', 'Open snapshot'])
+      expect(screen.getByRole('button', { name })).toBeTruthy();
   });
 
   it('says loudly when a listing stopped at the page limit', async () => {
@@ -65,13 +74,25 @@ describe('the app shell', () => {
     await waitFor(() => expect(screen.getByText('30 tools')).toBeTruthy());
     fireEvent.change(screen.getByLabelText('Filter tools'), { target: { value: 'weather' } });
     const options = within(screen.getByRole('listbox', { name: 'Tools' })).getAllByRole('option');
-    expect(options.map((option) => option.querySelector('.item-name')?.textContent)).toEqual(['tool_7', 'tool_21']);
+    expect(options.map((option) => option.querySelector('.item-name')?.textContent)).toEqual([
+      'tool_7',
+      'tool_21',
+    ]);
     expect(screen.getByText(/2 shown/)).toBeTruthy();
   });
 
   it('renders hostile server text as text, never as markup', async () => {
-    const hostile = '<img src=x onerror=alert(1)><script>alert(2)</script><a href="javascript:alert(3)">x</a>';
-    const tools = [{ name: 'evil', title: hostile, description: hostile, inputSchema: { type: 'object' }, annotations: { title: hostile } }];
+    const hostile =
+      '<img src=x onerror=alert(1)><script>alert(2)</script><a href="javascript:alert(3)">x</a>';
+    const tools = [
+      {
+        name: 'evil',
+        title: hostile,
+        description: hostile,
+        inputSchema: { type: 'object' },
+        annotations: { title: hostile },
+      },
+    ];
     const { container } = await boot(fakeBackend({ lists: { tools: listResult('tools', tools) } }));
     await waitFor(() => expect(screen.getByText('1 tool')).toBeTruthy());
     fireEvent.click(within(screen.getByRole('listbox', { name: 'Tools' })).getByRole('option'));
@@ -85,8 +106,18 @@ describe('the app shell', () => {
 
   it('shows every field of a tool, unknown ones included, and keyboard moves through the list', async () => {
     const tools: JsonObject[] = [
-      { name: 'first', description: 'line one\n  indented line two', inputSchema: { type: 'object' }, extraThing: { vendor: 42 } },
-      { name: 'second', inputSchema: { type: 'object' }, _meta: { origin: 'x' }, icons: [{ src: 'https://example.com/a.png' }] },
+      {
+        name: 'first',
+        description: 'line one\n  indented line two',
+        inputSchema: { type: 'object' },
+        extraThing: { vendor: 42 },
+      },
+      {
+        name: 'second',
+        inputSchema: { type: 'object' },
+        _meta: { origin: 'x' },
+        icons: [{ src: 'https://example.com/a.png' }],
+      },
     ];
     await boot(fakeBackend({ lists: { tools: listResult('tools', tools) } }));
     await waitFor(() => expect(screen.getByText('2 tools')).toBeTruthy());
@@ -94,7 +125,9 @@ describe('the app shell', () => {
     fireEvent.keyDown(listbox, { key: 'ArrowDown' });
     const detail = screen.getByRole('region', { name: 'Tool detail' });
     expect(within(detail).getByRole('heading', { name: 'first' })).toBeTruthy();
-    expect(within(detail).getByText('line one\n  indented line two', { normalizer: (text) => text })).toBeTruthy();
+    expect(
+      within(detail).getByText('line one\n  indented line two', { normalizer: (text) => text }),
+    ).toBeTruthy();
     expect(within(detail).getByLabelText('Other fields').textContent).toContain('"vendor": 42');
     fireEvent.keyDown(listbox, { key: 'ArrowDown' });
     expect(within(detail).getByRole('heading', { name: 'second' })).toBeTruthy();
@@ -106,7 +139,11 @@ describe('the app shell', () => {
     const backend = fakeBackend({
       connect: () =>
         Promise.reject(
-          new LoupeError({ kind: 'command-not-found', message: 'spawn no-such-server ENOENT', data: { command: 'no-such-server' } }),
+          new LoupeError({
+            kind: 'command-not-found',
+            message: 'spawn no-such-server ENOENT',
+            data: { command: 'no-such-server' },
+          }),
         ),
     });
     await boot(backend);
@@ -123,13 +160,22 @@ describe('the app shell', () => {
     await waitFor(() => expect(screen.getByText('2 tools')).toBeTruthy());
     act(() => {
       backend.emit('onFrames', [
-        frame(1, { direction: 'in', kind: 'stderr', method: undefined, raw: 'Traceback (most recent call last):' }),
+        frame(1, {
+          direction: 'in',
+          kind: 'stderr',
+          method: undefined,
+          raw: 'Traceback (most recent call last):',
+        }),
         frame(2, { direction: 'in', kind: 'stderr', method: undefined, raw: 'KeyError: <b>config</b>' }),
       ]);
       backend.emit('onStatus', {
         state: 'closed',
         target: { transport: 'demo' },
-        reason: { kind: 'server-exited', code: 1, message: 'Server exited with code 1: KeyError: <b>config</b>' },
+        reason: {
+          kind: 'server-exited',
+          code: 1,
+          message: 'Server exited with code 1: KeyError: <b>config</b>',
+        },
       });
     });
     const stderr = await screen.findByLabelText('Server stderr');
@@ -143,11 +189,23 @@ describe('the app shell', () => {
     const backend = fakeBackend({ lists: { tools: listResult('tools', makeTools(3)) } });
     await boot(backend);
     await waitFor(() => expect(screen.getByText('3 tools')).toBeTruthy());
-    const next = listResult('tools', [...makeTools(2), { name: 'brand_new', inputSchema: { type: 'object' } }]);
-    act(() => backend.emit('onListChanged', { diff: { kind: 'tools', added: ['brand_new'], removed: ['tool_2'], changed: ['tool_0'] }, result: next }));
+    const next = listResult('tools', [
+      ...makeTools(2),
+      { name: 'brand_new', inputSchema: { type: 'object' } },
+    ]);
+    act(() =>
+      backend.emit('onListChanged', {
+        diff: { kind: 'tools', added: ['brand_new'], removed: ['tool_2'], changed: ['tool_0'] },
+        result: next,
+      }),
+    );
     await waitFor(() => expect(screen.getByText('List changed: 1 added, 1 changed, 1 removed')).toBeTruthy());
     expect(screen.getByText('Removed: tool_2')).toBeTruthy();
     const rows = within(screen.getByRole('listbox', { name: 'Tools' })).getAllByRole('option');
-    expect(rows.map((row) => row.textContent)).toEqual([expect.stringContaining('changed'), expect.not.stringContaining('added'), expect.stringContaining('added')]);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      expect.stringContaining('changed'),
+      expect.not.stringContaining('added'),
+      expect.stringContaining('added'),
+    ]);
   });
 });

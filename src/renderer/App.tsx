@@ -43,7 +43,12 @@ function ViewTabs() {
       tabs={tabs}
       current={tab}
       onSelect={setTab}
-      badges={{ Tools: count(tools), Resources: count(resources), Prompts: count(prompts), Traffic: frames > 0 ? formatCount(frames) : undefined }}
+      badges={{
+        Tools: count(tools),
+        Resources: count(resources),
+        Prompts: count(prompts),
+        Traffic: frames > 0 ? formatCount(frames) : undefined,
+      }}
     />
   );
 }

@@ -3,7 +3,12 @@
  * host carries the same contract over a same-origin WebSocket at /ws (authenticated by its HttpOnly cookie).
  * Nothing else in the renderer talks to the backend.
  */
-import { createContractClient, disconnectedError, isWireMessage, type MessageChannel } from '../shared/carrier';
+import {
+  createContractClient,
+  disconnectedError,
+  isWireMessage,
+  type MessageChannel,
+} from '../shared/carrier';
 import type { LoupeApi, WireMessage } from '../shared/contract';
 
 export type BridgeState = 'connecting' | 'open' | 'closed';

@@ -24,7 +24,9 @@ function detectChromium(): string | undefined {
     // no managed browser
   }
   candidates.push('/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome');
-  return candidates.find((candidate): candidate is string => candidate !== undefined && existsSync(candidate));
+  return candidates.find(
+    (candidate): candidate is string => candidate !== undefined && existsSync(candidate),
+  );
 }
 
 const chromiumArguments = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'];
@@ -105,7 +107,11 @@ describe.skipIf(!executablePath)('the renderer in Chromium through the browser h
     });
     await toolsPane(page).getByText('40 tools', { exact: true }).waitFor({ timeout: 30_000 });
     expect(await toolsPane(page).getByText('incomplete', { exact: true }).count()).toBe(1);
-    expect(await toolsPane(page).getByText(/Listing incomplete: stopped at the page limit/).count()).toBe(1);
+    expect(
+      await toolsPane(page)
+        .getByText(/Listing incomplete: stopped at the page limit/)
+        .count(),
+    ).toBe(1);
     await page.close();
   });
 

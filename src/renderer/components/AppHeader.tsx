@@ -26,14 +26,30 @@ export function AppHeader() {
       <div className="brand">
         <svg className="brand-mark" viewBox="0 0 24 24" aria-hidden="true">
           <circle cx="10" cy="10" r="6.5" fill="none" stroke="currentColor" strokeWidth="2.4" />
-          <line x1="15" y1="15" x2="21" y2="21" stroke="currentColor" strokeWidth="2.8" strokeLinecap="round" />
+          <line
+            x1="15"
+            y1="15"
+            x2="21"
+            y2="21"
+            stroke="currentColor"
+            strokeWidth="2.8"
+            strokeLinecap="round"
+          />
         </svg>
         <span className="brand-name">Loupe</span>
       </div>
       <div className="header-server" aria-live="polite">
         <span className={`status-pill state-${state}`}>
           <span className="dot" aria-hidden="true" />
-          {state === 'snapshot' ? 'Snapshot' : state === 'connected' ? 'Connected' : state === 'connecting' ? 'Connecting' : state === 'closed' ? 'Closed' : 'Idle'}
+          {state === 'snapshot'
+            ? 'Snapshot'
+            : state === 'connected'
+              ? 'Connected'
+              : state === 'connecting'
+                ? 'Connecting'
+                : state === 'closed'
+                  ? 'Closed'
+                  : 'Idle'}
         </span>
         {name ? (
           <span className="server-name">
@@ -41,7 +57,11 @@ export function AppHeader() {
             {version ? <span className="muted"> {version}</span> : null}
           </span>
         ) : null}
-        {handshake ? <span className="muted small">MCP {handshake.protocolVersion} · {handshake.transport}</span> : null}
+        {handshake ? (
+          <span className="muted small">
+            MCP {handshake.protocolVersion} · {handshake.transport}
+          </span>
+        ) : null}
       </div>
       <div className="header-actions" aria-busy={busy}>
         {busy ? (
@@ -49,7 +69,11 @@ export function AppHeader() {
             <span className="spinner inline-spinner" aria-hidden="true" /> Working on the snapshot…
           </span>
         ) : null}
-        <button type="button" onClick={() => void saveSnapshot()} disabled={busy || viewingSnapshot || status.state === 'idle'}>
+        <button
+          type="button"
+          onClick={() => void saveSnapshot()}
+          disabled={busy || viewingSnapshot || status.state === 'idle'}
+        >
           Save snapshot
         </button>
         <button type="button" onClick={() => fileInput.current?.click()} disabled={busy}>

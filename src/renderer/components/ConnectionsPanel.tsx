@@ -10,21 +10,30 @@ import { HandshakeView } from './HandshakeView';
 import { StderrTail } from './StderrTail';
 
 /** The header's pill says the bare state; the card says what it is about. */
-const stateLabels = { idle: 'Not connected', connecting: 'Connecting to', connected: 'Connected to', closed: 'Session closed:' } as const;
+const stateLabels = {
+  idle: 'Not connected',
+  connecting: 'Connecting to',
+  connected: 'Connected to',
+  closed: 'Session closed:',
+} as const;
 
 export function ConnectionsPanel() {
-  const { status, connectError, connectErrorPhase, lastTarget, settings, settingsError, link } = useLoupeStore(
-    useShallow((state) => ({
-      status: state.status,
-      connectError: state.connectError,
-      connectErrorPhase: state.connectErrorPhase,
-      lastTarget: state.lastTarget,
-      settings: state.settings,
-      settingsError: state.settingsError,
-      link: state.backendLink,
-    })),
-  );
-  const [formTarget, setFormTarget] = useState<{ target: Target | null; version: number }>({ target: null, version: 0 });
+  const { status, connectError, connectErrorPhase, lastTarget, settings, settingsError, link } =
+    useLoupeStore(
+      useShallow((state) => ({
+        status: state.status,
+        connectError: state.connectError,
+        connectErrorPhase: state.connectErrorPhase,
+        lastTarget: state.lastTarget,
+        settings: state.settings,
+        settingsError: state.settingsError,
+        link: state.backendLink,
+      })),
+    );
+  const [formTarget, setFormTarget] = useState<{ target: Target | null; version: number }>({
+    target: null,
+    version: 0,
+  });
   const busy = status.state === 'connecting' || link !== 'open';
   const run = (target: Target) => void connect(target);
 
@@ -36,9 +45,15 @@ export function ConnectionsPanel() {
           <span className="dot" aria-hidden="true" />
           <span>{stateLabels[status.state]}</span>
         </div>
-        {status.state !== 'idle' ? <div className="target-line mono">{describeTarget(status.target)}</div> : null}
+        {status.state !== 'idle' ? (
+          <div className="target-line mono">{describeTarget(status.target)}</div>
+        ) : null}
         <div className="button-row">
-          <button type="button" onClick={() => void disconnect()} disabled={status.state !== 'connected' && status.state !== 'connecting'}>
+          <button
+            type="button"
+            onClick={() => void disconnect()}
+            disabled={status.state !== 'connected' && status.state !== 'connecting'}
+          >
             Disconnect
           </button>
           <button type="button" onClick={() => void reconnect()} disabled={!lastTarget || busy}>
@@ -46,7 +61,10 @@ export function ConnectionsPanel() {
           </button>
         </div>
         {connectError && status.state !== 'connected' ? (
-          <ErrorNotice error={connectError} context={connectErrorPhase === 'session' ? 'Session ended' : 'Connection failed'}>
+          <ErrorNotice
+            error={connectError}
+            context={connectErrorPhase === 'session' ? 'Session ended' : 'Connection failed'}
+          >
             {connectError.kind === 'server-exited' ? <StderrTail /> : null}
           </ErrorNotice>
         ) : null}
@@ -61,11 +79,19 @@ export function ConnectionsPanel() {
       <section className="card">
         <h2 className="card-title">Saved servers</h2>
         {settingsError ? <p className="form-problem">{settingsError}</p> : null}
-        {settings && settings.savedServers.length === 0 ? <p className="muted small">None yet: fill in the form below and save it.</p> : null}
+        {settings && settings.savedServers.length === 0 ? (
+          <p className="muted small">None yet: fill in the form below and save it.</p>
+        ) : null}
         <ul className="saved-list">
           {settings?.savedServers.map((server) => (
             <li key={server.id} className="saved-item">
-              <button type="button" className="saved-connect" aria-label={`Connect to ${server.name}`} disabled={busy} onClick={() => run(server.target)}>
+              <button
+                type="button"
+                className="saved-connect"
+                aria-label={`Connect to ${server.name}`}
+                disabled={busy}
+                onClick={() => run(server.target)}
+              >
                 <span className="saved-name">{server.name}</span>
                 <span className="saved-target mono">{describeTarget(server.target)}</span>
               </button>
@@ -77,7 +103,12 @@ export function ConnectionsPanel() {
               >
                 ✎
               </button>
-              <button type="button" className="icon-button" aria-label={`Remove ${server.name}`} onClick={() => void removeServer(server.id)}>
+              <button
+                type="button"
+                className="icon-button"
+                aria-label={`Remove ${server.name}`}
+                onClick={() => void removeServer(server.id)}
+              >
                 ×
               </button>
             </li>

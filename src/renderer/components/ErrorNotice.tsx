@@ -30,7 +30,9 @@ const hints: Partial<Record<LoupeErrorData['kind'], string[]>> = {
     'The server may speak an older protocol version.',
   ],
   timeout: ['The server did not answer in time. Raise the timeout, or check the server is not blocked.'],
-  'http-error': ['The endpoint answered with an HTTP status Loupe could not use: check the URL, path and headers (auth?).'],
+  'http-error': [
+    'The endpoint answered with an HTTP status Loupe could not use: check the URL, path and headers (auth?).',
+  ],
 };
 
 /** Stderr lines carried in error data, whatever shape the backend used. */
@@ -46,7 +48,15 @@ export function errorTitle(error: LoupeErrorData): string {
   return titles[error.kind] ?? error.kind;
 }
 
-export function ErrorNotice({ error, context, children }: { error: LoupeErrorData; context?: string; children?: React.ReactNode }) {
+export function ErrorNotice({
+  error,
+  context,
+  children,
+}: {
+  error: LoupeErrorData;
+  context?: string;
+  children?: React.ReactNode;
+}) {
   const stderr = stderrOf(error.data);
   return (
     <div className="notice notice-error" role="alert">

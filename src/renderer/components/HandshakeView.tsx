@@ -21,12 +21,15 @@ export function HandshakeView({ handshake }: { handshake: Handshake }) {
         <dt>Transport</dt>
         <dd>
           {handshake.transport}
-          {handshake.fallbackReason ? <div className="muted small">fell back: {handshake.fallbackReason}</div> : null}
+          {handshake.fallbackReason ? (
+            <div className="muted small">fell back: {handshake.fallbackReason}</div>
+          ) : null}
         </dd>
         <dt>Protocol</dt>
         <dd className="mono">
           {handshake.protocolVersion}
-          {handshake.requestedProtocolVersion && handshake.requestedProtocolVersion !== handshake.protocolVersion ? (
+          {handshake.requestedProtocolVersion &&
+          handshake.requestedProtocolVersion !== handshake.protocolVersion ? (
             <span className="muted"> (asked {handshake.requestedProtocolVersion})</span>
           ) : null}
         </dd>

@@ -17,7 +17,9 @@ export function IconList({ icons }: { icons: JsonValue | undefined }) {
           <li key={position}>
             {src && isSafeImageUrl(src) ? <img src={src} alt="" width={24} height={24} /> : null}
             <code className="icon-src">{src ?? JSON.stringify(icon)}</code>
-            {isJsonObject(icon) && typeof icon.mimeType === 'string' ? <span className="muted small"> {icon.mimeType}</span> : null}
+            {isJsonObject(icon) && typeof icon.mimeType === 'string' ? (
+              <span className="muted small"> {icon.mimeType}</span>
+            ) : null}
           </li>
         );
       })}

@@ -27,7 +27,11 @@ function text(item: JsonObject, field: string): string {
 /** A list of resources, templates or prompts: header, filter, virtualised rows. */
 export function ItemListPane({ kind, noun, label, fields, secondary }: ItemListPaneProps) {
   const { list, filter, selected } = useLoupeStore(
-    useShallow((state) => ({ list: selectList(kind)(state), filter: state.filters[kind], selected: state.selected[kind] })),
+    useShallow((state) => ({
+      list: selectList(kind)(state),
+      filter: state.filters[kind],
+      selected: state.selected[kind],
+    })),
   );
   const items = useMemo(() => list.result?.items ?? [], [list.result]);
   const positions = useMemo(() => filterItems(items, filter, fields), [items, filter, fields]);
@@ -49,7 +53,9 @@ export function ItemListPane({ kind, noun, label, fields, secondary }: ItemListP
         onChange={(event) => setListFilter(kind, event.target.value)}
       />
       {list.unsupported ? <p className="empty">Not offered by this server.</p> : null}
-      {list.result && positions.length === 0 ? <p className="empty">{filter ? `Nothing matches “${filter}”.` : `No ${noun}s listed.`}</p> : null}
+      {list.result && positions.length === 0 ? (
+        <p className="empty">{filter ? `Nothing matches “${filter}”.` : `No ${noun}s listed.`}</p>
+      ) : null}
       <VirtualList
         label={label}
         idPrefix={kind}

@@ -11,7 +11,13 @@ export function highlight(text: string): React.ReactNode[] {
     const start = match.index;
     if (start > last) parts.push(text.slice(last, start));
     const [whole, stringToken, colon, literal] = match;
-    const className = stringToken ? (colon ? 'json-key' : 'json-string') : literal ? 'json-literal' : 'json-number';
+    const className = stringToken
+      ? colon
+        ? 'json-key'
+        : 'json-string'
+      : literal
+        ? 'json-literal'
+        : 'json-number';
     parts.push(
       <span key={start} className={className}>
         {stringToken ?? whole}

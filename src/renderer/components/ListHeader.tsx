@@ -26,7 +26,9 @@ export function ListHeader({ state, noun, shown }: ListHeaderProps) {
         <div className="list-count" aria-live="polite">
           <strong>{plural(result.items.length, noun)}</strong>
           <span className="muted"> · {plural(result.pages.length, 'page')}</span>
-          {shown !== undefined && shown !== result.items.length ? <span className="muted"> · {formatCount(shown)} shown</span> : null}
+          {shown !== undefined && shown !== result.items.length ? (
+            <span className="muted"> · {formatCount(shown)} shown</span>
+          ) : null}
           {result.complete ? null : <span className="badge badge-error">incomplete</span>}
         </div>
       ) : null}
@@ -41,20 +43,27 @@ export function ListHeader({ state, noun, shown }: ListHeaderProps) {
       {result && !result.complete ? (
         <div className="notice notice-error" role="alert">
           <div className="notice-title">
-            Listing incomplete: {result.error ? (stopReasons[result.error.kind] ?? errorTitle(result.error)) : 'the walk did not reach the last page'}
+            Listing incomplete:{' '}
+            {result.error
+              ? (stopReasons[result.error.kind] ?? errorTitle(result.error))
+              : 'the walk did not reach the last page'}
           </div>
           {result.error ? <p className="notice-message">{result.error.message}</p> : null}
           <p className="notice-message muted">
-            Only the first {plural(result.pages.length, 'page')} ({plural(result.items.length, noun)}) were received; the server has more.
+            Only the first {plural(result.pages.length, 'page')} ({plural(result.items.length, noun)}) were
+            received; the server has more.
           </p>
         </div>
       ) : null}
       {diff && (diff.added.length > 0 || diff.changed.length > 0 || diff.removed.length > 0) ? (
         <div className="notice notice-info" role="status">
           <div className="notice-title">
-            List changed: {diff.added.length} added, {diff.changed.length} changed, {diff.removed.length} removed
+            List changed: {diff.added.length} added, {diff.changed.length} changed, {diff.removed.length}{' '}
+            removed
           </div>
-          {diff.removed.length > 0 ? <p className="notice-message">Removed: {diff.removed.join(', ')}</p> : null}
+          {diff.removed.length > 0 ? (
+            <p className="notice-message">Removed: {diff.removed.join(', ')}</p>
+          ) : null}
         </div>
       ) : null}
     </div>

@@ -17,7 +17,9 @@ export function ResourceContents({ result }: { result: JsonObject }) {
               {typeof content.uri === 'string' ? content.uri : ''} {mimeType}
             </div>
             {typeof content.text === 'string' ? <pre className="text-block">{content.text}</pre> : null}
-            {src && isSafeImageUrl(src) ? <img className="content-image" src={src} alt={`Image content ${position + 1}`} /> : null}
+            {src && isSafeImageUrl(src) ? (
+              <img className="content-image" src={src} alt={`Image content ${position + 1}`} />
+            ) : null}
             {typeof content.blob === 'string' && !isSafeImageUrl(src) ? (
               <div className="muted small">Binary content, {content.blob.length} base64 characters</div>
             ) : null}

@@ -40,13 +40,22 @@ export function RoundTripChart({ points, methods }: { points: TimingPoint[]; met
             </text>
           </g>
         ))}
-        {xTicks.filter((tick) => tick <= maxT).map((tick) => (
-          <text key={`x${tick}`} className="axis" x={x(tick)} y={height - 10} textAnchor="middle">
-            {(tick / 1000).toFixed(tick < 10_000 && tick % 1000 !== 0 ? 1 : 0)} s
-          </text>
-        ))}
+        {xTicks
+          .filter((tick) => tick <= maxT)
+          .map((tick) => (
+            <text key={`x${tick}`} className="axis" x={x(tick)} y={height - 10} textAnchor="middle">
+              {(tick / 1000).toFixed(tick < 10_000 && tick % 1000 !== 0 ? 1 : 0)} s
+            </text>
+          ))}
         {shown.map((point, index) => (
-          <circle key={index} cx={x(point.t)} cy={y(point.rttMs)} r={3} fill={colour.get(point.method)} opacity={0.8}>
+          <circle
+            key={index}
+            cx={x(point.t)}
+            cy={y(point.rttMs)}
+            r={3}
+            fill={colour.get(point.method)}
+            opacity={0.8}
+          >
             <title>{`${point.method}: ${formatMs(point.rttMs)}`}</title>
           </circle>
         ))}

@@ -11,7 +11,14 @@ export function SeverityBadges({ findings }: { findings: readonly Finding[] }) {
         const count = findings.filter((finding) => finding.severity === severity).length;
         if (count === 0) return null;
         return (
-          <span key={severity} className={`badge badge-${severity}`} title={findings.filter((f) => f.severity === severity).map((f) => f.message).join('\n')}>
+          <span
+            key={severity}
+            className={`badge badge-${severity}`}
+            title={findings
+              .filter((f) => f.severity === severity)
+              .map((f) => f.message)
+              .join('\n')}
+          >
             {count} {severity}
             {count === 1 ? '' : 's'}
           </span>

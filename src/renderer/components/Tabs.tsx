@@ -14,11 +14,15 @@ export function Tabs<T extends string>({ tabs, current, onSelect, label, badges 
   const onKeyDown = (event: KeyboardEvent) => {
     const at = tabs.indexOf(current);
     const next =
-      event.key === 'ArrowRight' ? (at + 1) % tabs.length
-      : event.key === 'ArrowLeft' ? (at - 1 + tabs.length) % tabs.length
-      : event.key === 'Home' ? 0
-      : event.key === 'End' ? tabs.length - 1
-      : -1;
+      event.key === 'ArrowRight'
+        ? (at + 1) % tabs.length
+        : event.key === 'ArrowLeft'
+          ? (at - 1 + tabs.length) % tabs.length
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? tabs.length - 1
+              : -1;
     if (next < 0) return;
     event.preventDefault();
     onSelect(tabs[next]);

@@ -62,7 +62,9 @@ export function VirtualList(props: VirtualListProps) {
     };
     if (event.key in moves) {
       event.preventDefault();
-      onMove(Math.min(count - 1, Math.max(0, activeIndex < 0 && event.key === 'ArrowDown' ? 0 : moves[event.key])));
+      onMove(
+        Math.min(count - 1, Math.max(0, activeIndex < 0 && event.key === 'ArrowDown' ? 0 : moves[event.key])),
+      );
     } else if (event.key === 'Enter' || event.key === ' ') {
       event.preventDefault();
       if (activeIndex >= 0) onOpen(activeIndex);
@@ -71,7 +73,8 @@ export function VirtualList(props: VirtualListProps) {
 
   const onScroll = () => {
     const element = scroller.current;
-    if (element) atBottom.current = element.scrollTop + element.clientHeight >= element.scrollHeight - rowHeight;
+    if (element)
+      atBottom.current = element.scrollTop + element.clientHeight >= element.scrollHeight - rowHeight;
   };
 
   return (
@@ -81,7 +84,9 @@ export function VirtualList(props: VirtualListProps) {
       role="listbox"
       aria-label={props.label}
       tabIndex={0}
-      aria-activedescendant={activeIndex >= 0 && activeIndex < count ? `${props.idPrefix}-${activeIndex}` : undefined}
+      aria-activedescendant={
+        activeIndex >= 0 && activeIndex < count ? `${props.idPrefix}-${activeIndex}` : undefined
+      }
       onKeyDown={onKeyDown}
       onScroll={onScroll}
     >
@@ -93,7 +98,14 @@ export function VirtualList(props: VirtualListProps) {
             role="option"
             aria-selected={row.index === activeIndex}
             className={`virtual-row${row.index === activeIndex ? ' active' : ''}`}
-            style={{ position: 'absolute', top: 0, left: 0, right: 0, height: rowHeight, transform: `translateY(${row.start}px)` }}
+            style={{
+              position: 'absolute',
+              top: 0,
+              left: 0,
+              right: 0,
+              height: rowHeight,
+              transform: `translateY(${row.start}px)`,
+            }}
             onClick={() => {
               onMove(row.index);
               onOpen(row.index);

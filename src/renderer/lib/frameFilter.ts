@@ -48,7 +48,8 @@ export class FrameIndex {
     }
     const { frames } = view.log;
     const end = Math.min(view.limit, frames.length);
-    const unfiltered = view.filter.direction === 'all' && view.filter.method === '' && view.filter.text === '';
+    const unfiltered =
+      view.filter.direction === 'all' && view.filter.method === '' && view.filter.text === '';
     for (let index = this.scanned; index < end; index += 1) {
       const frame = frames[index];
       if (frame.seq <= view.clearedThroughSeq) continue;

@@ -27,14 +27,30 @@ describe('FrameIndex', () => {
   it('extends its positions as frames arrive, and honours filters, clear and pause', () => {
     const log = new FrameLog();
     const index = new FrameIndex();
-    log.append([frame(1), frame(2, { direction: 'in', kind: 'response', method: undefined, pairSeq: 1, rttMs: 4, raw: '{"id":1,"result":{"hello":true}}' })]);
+    log.append([
+      frame(1),
+      frame(2, {
+        direction: 'in',
+        kind: 'response',
+        method: undefined,
+        pairSeq: 1,
+        rttMs: 4,
+        raw: '{"id":1,"result":{"hello":true}}',
+      }),
+    ]);
     expect(index.compute({ log, filter: all, clearedThroughSeq: 0, limit: log.length })).toEqual([0, 1]);
     log.append([frame(3, { method: 'ping', raw: '{"method":"ping"}' })]);
     expect(index.compute({ log, filter: all, clearedThroughSeq: 0, limit: log.length })).toEqual([0, 1, 2]);
     // A response is found by its request's method.
-    expect(index.compute({ log, filter: { ...all, method: 'tools/' }, clearedThroughSeq: 0, limit: log.length })).toEqual([0, 1]);
-    expect(index.compute({ log, filter: { ...all, direction: 'in' }, clearedThroughSeq: 0, limit: log.length })).toEqual([1]);
-    expect(index.compute({ log, filter: { ...all, text: 'HELLO' }, clearedThroughSeq: 0, limit: log.length })).toEqual([1]);
+    expect(
+      index.compute({ log, filter: { ...all, method: 'tools/' }, clearedThroughSeq: 0, limit: log.length }),
+    ).toEqual([0, 1]);
+    expect(
+      index.compute({ log, filter: { ...all, direction: 'in' }, clearedThroughSeq: 0, limit: log.length }),
+    ).toEqual([1]);
+    expect(
+      index.compute({ log, filter: { ...all, text: 'HELLO' }, clearedThroughSeq: 0, limit: log.length }),
+    ).toEqual([1]);
     expect(index.compute({ log, filter: all, clearedThroughSeq: 2, limit: log.length })).toEqual([2]);
     expect(index.compute({ log, filter: all, clearedThroughSeq: 0, limit: 1 })).toEqual([0]);
   });
@@ -69,30 +85,74 @@ describe('timings', () => {
 
 describe('connection form', () => {
   it('splits arguments like a shell', () => {
-    expect(splitArgs(`server.js --name "two words" 'single q' a\\ b ""`)).toEqual(['server.js', '--name', 'two words', 'single q', 'a b', '']);
+    expect(splitArgs(`server.js --name "two words" 'single q' a\\ b ""`)).toEqual([
+      'server.js',
+      '--name',
+      'two words',
+      'single q',
+      'a b',
+      '',
+    ]);
   });
 
   it('builds stdio and URL targets and rejects malformed lines', () => {
-    expect(formToTarget({ ...emptyForm, command: 'node', args: 'x.js -v', env: 'A=1\n# comment\nB=two=2', cwd: '/tmp' })).toEqual({
-      target: { transport: 'stdio', command: 'node', args: ['x.js', '-v'], env: { A: '1', B: 'two=2' }, cwd: '/tmp' },
+    expect(
+      formToTarget({
+        ...emptyForm,
+        command: 'node',
+        args: 'x.js -v',
+        env: 'A=1\n# comment\nB=two=2',
+        cwd: '/tmp',
+      }),
+    ).toEqual({
+      target: {
+        transport: 'stdio',
+        command: 'node',
+        args: ['x.js', '-v'],
+        env: { A: '1', B: 'two=2' },
+        cwd: '/tmp',
+      },
     });
-    expect(formToTarget({ ...emptyForm, command: 'node', env: 'novalue' })).toEqual({ error: 'Environment line “novalue” is not NAME=value.' });
-    expect(formToTarget({ ...emptyForm, transport: 'http', url: 'http://127.0.0.1:3001/mcp', headers: 'Authorization: Bearer x:y' })).toEqual({
-      target: { transport: 'http', url: 'http://127.0.0.1:3001/mcp', headers: [{ name: 'Authorization', value: 'Bearer x:y' }] },
+    expect(formToTarget({ ...emptyForm, command: 'node', env: 'novalue' })).toEqual({
+      error: 'Environment line “novalue” is not NAME=value.',
+    });
+    expect(
+      formToTarget({
+        ...emptyForm,
+        transport: 'http',
+        url: 'http://127.0.0.1:3001/mcp',
+        headers: 'Authorization: Bearer x:y',
+      }),
+    ).toEqual({
+      target: {
+        transport: 'http',
+        url: 'http://127.0.0.1:3001/mcp',
+        headers: [{ name: 'Authorization', value: 'Bearer x:y' }],
+      },
     });
     expect('error' in formToTarget({ ...emptyForm, transport: 'sse', url: 'ftp://x' })).toBe(true);
     expect('error' in formToTarget({ ...emptyForm, command: '  ' })).toBe(true);
   });
 
   it('round-trips a saved target through the form', () => {
-    const target = { transport: 'stdio' as const, command: 'node', args: ['a b.js', 'plain'], env: { X: 'y' } };
+    const target = {
+      transport: 'stdio' as const,
+      command: 'node',
+      args: ['a b.js', 'plain'],
+      env: { X: 'y' },
+    };
     expect(formToTarget(targetToForm(target))).toEqual({ target });
   });
 });
 
 describe('filterItems', () => {
   it('matches name, title and description, case-insensitively', () => {
-    const items: JsonObject[] = [{ name: 'alpha' }, { name: 'b', title: 'ALPHA tool' }, { name: 'c', description: 'uses alpha' }, { name: 'd' }];
+    const items: JsonObject[] = [
+      { name: 'alpha' },
+      { name: 'b', title: 'ALPHA tool' },
+      { name: 'c', description: 'uses alpha' },
+      { name: 'd' },
+    ];
     expect(filterItems(items, 'Alpha')).toEqual([0, 1, 2]);
     expect(filterItems(items, '  ')).toEqual([0, 1, 2, 3]);
   });

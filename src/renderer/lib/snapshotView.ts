@@ -30,7 +30,9 @@ export function toSnapshotView(snapshot: Snapshot): SnapshotView {
   const handshake: Handshake | null =
     snapshot.protocolVersion !== undefined
       ? {
-          transport: (transports.includes(snapshot.transport ?? '') ? snapshot.transport : 'stdio') as TransportName,
+          transport: (transports.includes(snapshot.transport ?? '')
+            ? snapshot.transport
+            : 'stdio') as TransportName,
           requestedProtocolVersion: snapshot.requestedProtocolVersion ?? '',
           protocolVersion: snapshot.protocolVersion,
           serverInfo: snapshot.serverInfo ?? null,

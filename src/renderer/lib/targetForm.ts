@@ -16,7 +16,15 @@ export interface TargetForm {
   headers: string;
 }
 
-export const emptyForm: TargetForm = { transport: 'stdio', command: '', args: '', env: '', cwd: '', url: '', headers: '' };
+export const emptyForm: TargetForm = {
+  transport: 'stdio',
+  command: '',
+  args: '',
+  env: '',
+  cwd: '',
+  url: '',
+  headers: '',
+};
 
 export function splitArgs(line: string): string[] {
   const args: string[] = [];
@@ -53,7 +61,10 @@ function quoteArg(arg: string): string {
 }
 
 function lines(text: string): string[] {
-  return text.split('\n').map((line) => line.trim()).filter((line) => line !== '' && !line.startsWith('#'));
+  return text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !line.startsWith('#'));
 }
 
 export type FormResult = { target: Target } | { error: string };
@@ -82,7 +93,8 @@ export function formToTarget(form: TargetForm): FormResult {
   const url = form.url.trim();
   try {
     const parsed = new URL(url);
-    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return { error: 'The URL must start with http:// or https://.' };
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+      return { error: 'The URL must start with http:// or https://.' };
   } catch {
     return { error: 'Give the server’s URL, e.g. http://127.0.0.1:3001/mcp.' };
   }
@@ -105,7 +117,9 @@ export function targetToForm(target: Target): TargetForm {
         transport: 'stdio',
         command: target.command,
         args: target.args.map(quoteArg).join(' '),
-        env: Object.entries(target.env ?? {}).map(([name, value]) => `${name}=${value}`).join('\n'),
+        env: Object.entries(target.env ?? {})
+          .map(([name, value]) => `${name}=${value}`)
+          .join('\n'),
         cwd: target.cwd ?? '',
       };
     default:

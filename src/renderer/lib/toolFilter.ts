@@ -6,11 +6,16 @@ function text(item: JsonObject, field: string): string {
 }
 
 /** Positions of the items whose name, title or description contain the query (case-insensitive). */
-export function filterItems(items: readonly JsonObject[], query: string, fields = ['name', 'title', 'description']): number[] {
+export function filterItems(
+  items: readonly JsonObject[],
+  query: string,
+  fields = ['name', 'title', 'description'],
+): number[] {
   const needle = query.trim().toLowerCase();
   const positions: number[] = [];
   for (let index = 0; index < items.length; index += 1) {
-    if (needle === '' || fields.some((field) => text(items[index], field).includes(needle))) positions.push(index);
+    if (needle === '' || fields.some((field) => text(items[index], field).includes(needle)))
+      positions.push(index);
   }
   return positions;
 }

@@ -51,7 +51,10 @@ export async function saveServer(name: string, target: Target): Promise<void> {
 export async function removeServer(id: string): Promise<void> {
   const settings = getState().settings;
   if (!settings) return;
-  await storeSettings({ ...settings, savedServers: settings.savedServers.filter((server) => server.id !== id) });
+  await storeSettings({
+    ...settings,
+    savedServers: settings.savedServers.filter((server) => server.id !== id),
+  });
 }
 
 /** Browser: a download. (Electron's main process may answer createSnapshot with a native dialog later.) */
@@ -86,7 +89,9 @@ export async function openSnapshotText(text: string, fileName: string): Promise<
     });
   } catch (error) {
     const detail = toErrorData(error);
-    setState({ snapshotError: `${fileName} is not a Loupe snapshot Loupe can open (${detail.kind}): ${detail.message}` });
+    setState({
+      snapshotError: `${fileName} is not a Loupe snapshot Loupe can open (${detail.kind}): ${detail.message}`,
+    });
   } finally {
     setState({ snapshotBusy: false });
   }
@@ -97,7 +102,11 @@ export async function openSnapshotFile(file: File): Promise<void> {
 }
 
 export function closeSnapshot(): void {
-  setState({ snapshotView: null, selectedFrameSeq: null, selected: { tools: null, resources: null, templates: null, prompts: null } });
+  setState({
+    snapshotView: null,
+    selectedFrameSeq: null,
+    selected: { tools: null, resources: null, templates: null, prompts: null },
+  });
 }
 
 export function dismissSnapshotError(): void {
@@ -115,7 +124,9 @@ export async function readResource(uri: string): Promise<void> {
     const value = await getApi().readResource(uri);
     setState((state) => ({ fetches: { ...state.fetches, [key]: { loading: false, value } } }));
   } catch (error) {
-    setState((state) => ({ fetches: { ...state.fetches, [key]: { loading: false, error: toErrorData(error) } } }));
+    setState((state) => ({
+      fetches: { ...state.fetches, [key]: { loading: false, error: toErrorData(error) } },
+    }));
   }
 }
 
@@ -126,7 +137,9 @@ export async function getPrompt(name: string, args: Record<string, string>): Pro
     const value = await getApi().getPrompt(name, args);
     setState((state) => ({ fetches: { ...state.fetches, [key]: { loading: false, value } } }));
   } catch (error) {
-    setState((state) => ({ fetches: { ...state.fetches, [key]: { loading: false, error: toErrorData(error) } } }));
+    setState((state) => ({
+      fetches: { ...state.fetches, [key]: { loading: false, error: toErrorData(error) } },
+    }));
   }
 }
 

@@ -34,7 +34,11 @@ export function bindBackendEvents(api: LoupeApi): () => void {
       const wasConnected = getState().status.state === 'connected';
       setState({ status });
       if (status.state === 'closed' && status.reason) {
-        setState(wasConnected ? { connectError: status.reason, connectErrorPhase: 'session' } : { connectError: status.reason });
+        setState(
+          wasConnected
+            ? { connectError: status.reason, connectErrorPhase: 'session' }
+            : { connectError: status.reason },
+        );
       }
       if (status.state !== 'idle') setState({ lastTarget: status.target });
     }),
@@ -42,7 +46,9 @@ export function bindBackendEvents(api: LoupeApi): () => void {
     api.on('onListProgress', (progress) => {
       // Progress is batched and may land after the walk's result: only a walk still running shows it.
       if (!getState().lists[progress.kind].loading) return;
-      setState((state) => ({ lists: { ...state.lists, [progress.kind]: { ...state.lists[progress.kind], progress } } }));
+      setState((state) => ({
+        lists: { ...state.lists, [progress.kind]: { ...state.lists[progress.kind], progress } },
+      }));
     }),
     api.on('onListChanged', ({ diff, result }) => {
       applyListResult(result, diff);

@@ -1,6 +1,12 @@
 import type { LoupeErrorData } from '../../shared/errors';
 import type { LintReport } from '../../shared/contract';
-import { listKinds, type ListDiff, type ListKind, type ListProgress, type ListResult } from '../../shared/lists';
+import {
+  listKinds,
+  type ListDiff,
+  type ListKind,
+  type ListProgress,
+  type ListResult,
+} from '../../shared/lists';
 import type { SliceCreator } from './types';
 
 export interface ListState {

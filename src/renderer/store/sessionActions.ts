@@ -40,7 +40,11 @@ export async function connect(target: Target): Promise<void> {
     setState({ status });
   } catch (error) {
     const reason = toErrorData(error);
-    setState({ connectError: reason, connectErrorPhase: 'connect', status: { state: 'closed', target, reason } });
+    setState({
+      connectError: reason,
+      connectErrorPhase: 'connect',
+      status: { state: 'closed', target, reason },
+    });
     return;
   }
   await refreshAll();

@@ -6,4 +6,7 @@ export interface SettingsSlice {
   settingsError: string | null;
 }
 
-export const createSettingsSlice: SliceCreator<SettingsSlice> = () => ({ settings: null, settingsError: null });
+export const createSettingsSlice: SliceCreator<SettingsSlice> = () => ({
+  settings: null,
+  settingsError: null,
+});

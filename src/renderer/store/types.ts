@@ -8,6 +8,12 @@ import type { SnapshotSlice } from './snapshotSlice';
 import type { TrafficSlice } from './trafficSlice';
 import type { UiSlice } from './uiSlice';
 
-export type LoupeState = SessionSlice & ListsSlice & TrafficSlice & SnapshotSlice & SettingsSlice & UiSlice & CallsSlice;
+export type LoupeState = SessionSlice &
+  ListsSlice &
+  TrafficSlice &
+  SnapshotSlice &
+  SettingsSlice &
+  UiSlice &
+  CallsSlice;
 
 export type SliceCreator<Slice> = StateCreator<LoupeState, [], [], Slice>;

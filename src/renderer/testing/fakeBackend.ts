@@ -30,7 +30,12 @@ function defaultTool(index: number): JsonObject {
   return { name: `tool_${index}`, description: `Tool number ${index}`, inputSchema: { type: 'object' } };
 }
 
-export function listResult(kind: ListKind, items: JsonObject[], pageCount = 1, extra: Partial<ListResult> = {}): ListResult {
+export function listResult(
+  kind: ListKind,
+  items: JsonObject[],
+  pageCount = 1,
+  extra: Partial<ListResult> = {},
+): ListResult {
   const perPage = Math.ceil(items.length / pageCount) || 0;
   return {
     kind,
@@ -55,7 +60,9 @@ export interface FakeBackend {
   methods: BackendMethods;
 }
 
-export function fakeBackend(overrides: Partial<BackendMethods> & { lists?: Partial<Record<ListKind, ListResult>> } = {}): FakeBackend {
+export function fakeBackend(
+  overrides: Partial<BackendMethods> & { lists?: Partial<Record<ListKind, ListResult>> } = {},
+): FakeBackend {
   const { lists = {}, ...methodOverrides } = overrides;
   let status: SessionStatus = { state: 'idle' };
   let settings: Settings = { timeoutMs: 10_000, maxTotalMs: 60_000, pageLimit: 64, savedServers: [] };
@@ -78,11 +85,16 @@ export function fakeBackend(overrides: Partial<BackendMethods> & { lists?: Parti
     lint: () => Promise.resolve({ findings: [], summary: emptySummary(lists.tools?.items.length ?? 0) }),
     callTool: () => Promise.reject(new LoupeError({ kind: 'internal', message: 'not scripted' })),
     cancelCall: () => Promise.resolve(),
-    readResource: (uri) => Promise.resolve({ contents: [{ uri, mimeType: 'text/plain', text: `contents of ${uri}` }] }),
-    getPrompt: (name, args) => Promise.resolve({ messages: [{ role: 'user', content: { type: 'text', text: `${name}:${JSON.stringify(args)}` } }] }),
+    readResource: (uri) =>
+      Promise.resolve({ contents: [{ uri, mimeType: 'text/plain', text: `contents of ${uri}` }] }),
+    getPrompt: (name, args) =>
+      Promise.resolve({
+        messages: [{ role: 'user', content: { type: 'text', text: `${name}:${JSON.stringify(args)}` } }],
+      }),
     answerServerRequest: () => Promise.resolve(),
     frames: (after, limit) => Promise.resolve(frames.filter((frame) => frame.seq > after).slice(0, limit)),
-    recorderStats: () => Promise.resolve({ total: frames.length, held: frames.length, overflow: 0, limit: 200_000 }),
+    recorderStats: () =>
+      Promise.resolve({ total: frames.length, held: frames.length, overflow: 0, limit: 200_000 }),
     createSnapshot: () => Promise.resolve({ fileName: 'snapshot.json', text: '{}' }),
     loadSnapshot: (text) => {
       try {
@@ -91,7 +103,9 @@ export function fakeBackend(overrides: Partial<BackendMethods> & { lists?: Parti
       } catch {
         // falls through to the error below
       }
-      return Promise.reject(new LoupeError({ kind: 'snapshot-invalid', message: 'not a loupe.snapshot/1 file' }));
+      return Promise.reject(
+        new LoupeError({ kind: 'snapshot-invalid', message: 'not a loupe.snapshot/1 file' }),
+      );
     },
     getSettings: () => Promise.resolve(settings),
     saveSettings: (next) => {
@@ -135,7 +149,16 @@ export function fakeBackend(overrides: Partial<BackendMethods> & { lists?: Parti
 export function emptySummary(toolCount: number) {
   return {
     toolCount,
-    fields: { name: toolCount, inputSchema: toolCount, annotations: 0, description: toolCount, title: 0, outputSchema: 0, icons: 0, 'execution.taskSupport': 0 },
+    fields: {
+      name: toolCount,
+      inputSchema: toolCount,
+      annotations: 0,
+      description: toolCount,
+      title: 0,
+      outputSchema: 0,
+      icons: 0,
+      'execution.taskSupport': 0,
+    },
     naming: { snake_case: toolCount, 'kebab-case': 0, camelCase: 0, other: 0 },
     nameLength: toolCount === 0 ? null : { min: 6, median: 7, max: 9 },
   };
@@ -143,7 +166,18 @@ export function emptySummary(toolCount: number) {
 
 export function frame(seq: number, patch: Partial<Frame> = {}): Frame {
   const raw = patch.raw ?? JSON.stringify({ jsonrpc: '2.0', id: seq, method: 'tools/list' });
-  return { seq, t: seq * 10, wall: 1_760_000_000_000 + seq, direction: 'out', kind: 'request', raw, bytes: raw.length, method: 'tools/list', id: seq, ...patch };
+  return {
+    seq,
+    t: seq * 10,
+    wall: 1_760_000_000_000 + seq,
+    direction: 'out',
+    kind: 'request',
+    raw,
+    bytes: raw.length,
+    method: 'tools/list',
+    id: seq,
+    ...patch,
+  };
 }
 
 /** jsdom has no layout: give scroll containers a size so the virtualiser renders rows. */

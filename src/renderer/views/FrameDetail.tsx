@@ -31,12 +31,18 @@ export function FrameDetail({ frame, log }: { frame: Frame; log: FrameLog }) {
         {frame.parseError ? <div className="notice notice-error">Malformed: {frame.parseError}</div> : null}
         {frame.http ? (
           <div className="muted small mono">
-            HTTP {frame.http.method ?? ''} {frame.http.url ?? ''} {frame.http.status ?? ''} {frame.http.contentType ?? ''}
+            HTTP {frame.http.method ?? ''} {frame.http.url ?? ''} {frame.http.status ?? ''}{' '}
+            {frame.http.contentType ?? ''}
           </div>
         ) : null}
         <div className="button-row">
           <div className="segmented" role="radiogroup" aria-label="Frame view">
-            <button type="button" role="radio" aria-checked={view === 'formatted'} onClick={() => setView('formatted')}>
+            <button
+              type="button"
+              role="radio"
+              aria-checked={view === 'formatted'}
+              onClick={() => setView('formatted')}
+            >
               Formatted
             </button>
             <button type="button" role="radio" aria-checked={view === 'raw'} onClick={() => setView('raw')}>
@@ -70,6 +76,7 @@ function findAnswer(frame: Frame, log: FrameLog): Frame | undefined {
   const start = log.indexOfSeq(frame.seq);
   if (start < 0) return undefined;
   const end = Math.min(log.frames.length, start + 20_000);
-  for (let index = start + 1; index < end; index += 1) if (log.frames[index].pairSeq === frame.seq) return log.frames[index];
+  for (let index = start + 1; index < end; index += 1)
+    if (log.frames[index].pairSeq === frame.seq) return log.frames[index];
   return undefined;
 }

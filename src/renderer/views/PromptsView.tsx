@@ -22,12 +22,22 @@ function secondary(item: JsonObject): string {
 
 export function PromptsView() {
   const { list, selected, readOnly } = useLoupeStore(
-    useShallow((state) => ({ list: selectList('prompts')(state), selected: state.selected.prompts, readOnly: selectReadOnly(state) })),
+    useShallow((state) => ({
+      list: selectList('prompts')(state),
+      selected: state.selected.prompts,
+      readOnly: selectReadOnly(state),
+    })),
   );
   const prompt = selected ? list.result?.items[selected.index] : undefined;
   return (
     <div className="split">
-      <ItemListPane kind="prompts" noun="prompt" label="Prompts" fields={promptFields} secondary={secondary} />
+      <ItemListPane
+        kind="prompts"
+        noun="prompt"
+        label="Prompts"
+        fields={promptFields}
+        secondary={secondary}
+      />
       <section className="detail-pane" aria-label="Prompt detail">
         {prompt && selected ? (
           <article className="detail">
@@ -117,7 +127,11 @@ function PromptMessages({ result }: { result: JsonObject }) {
         return (
           <div key={position} className="content-block">
             <div className="muted small">{text(message, 'role') || 'message'}</div>
-            {content && typeof content.text === 'string' ? <pre className="text-block">{content.text}</pre> : <JsonView value={message.content} />}
+            {content && typeof content.text === 'string' ? (
+              <pre className="text-block">{content.text}</pre>
+            ) : (
+              <JsonView value={message.content} />
+            )}
           </div>
         );
       })}

@@ -19,7 +19,13 @@ function text(item: JsonObject, field: string): string {
 }
 
 function secondary(item: JsonObject): string {
-  return [text(item, 'title') || text(item, 'name'), text(item, 'mimeType'), text(item, 'description').split('\n')[0]].filter(Boolean).join(' · ');
+  return [
+    text(item, 'title') || text(item, 'name'),
+    text(item, 'mimeType'),
+    text(item, 'description').split('\n')[0],
+  ]
+    .filter(Boolean)
+    .join(' · ');
 }
 
 export function ResourcesView() {
@@ -29,15 +35,33 @@ export function ResourcesView() {
       <div className="list-column">
         <div className="segmented" role="radiogroup" aria-label="Resources or templates">
           {(['resources', 'templates'] as const).map((kind) => (
-            <button key={kind} type="button" role="radio" aria-checked={which === kind} onClick={() => setWhich(kind)}>
+            <button
+              key={kind}
+              type="button"
+              role="radio"
+              aria-checked={which === kind}
+              onClick={() => setWhich(kind)}
+            >
               {kind === 'resources' ? 'Resources' : 'Templates'}
             </button>
           ))}
         </div>
         {which === 'resources' ? (
-          <ItemListPane kind="resources" noun="resource" label="Resources" fields={resourceFields} secondary={secondary} />
+          <ItemListPane
+            kind="resources"
+            noun="resource"
+            label="Resources"
+            fields={resourceFields}
+            secondary={secondary}
+          />
         ) : (
-          <ItemListPane kind="templates" noun="template" label="Resource templates" fields={templateFields} secondary={secondary} />
+          <ItemListPane
+            kind="templates"
+            noun="template"
+            label="Resource templates"
+            fields={templateFields}
+            secondary={secondary}
+          />
         )}
       </div>
       <section className="detail-pane" aria-label="Resource detail">
@@ -49,15 +73,22 @@ export function ResourcesView() {
 
 function ResourceDetail({ kind }: { kind: 'resources' | 'templates' }) {
   const { list, selected, readOnly } = useLoupeStore(
-    useShallow((state) => ({ list: selectList(kind)(state), selected: state.selected[kind], readOnly: selectReadOnly(state) })),
+    useShallow((state) => ({
+      list: selectList(kind)(state),
+      selected: state.selected[kind],
+      readOnly: selectReadOnly(state),
+    })),
   );
   const item = selected ? list.result?.items[selected.index] : undefined;
-  if (!item || !selected) return <p className="empty">Select a {kind === 'resources' ? 'resource' : 'template'}.</p>;
+  if (!item || !selected)
+    return <p className="empty">Select a {kind === 'resources' ? 'resource' : 'template'}.</p>;
   return (
     <article className="detail">
       <header className="detail-header">
         <h2 className="mono">{selected.key}</h2>
-        {text(item, 'title') || text(item, 'name') ? <div className="detail-subtitle">{text(item, 'title') || text(item, 'name')}</div> : null}
+        {text(item, 'title') || text(item, 'name') ? (
+          <div className="detail-subtitle">{text(item, 'title') || text(item, 'name')}</div>
+        ) : null}
       </header>
       {text(item, 'description') ? (
         <Field label="Description">
@@ -67,7 +98,13 @@ function ResourceDetail({ kind }: { kind: 'resources' | 'templates' }) {
       <Field label="Fields as sent">
         <JsonView value={item} />
       </Field>
-      {readOnly ? null : <ReadPanel key={selected.key} initialUri={kind === 'resources' ? selected.key : ''} template={kind === 'templates' ? selected.key : undefined} />}
+      {readOnly ? null : (
+        <ReadPanel
+          key={selected.key}
+          initialUri={kind === 'resources' ? selected.key : ''}
+          template={kind === 'templates' ? selected.key : undefined}
+        />
+      )}
     </article>
   );
 }
@@ -84,12 +121,19 @@ function ReadPanel({ initialUri, template }: { initialUri: string; template?: st
           void readResource(uri);
         }}
       >
-        <input className="grow mono" aria-label="Resource URI" value={uri} onChange={(event) => setUri(event.target.value)} />
+        <input
+          className="grow mono"
+          aria-label="Resource URI"
+          value={uri}
+          onChange={(event) => setUri(event.target.value)}
+        />
         <button type="submit" className="primary" disabled={uri === '' || outcome?.loading}>
           Read resource
         </button>
       </form>
-      {template ? <p className="muted small">Fill in the template’s variables in the URI, then read.</p> : null}
+      {template ? (
+        <p className="muted small">Fill in the template’s variables in the URI, then read.</p>
+      ) : null}
       {outcome?.error ? <ErrorNotice error={outcome.error} context="Read failed" /> : null}
       {outcome?.value ? <ResourceContents result={outcome.value} /> : null}
     </Field>

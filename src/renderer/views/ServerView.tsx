@@ -12,11 +12,15 @@ function share(count: number, total: number): string {
 
 /** The handshake and the lint summary: the per-server field table and naming shares. */
 export function ServerView() {
-  const { handshake, lint } = useLoupeStore(useShallow((state) => ({ handshake: selectHandshake(state), lint: selectLint(state) })));
+  const { handshake, lint } = useLoupeStore(
+    useShallow((state) => ({ handshake: selectHandshake(state), lint: selectLint(state) })),
+  );
   const summary = lint?.summary;
   return (
     <div className="server-view">
-      <Field label="Handshake">{handshake ? <HandshakeView handshake={handshake} /> : <p className="empty">Not connected.</p>}</Field>
+      <Field label="Handshake">
+        {handshake ? <HandshakeView handshake={handshake} /> : <p className="empty">Not connected.</p>}
+      </Field>
       {summary ? (
         <div className="summary-grid">
           <Field label={`Fields across ${formatCount(summary.toolCount)} tools`}>
@@ -36,7 +40,10 @@ export function ServerView() {
                     <td className="num">{formatCount(summary.fields[field])}</td>
                     <td className="num">{share(summary.fields[field], summary.toolCount)}</td>
                     <td className="bar-cell">
-                      <span className="bar" style={{ width: share(summary.fields[field], summary.toolCount).replace('—', '0%') }} />
+                      <span
+                        className="bar"
+                        style={{ width: share(summary.fields[field], summary.toolCount).replace('—', '0%') }}
+                      />
                     </td>
                   </tr>
                 ))}
@@ -57,7 +64,8 @@ export function ServerView() {
             </table>
             {summary.nameLength ? (
               <p className="muted small">
-                Name length {summary.nameLength.min}–{summary.nameLength.max}, median {summary.nameLength.median}
+                Name length {summary.nameLength.min}–{summary.nameLength.max}, median{' '}
+                {summary.nameLength.median}
               </p>
             ) : null}
           </Field>

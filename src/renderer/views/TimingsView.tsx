@@ -8,7 +8,9 @@ import { selectFrameLog } from '../store/selectors';
 import { useLoupeStore } from '../store/store';
 
 export function TimingsView() {
-  const { log, version } = useLoupeStore(useShallow((state) => ({ log: selectFrameLog(state), version: state.frameVersion })));
+  const { log, version } = useLoupeStore(
+    useShallow((state) => ({ log: selectFrameLog(state), version: state.frameVersion })),
+  );
   // Every response is read: at 100,000 frames that is worth doing twice a second, not per batch.
   const shownVersion = useThrottled(version, 500);
   // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -8,7 +8,17 @@ import { selectReadOnly } from '../store/selectors';
 import { useLoupeStore } from '../store/store';
 
 /** Fields shown in their own section; everything else lands in "Other fields", as sent. */
-const knownFields = new Set(['name', 'title', 'description', 'annotations', 'inputSchema', 'outputSchema', 'icons', 'execution', '_meta']);
+const knownFields = new Set([
+  'name',
+  'title',
+  'description',
+  'annotations',
+  'inputSchema',
+  'outputSchema',
+  'icons',
+  'execution',
+  '_meta',
+]);
 
 interface ToolDetailProps {
   tool: JsonObject;
@@ -47,7 +57,9 @@ export function ToolDetail({ tool, index, findings }: ToolDetailProps) {
       <Field label="Description">
         {'description' in tool ? (
           typeof tool.description === 'string' ? (
-            <div className="prose-text">{tool.description === '' ? <span className="muted">(empty string)</span> : tool.description}</div>
+            <div className="prose-text">
+              {tool.description === '' ? <span className="muted">(empty string)</span> : tool.description}
+            </div>
           ) : (
             <JsonView value={tool.description} />
           )
@@ -61,7 +73,11 @@ export function ToolDetail({ tool, index, findings }: ToolDetailProps) {
         </Field>
       ) : null}
       <Field label="Input schema">
-        {'inputSchema' in tool ? <JsonView value={tool.inputSchema} label="Input schema" /> : <span className="muted">not sent (required by the spec)</span>}
+        {'inputSchema' in tool ? (
+          <JsonView value={tool.inputSchema} label="Input schema" />
+        ) : (
+          <span className="muted">not sent (required by the spec)</span>
+        )}
       </Field>
       {'outputSchema' in tool ? (
         <Field label="Output schema">

@@ -35,7 +35,11 @@ export function ToolsView() {
   const deferredFilter = useDeferredValue(filter);
   const positions = useMemo(() => filterItems(items, deferredFilter), [items, deferredFilter]);
   const findings = useMemo(
-    () => findingsByIndex(lint?.findings ?? [], items.map((item) => itemKey('tools', item))),
+    () =>
+      findingsByIndex(
+        lint?.findings ?? [],
+        items.map((item) => itemKey('tools', item)),
+      ),
     [lint, items],
   );
   const marks = useMemo(() => {
@@ -65,7 +69,9 @@ export function ToolsView() {
         />
         {list.unsupported ? <p className="empty">This server does not offer tools.</p> : null}
         {list.error ? <ErrorNotice error={list.error} context="Listing tools failed" /> : null}
-        {!list.result && !list.loading && !list.unsupported && !list.error ? <p className="empty">No tools listed: connect to a server, or open a snapshot.</p> : null}
+        {!list.result && !list.loading && !list.unsupported && !list.error ? (
+          <p className="empty">No tools listed: connect to a server, or open a snapshot.</p>
+        ) : null}
         {list.result && positions.length === 0 ? (
           <p className="empty">{filter ? `No tool matches “${filter}”.` : 'The server listed no tools.'}</p>
         ) : null}
@@ -98,7 +104,11 @@ export function ToolsView() {
       </section>
       <section className="detail-pane" aria-label="Tool detail">
         {tool && selected ? (
-          <ToolDetail tool={tool} index={selected.index} findings={findings.get(selected.index) ?? noFindings} />
+          <ToolDetail
+            tool={tool}
+            index={selected.index}
+            findings={findings.get(selected.index) ?? noFindings}
+          />
         ) : (
           <p className="empty">Select a tool to see every field it sent.</p>
         )}

@@ -99,10 +99,15 @@ export function TrafficView() {
       </div>
       {overflow > 0 ? (
         <div className="notice notice-warning" role="status">
-          {plural(overflow, 'frame')} dropped from memory (the recorder was full){stats?.journalPath ? `; the journal ${stats.journalPath} has them` : ''}.
+          {plural(overflow, 'frame')} dropped from memory (the recorder was full)
+          {stats?.journalPath ? `; the journal ${stats.journalPath} has them` : ''}.
         </div>
       ) : null}
-      {clearedThroughSeq > 0 && !readOnly ? <div className="muted small cleared-note">View cleared at frame #{clearedThroughSeq}: earlier frames are hidden, not deleted.</div> : null}
+      {clearedThroughSeq > 0 && !readOnly ? (
+        <div className="muted small cleared-note">
+          View cleared at frame #{clearedThroughSeq}: earlier frames are hidden, not deleted.
+        </div>
+      ) : null}
       <div className="traffic-body">
         <div className="frame-table">
           <div className="frame-row frame-head" aria-hidden="true">
@@ -124,11 +129,20 @@ export function TrafficView() {
             follow={selectedSeq === null}
             onMove={(row) => selectFrame(log.frames[positions[row]].seq)}
             onOpen={(row) => selectFrame(log.frames[positions[row]].seq)}
-            renderRow={(row) => <FrameRow frame={log.frames[positions[row]]} method={frameMethod(log.frames[positions[row]], log)} />}
+            renderRow={(row) => (
+              <FrameRow
+                frame={log.frames[positions[row]]}
+                method={frameMethod(log.frames[positions[row]], log)}
+              />
+            )}
           />
         </div>
         <section className="frame-detail-pane" aria-label="Frame detail">
-          {selected ? <FrameDetail frame={selected} log={log} /> : <p className="empty">Select a frame to see its raw text.</p>}
+          {selected ? (
+            <FrameDetail frame={selected} log={log} />
+          ) : (
+            <p className="empty">Select a frame to see its raw text.</p>
+          )}
         </section>
       </div>
     </div>
@@ -152,11 +166,16 @@ function FrameRow({ frame, method }: { frame: Frame; method: string | undefined 
     <div className={`frame-row kind-${frame.kind} row-${frame.direction}`}>
       <span className="muted">{frame.seq}</span>
       <span className="muted">{formatOffset(frame.t)}</span>
-      <span className={`dir dir-${frame.direction}`} title={frame.direction === 'out' ? 'sent to the server' : 'received from the server'}>
+      <span
+        className={`dir dir-${frame.direction}`}
+        title={frame.direction === 'out' ? 'sent to the server' : 'received from the server'}
+      >
         {frame.direction === 'out' ? '→' : '←'}
       </span>
       <span className={`kind kind-${frame.kind}`}>{kindLabels[frame.kind]}</span>
-      <span className="mono ellipsis">{frame.kind === 'stderr' || frame.kind === 'invalid' ? frame.raw.slice(0, 200) : (method ?? '')}</span>
+      <span className="mono ellipsis">
+        {frame.kind === 'stderr' || frame.kind === 'invalid' ? frame.raw.slice(0, 200) : (method ?? '')}
+      </span>
       <span className="mono ellipsis">{frame.id === undefined ? '' : String(frame.id)}</span>
       <span className="num muted">{formatBytes(frame.bytes)}</span>
       <span className="num">{frame.rttMs === undefined ? '' : formatMs(frame.rttMs)}</span>

@@ -5,7 +5,15 @@ import { App } from '../App';
 import { setApi } from '../bridge';
 import { resetStore, useLoupeStore } from '../store/store';
 import { start } from '../store/start';
-import { emptySummary, fakeBackend, frame, giveElementsASize, listResult, makeTools, type FakeBackend } from '../testing/fakeBackend';
+import {
+  emptySummary,
+  fakeBackend,
+  frame,
+  giveElementsASize,
+  listResult,
+  makeTools,
+  type FakeBackend,
+} from '../testing/fakeBackend';
 
 let stop: (() => void) | undefined;
 
@@ -70,7 +78,9 @@ describe('Traffic', () => {
     const detail = screen.getByRole('region', { name: 'Frame detail' });
     expect(within(detail).getByText(/#8 received response/)).toBeTruthy();
     fireEvent.click(within(detail).getByRole('radio', { name: 'Raw' }));
-    expect(within(detail).getByLabelText('Raw frame').textContent).toBe('{"jsonrpc":"2.0","id":7,"result":{}}');
+    expect(within(detail).getByLabelText('Raw frame').textContent).toBe(
+      '{"jsonrpc":"2.0","id":7,"result":{}}',
+    );
     fireEvent.click(within(detail).getByRole('button', { name: 'Go to request #7' }));
     expect(within(detail).getByText(/#7 sent request/)).toBeTruthy();
   });
@@ -79,7 +89,13 @@ describe('Traffic', () => {
     const backend = await bootWithTraffic();
     act(() =>
       backend.emit('onFrames', [
-        frame(5, { direction: 'in', kind: 'invalid', method: undefined, raw: 'not json at all', parseError: 'Unexpected token' }),
+        frame(5, {
+          direction: 'in',
+          kind: 'invalid',
+          method: undefined,
+          raw: 'not json at all',
+          parseError: 'Unexpected token',
+        }),
         frame(6, { direction: 'in', kind: 'stderr', method: undefined, raw: 'warning: something' }),
       ]),
     );
@@ -96,10 +112,14 @@ describe('Timings', () => {
     await bootWithTraffic();
     fireEvent.click(screen.getByRole('tab', { name: 'Timings' }));
     const table = await screen.findByRole('table', { name: 'Round trips by method' });
-    const rows = within(table).getAllByRole('row').map((row) => row.textContent);
+    const rows = within(table)
+      .getAllByRole('row')
+      .map((row) => row.textContent);
     expect(rows).toContain('initialize130 ms30 ms30 ms');
     expect(rows).toContain('tools/list14.0 ms4.0 ms4.0 ms');
-    expect(screen.getByRole('img', { name: 'Round trips over time' }).querySelectorAll('circle')).toHaveLength(2);
+    expect(
+      screen.getByRole('img', { name: 'Round trips over time' }).querySelectorAll('circle'),
+    ).toHaveLength(2);
   });
 });
 
@@ -139,9 +159,13 @@ describe('Snapshots', () => {
     expect(within(list).getByText(/the server repeated a cursor/)).toBeTruthy();
     expect(screen.getByText('old-server')).toBeTruthy();
     fireEvent.click(screen.getByRole('tab', { name: 'Traffic' }));
-    await waitFor(() => expect(within(screen.getByRole('listbox', { name: 'Frames' })).getAllByRole('option')).toHaveLength(2));
+    await waitFor(() =>
+      expect(within(screen.getByRole('listbox', { name: 'Frames' })).getAllByRole('option')).toHaveLength(2),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Back to live session' }));
-    await waitFor(() => expect(within(screen.getByRole('listbox', { name: 'Frames' })).getAllByRole('option')).toHaveLength(4));
+    await waitFor(() =>
+      expect(within(screen.getByRole('listbox', { name: 'Frames' })).getAllByRole('option')).toHaveLength(4),
+    );
   });
 
   it('says clearly when a file is not a snapshot, and keeps the live session', async () => {
@@ -164,7 +188,9 @@ describe('Prompts and resources', () => {
     });
     await boot(backend);
     fireEvent.click(screen.getByRole('tab', { name: 'Prompts' }));
-    await waitFor(() => expect(within(screen.getByRole('listbox', { name: 'Prompts' })).getAllByRole('option')).toHaveLength(1));
+    await waitFor(() =>
+      expect(within(screen.getByRole('listbox', { name: 'Prompts' })).getAllByRole('option')).toHaveLength(1),
+    );
     fireEvent.click(within(screen.getByRole('listbox', { name: 'Prompts' })).getByRole('option'));
     fireEvent.change(screen.getByRole('textbox', { name: /who/ }), { target: { value: 'Ada' } });
     fireEvent.click(screen.getByRole('button', { name: 'Get prompt' }));
