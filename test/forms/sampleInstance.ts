@@ -21,6 +21,11 @@ function stringFor(schema: JsonObject, name: string): string {
     case 'uri':
       return 'https://example.com/a?b=c';
   }
+  if (typeof schema.pattern === 'string') {
+    const pattern = new RegExp(schema.pattern, 'u');
+    const fits = ['ABC', '1234 AB', '+31612345678', 'abc', 'a1', 'SKU-1001'].find((candidate) => pattern.test(candidate));
+    if (fits !== undefined) return fits;
+  }
   const min = typeof schema.minLength === 'number' ? schema.minLength : 1;
   const max = typeof schema.maxLength === 'number' ? schema.maxLength : 40;
   const text = `${name || 'text'} \u00e9 "quoted" \\ value`.slice(0, max);
