@@ -1,10 +1,10 @@
+import { lazy, Suspense } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { AppHeader } from './components/AppHeader';
 import { Banners } from './components/Banners';
 import { ConnectionsPanel } from './components/ConnectionsPanel';
 import { Tabs } from './components/Tabs';
 import { formatCount } from './lib/format';
-import { ServerRequestDialogs } from './serverRequests/ServerRequestDialogs';
 import { setTab } from './store/appActions';
 import { selectList } from './store/selectors';
 import { useLoupeStore } from './store/store';
@@ -15,6 +15,13 @@ import { ServerView } from './views/ServerView';
 import { TimingsView } from './views/TimingsView';
 import { ToolsView } from './views/ToolsView';
 import { TrafficView } from './views/TrafficView';
+
+/** The dialogs bring the form engine: loaded right after the first paint instead of before it. */
+const ServerRequestDialogs = lazy(() =>
+  import('./serverRequests/ServerRequestDialogs').then((module) => ({
+    default: module.ServerRequestDialogs,
+  })),
+);
 
 const views: Record<Tab, () => React.JSX.Element> = {
   Tools: ToolsView,
@@ -69,7 +76,9 @@ export function App() {
           </div>
         </main>
       </div>
-      <ServerRequestDialogs />
+      <Suspense fallback={null}>
+        <ServerRequestDialogs />
+      </Suspense>
     </div>
   );
 }

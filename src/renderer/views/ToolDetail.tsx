@@ -1,11 +1,16 @@
+import { lazy, Suspense } from 'react';
 import type { JsonObject, JsonValue } from '../../shared/json';
 import type { Finding } from '../../shared/lint';
-import { ToolCallPanel } from '../calls/ToolCallPanel';
 import { JsonView } from '../components/JsonView';
 import { Field } from '../components/Field';
 import { IconList } from '../components/IconList';
 import { selectReadOnly } from '../store/selectors';
 import { useLoupeStore } from '../store/store';
+
+/** The call panel brings the form engine (rjsf, ajv): loaded when a tool is first opened, not at start. */
+const ToolCallPanel = lazy(() =>
+  import('../calls/ToolCallPanel').then((module) => ({ default: module.ToolCallPanel })),
+);
 
 /** Fields shown in their own section; everything else lands in "Other fields", as sent. */
 const knownFields = new Set([
@@ -104,7 +109,11 @@ export function ToolDetail({ tool, index, findings }: ToolDetailProps) {
           <JsonView value={Object.fromEntries(other.map((key) => [key, tool[key]]))} label="Other fields" />
         </Field>
       ) : null}
-      {readOnly ? null : <ToolCallPanel tool={tool} />}
+      {readOnly ? null : (
+        <Suspense fallback={<p className="muted small">Loading the call panel…</p>}>
+          <ToolCallPanel tool={tool} />
+        </Suspense>
+      )}
       <details className="raw-details">
         <summary>Whole tool as sent</summary>
         <JsonView value={tool} />
