@@ -120,4 +120,21 @@ test.describe('tool calls', () => {
     await sampling.getByRole('button', { name: 'Approve and send reply' }).click();
     await expect(page.getByRole('region', { name: 'Call result' }).locator('pre.text-block', { hasText: 'Hi from the user' })).toBeVisible();
   });
+
+  test('server-everything: a long-running call shows progress, then its result', async ({ page }) => {
+    await page.goto(host.url);
+    await expect(connectedPill(page)).toBeVisible();
+    await connectStdio(page, process.execPath, `${everything} stdio`);
+    const panel = await openTool(page, 'trigger-long-running-operation');
+    await panel.locator('input[id$="_duration"]').fill('3');
+    await panel.locator('input[id$="_steps"]').fill('3');
+    await panel.getByRole('button', { name: 'Call trigger-long-running-operation' }).click();
+    const bar = panel.getByLabel('Call progress');
+    await expect(bar).toHaveAttribute('max', '3');
+    await expect(panel.getByText(/\d \/ 3/)).toBeVisible();
+    await page.screenshot({ path: join(repositoryRoot, 'e2e-artifacts', 'calls-progress.png') });
+    await expect(panel.getByRole('region', { name: 'Call result' }).locator('pre.text-block', { hasText: /completed/i })).toBeVisible({ timeout: 20_000 });
+    await expect(bar).toBeHidden();
+    await page.screenshot({ path: join(repositoryRoot, 'e2e-artifacts', 'calls-result.png') });
+  });
 });

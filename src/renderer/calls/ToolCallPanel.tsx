@@ -11,6 +11,7 @@ import { CallHistory } from './CallHistory';
 import { CallProgress } from './CallProgress';
 import { ConfirmDestructive } from './ConfirmDestructive';
 import { ResultView } from './ResultView';
+import './calls.css';
 
 function claimsDestructive(tool: JsonObject): boolean {
   return isJsonObject(tool.annotations) && tool.annotations.destructiveHint === true;

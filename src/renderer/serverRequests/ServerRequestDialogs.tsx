@@ -9,6 +9,7 @@ import { ElicitationRequest } from './ElicitationRequest';
 import { answerRequest } from './requestActions';
 import { RootsRequest } from './RootsRequest';
 import { SamplingRequest } from './SamplingRequest';
+import '../calls/calls.css';
 
 const titles: Record<string, string> = {
   'elicitation/create': 'The server asks you for input',
@@ -49,7 +50,7 @@ export function ServerRequestDialogs() {
         <section key={request.requestId} role="dialog" aria-label={titles[request.method] ?? `The server sent ${request.method}`} className="dialog server-request">
           <h3>{titles[request.method] ?? `The server sent ${request.method}`}</h3>
           <p className="muted small" aria-live="polite">
-            {request.method} · waiting for your answer since {new Date(request.receivedAt).toLocaleTimeString()}
+            {request.method} · waiting for your answer
           </p>
           <RequestBody request={request} />
         </section>
