@@ -10,8 +10,9 @@ const layer = (dir, forbidden, extraPatterns = []) => ({
       'error',
       {
         patterns: [
+          // Relative imports only: a package such as @rjsf/core is not the src/core layer.
           ...forbidden.map((other) => ({
-            group: [`**/${other}/**`, `**/${other}`],
+            regex: `^\\.{1,2}/(.*/)?${other}(/|$)`,
             message: `src/${dir} may not import src/${other} (see DESIGN.md, layers).`,
           })),
           ...extraPatterns,

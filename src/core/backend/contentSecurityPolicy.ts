@@ -1,7 +1,7 @@
 /**
  * The renderer's Content-Security-Policy, one definition for both shells (Electron and the browser host).
  * Scripts only from our own files; no eval, no inline script, no plugins, no frames, no form posts; images
- * from our files and data: URLs (tool results) only; network only back to our own origin.
+ * from our files and data: URLs (tool results) only; audio and video from data: URLs (tool results) only; network only back to our own origin.
  * Inline *styles* are allowed: React and the virtualiser position rows with style attributes, and a
  * server's text never becomes markup, so there is no path for a server to inject a style.
  */
@@ -12,6 +12,7 @@ export function contentSecurityPolicy(options: { connectSources?: string[] } = {
     "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
+    "media-src data:",
     "font-src 'self' data:",
     `connect-src ${connect}`,
     "manifest-src 'self'",
