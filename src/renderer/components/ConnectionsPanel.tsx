@@ -14,7 +14,7 @@ const stateLabels = {
   idle: 'Not connected',
   connecting: 'Connecting to',
   connected: 'Connected to',
-  closed: 'Session closed:',
+  closed: 'Session closed',
 } as const;
 
 export function ConnectionsPanel() {

@@ -15,8 +15,12 @@ function patchList(kind: ListKind, patch: Partial<ListState>): void {
   setState((state) => ({ lists: { ...state.lists, [kind]: { ...state.lists[kind], ...patch } } }));
 }
 
+/** Bumped for every fresh session, so a walk of the previous one that answers late is not shown. */
+let sessionGeneration = 0;
+
 /** A fresh session: the traffic, lists and selections of the previous one are dropped from the view. */
 function resetSessionView(): void {
+  sessionGeneration += 1;
   setState((state) => ({
     lists: emptyLists(),
     lint: null,
@@ -83,11 +87,14 @@ export async function refreshList(kind: ListKind): Promise<void> {
     patchList(kind, { unsupported: true, loading: false, result: null, error: null });
     return;
   }
+  const generation = sessionGeneration;
   patchList(kind, { loading: true, progress: null, error: null, unsupported: false });
   try {
     const result = await getApi().list(kind);
+    if (generation !== sessionGeneration) return;
     applyListResult(result);
   } catch (error) {
+    if (generation !== sessionGeneration) return;
     patchList(kind, { loading: false, error: toErrorData(error) });
   }
   if (kind === 'tools') await refreshLint();

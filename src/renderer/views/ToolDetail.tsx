@@ -72,6 +72,12 @@ export function ToolDetail({ tool, index, findings }: ToolDetailProps) {
           <span className="muted">not sent</span>
         )}
       </Field>
+      {/* The call panel sits right under the description: calling is what people open a tool for. */}
+      {readOnly ? null : (
+        <Suspense fallback={<p className="muted small">Loading the call panel…</p>}>
+          <ToolCallPanel tool={tool} />
+        </Suspense>
+      )}
       {'annotations' in tool ? (
         <Field label="Annotations" note="claims by the server — untrusted">
           <JsonView value={tool.annotations} label="Annotations" />
@@ -109,11 +115,6 @@ export function ToolDetail({ tool, index, findings }: ToolDetailProps) {
           <JsonView value={Object.fromEntries(other.map((key) => [key, tool[key]]))} label="Other fields" />
         </Field>
       ) : null}
-      {readOnly ? null : (
-        <Suspense fallback={<p className="muted small">Loading the call panel…</p>}>
-          <ToolCallPanel tool={tool} />
-        </Suspense>
-      )}
       <details className="raw-details">
         <summary>Whole tool as sent</summary>
         <JsonView value={tool} />
