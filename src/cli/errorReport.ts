@@ -11,6 +11,11 @@ function dataField(error: LoupeErrorData, key: string): unknown {
   return isJsonObject(error.data) ? error.data[key] : undefined;
 }
 
+/** "label: message", without saying the label twice when the message already opens with it. */
+function labelled(label: string, message: string): string {
+  return message.toLowerCase().startsWith(label) ? `${label}${message.slice(label.length)}` : `${label}: ${message}`;
+}
+
 /** The single line for an error, without the "loupe:" prefix. */
 export function describeError(error: LoupeErrorData): string {
   const message = error.message.replace(/\s*\n\s*/g, ' ').trim().replace(/\.$/, '');
@@ -22,18 +27,18 @@ export function describeError(error: LoupeErrorData): string {
       const stderrLine = dataField(error, 'lastStderrLine');
       const codeText = typeof code === 'number' && !message.includes(`code ${code}`) ? ` (exit code ${code})` : '';
       const tail = typeof stderrLine === 'string' && !message.includes(stderrLine) ? `; last stderr line: ${stderrLine}` : '';
-      return `server exited: ${message}${codeText}${tail}`;
+      return `${labelled('server exited', message)}${codeText}${tail}`;
     }
     case 'page-limit':
-      return `page limit: ${message}`;
+      return labelled('page limit', message);
     case 'cursor-loop':
-      return `cursor loop: ${message}`;
+      return labelled('cursor loop', message);
     case 'timeout':
-      return `timeout: ${message}`;
+      return labelled('timeout', message);
     case 'connection-refused':
-      return `connection refused: ${message}`;
+      return labelled('connection refused', message);
     case 'command-not-found':
-      return `command not found: ${message}`;
+      return labelled('command not found', message);
     default:
       return `${error.kind}: ${message}`;
   }

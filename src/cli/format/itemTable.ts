@@ -2,7 +2,7 @@
 import type { JsonObject } from '../../shared/json.js';
 import { isJsonObject, stringField } from '../../shared/json.js';
 import type { ListKind, ListResult } from '../../shared/lists.js';
-import { firstLine, formatCount, plural, printable, truncate } from '../terminal.js';
+import { firstLine, plural, printable, truncate } from '../terminal.js';
 
 interface Column {
   header: string;
@@ -80,5 +80,6 @@ export function listFooter(result: ListResult): string {
   const base = `${plural(result.items.length, one, many)} · ${plural(result.pages.length, 'page')}`;
   if (result.complete) return base;
   const where = result.error ? ` (${result.error.kind})` : '';
-  return `${base} · INCOMPLETE${where}: only the first ${formatCount(result.pages.length)} page(s) were read`;
+  const read = result.pages.length === 0 ? 'no page could be read' : `only the first ${plural(result.pages.length, 'page')} could be read`;
+  return `${base} · INCOMPLETE${where}: ${read}`;
 }
