@@ -7,15 +7,18 @@ const margin = { top: 16, right: 16, bottom: 32, left: 56 };
 const palette = ['#4f7cff', '#e0663d', '#2aa876', '#b25fd6', '#d4a017', '#1fa2b8', '#d6457a', '#7a8599'];
 const maxPoints = 4000;
 
-/** Round numbers for axis ticks. */
+/** Round numbers for axis ticks; the last one is at least max, so no point is drawn above the axis. */
 export function niceTicks(max: number, count = 4): number[] {
   if (max <= 0) return [0];
   const raw = max / count;
   const magnitude = 10 ** Math.floor(Math.log10(raw));
   const step = [1, 2, 5, 10].map((m) => m * magnitude).find((s) => s >= raw) ?? raw;
   const ticks: number[] = [];
-  for (let value = 0; value <= max + step / 2; value += step) ticks.push(value);
-  return ticks;
+  for (let index = 0; ; index += 1) {
+    const value = index * step;
+    ticks.push(value);
+    if (value >= max) return ticks;
+  }
 }
 
 /** Round trips over session time, one colour per method: a hand-made SVG scatter. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { niceTicks } from '../components/RoundTripChart';
 import type { JsonObject } from '../../shared/json';
 import { frame } from '../testing/fakeBackend';
 import { FrameIndex } from './frameFilter';
@@ -155,5 +156,14 @@ describe('filterItems', () => {
     ];
     expect(filterItems(items, 'Alpha')).toEqual([0, 1, 2]);
     expect(filterItems(items, '  ')).toEqual([0, 1, 2, 3]);
+  });
+});
+
+describe('niceTicks', () => {
+  it('ends at or above the largest value, in round steps', () => {
+    expect(niceTicks(1069)).toEqual([0, 500, 1000, 1500]);
+    expect(niceTicks(83)).toEqual([0, 50, 100]);
+    expect(niceTicks(1000)).toEqual([0, 500, 1000]);
+    expect(niceTicks(0)).toEqual([0]);
   });
 });
