@@ -3,7 +3,7 @@ import { parseArguments, type CommandName, type Invocation } from './arguments.j
 import { debugDetail, errorLine, exitCodeOf } from './errorReport.js';
 import { helpText } from './helpText.js';
 import { processTerminal, type Terminal } from './terminal.js';
-import { loupeVersion } from './version.js';
+import { loupeVersion } from '../core/loupeVersion.js';
 
 type Command = (invocation: Invocation, terminal: Terminal) => Promise<number>;
 

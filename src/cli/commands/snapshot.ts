@@ -13,7 +13,7 @@ import { describeError } from '../errorReport.js';
 import { walk } from '../listing.js';
 import { createRecorder, openSession } from '../openSession.js';
 import { plural, serverLabel, type Terminal } from '../terminal.js';
-import { loupeVersion } from '../version.js';
+import { loupeVersion } from '../../core/loupeVersion.js';
 import { incompleteLine } from './list.js';
 
 const otherKinds: Exclude<ListKind, 'tools'>[] = ['resources', 'templates', 'prompts'];

@@ -10,7 +10,7 @@ import type { FrameRecorder } from '../recorder/frameRecorder.js';
 import { buildSnapshot } from '../snapshot/buildSnapshot.js';
 import { serializeSnapshot } from '../snapshot/serializeSnapshot.js';
 import type { McpSession } from '../types.js';
-import { loupeVersion } from './loupeVersion.js';
+import { loupeVersion } from '../loupeVersion.js';
 import { snapshotFileName } from './snapshotFileName.js';
 
 export interface SessionRecord {
