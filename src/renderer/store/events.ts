@@ -5,6 +5,7 @@ import { onBridgeState } from '../bridge';
 import { FrameLog } from '../lib/frameLog';
 import { applyListResult, connect, refreshLint, refreshStats, resync } from './sessionActions';
 import { useLoupeStore } from './store';
+import { maxLogEntries } from './trafficSlice';
 
 const { getState, setState } = useLoupeStore;
 
@@ -49,6 +50,9 @@ export function bindBackendEvents(api: LoupeApi): () => void {
       setState((state) => ({
         lists: { ...state.lists, [progress.kind]: { ...state.lists[progress.kind], progress } },
       }));
+    }),
+    api.on('onLog', (entry) => {
+      setState((state) => ({ logs: [...state.logs.slice(-(maxLogEntries - 1)), entry] }));
     }),
     api.on('onListChanged', ({ diff, result }) => {
       applyListResult(result, diff);

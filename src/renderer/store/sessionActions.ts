@@ -30,6 +30,7 @@ function resetSessionView(): void {
     clearedThroughSeq: 0,
     pausedAt: null,
     selectedFrameSeq: null,
+    logs: [],
     selected: { tools: null, resources: null, templates: null, prompts: null },
     fetches: {},
     snapshotView: null,

@@ -1,4 +1,5 @@
 import type { Direction, RecorderStats } from '../../shared/frames';
+import type { LogEntry } from '../../shared/session';
 import { FrameLog } from '../lib/frameLog';
 import type { SliceCreator } from './types';
 
@@ -19,7 +20,11 @@ export interface TrafficSlice {
   clearedThroughSeq: number;
   trafficFilter: TrafficFilter;
   selectedFrameSeq: number | null;
+  /** notifications/message from the server, newest last, the latest maxLogEntries only (every one stays a frame). */
+  logs: LogEntry[];
 }
+
+export const maxLogEntries = 500;
 
 export const createTrafficSlice: SliceCreator<TrafficSlice> = () => ({
   frameLog: new FrameLog(),
@@ -29,4 +34,5 @@ export const createTrafficSlice: SliceCreator<TrafficSlice> = () => ({
   clearedThroughSeq: 0,
   trafficFilter: { method: '', direction: 'all', text: '' },
   selectedFrameSeq: null,
+  logs: [],
 });

@@ -1,5 +1,6 @@
 import { useShallow } from 'zustand/react/shallow';
 import { namingConventions, summaryFields, type Finding } from '../../shared/lint';
+import type { LogEntry } from '../../shared/session';
 import { Field } from '../components/Field';
 import { HandshakeView } from '../components/HandshakeView';
 import { formatCount } from '../lib/format';
@@ -12,8 +13,8 @@ function share(count: number, total: number): string {
 
 /** The handshake and the lint summary: the per-server field table and naming shares. */
 export function ServerView() {
-  const { handshake, lint } = useLoupeStore(
-    useShallow((state) => ({ handshake: selectHandshake(state), lint: selectLint(state) })),
+  const { handshake, lint, logs } = useLoupeStore(
+    useShallow((state) => ({ handshake: selectHandshake(state), lint: selectLint(state), logs: state.logs })),
   );
   const summary = lint?.summary;
   return (
@@ -72,6 +73,7 @@ export function ServerView() {
         </div>
       ) : null}
       {lint ? <FindingsTable findings={lint.findings} /> : null}
+      <ServerLog logs={logs} />
     </div>
   );
 }
@@ -98,6 +100,32 @@ function FindingsTable({ findings }: { findings: Finding[] }) {
         </table>
       )}
       {findings.length > 500 ? <p className="muted small">First 500 shown.</p> : null}
+    </Field>
+  );
+}
+
+/** notifications/message as the server sent them: level and logger as given, data as text. */
+function ServerLog({ logs }: { logs: LogEntry[] }) {
+  return (
+    <Field label={`Server log (${formatCount(logs.length)})`}>
+      {logs.length === 0 ? (
+        <p className="muted">No log messages yet.</p>
+      ) : (
+        <table className="data-table" aria-label="Server log">
+          <tbody>
+            {logs.map((entry, position) => (
+              <tr key={position}>
+                <td className="num mono small">{(entry.t / 1000).toFixed(3)} s</td>
+                <td className="mono small">{entry.level}</td>
+                <td className="mono small">{entry.logger ?? ''}</td>
+                <td className="mono small prose-text">
+                  {typeof entry.data === 'string' ? entry.data : JSON.stringify(entry.data)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
     </Field>
   );
 }

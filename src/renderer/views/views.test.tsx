@@ -123,6 +123,23 @@ describe('Timings', () => {
   });
 });
 
+describe('Server log', () => {
+  it('lists notifications/message as text, in order, level and logger as sent', async () => {
+    const backend = await bootWithTraffic();
+    act(() => {
+      backend.emit('onLog', { t: 1500, level: 'warning', logger: 'db', data: '<b>disk</b> almost full' });
+      backend.emit('onLog', { t: 2250, level: 'info', data: { rows: 3 } });
+    });
+    fireEvent.click(screen.getByRole('tab', { name: 'Server' }));
+    const table = await screen.findByRole('table', { name: 'Server log' });
+    const rows = within(table)
+      .getAllByRole('row')
+      .map((row) => row.textContent);
+    expect(rows).toEqual(['1.500 swarningdb<b>disk</b> almost full', '2.250 sinfo{"rows":3}']);
+    expect(table.querySelector('b')).toBeNull();
+  });
+});
+
 describe('Snapshots', () => {
   it('opens a snapshot read-only in the same views, with its banner', async () => {
     const backend = await bootWithTraffic();
