@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { JsonObject } from '../../shared/json';
 import { itemKey, type ListKind } from '../../shared/lists';
-import { filterItems } from '../lib/toolFilter';
+import { buildHaystacks, filterHaystacks } from '../lib/toolFilter';
 import { selectItem, setListFilter } from '../store/appActions';
 import { selectList } from '../store/selectors';
 import { useLoupeStore } from '../store/store';
@@ -34,7 +34,8 @@ export function ItemListPane({ kind, noun, label, fields, secondary }: ItemListP
     })),
   );
   const items = useMemo(() => list.result?.items ?? [], [list.result]);
-  const positions = useMemo(() => filterItems(items, filter, fields), [items, filter, fields]);
+  const haystacks = useMemo(() => buildHaystacks(items, fields), [items, fields]);
+  const positions = useMemo(() => filterHaystacks(haystacks, filter), [haystacks, filter]);
   const marks = new Set([...(list.diff?.added ?? []), ...(list.diff?.changed ?? [])]);
   const open = (row: number) => {
     const index = positions[row];

@@ -30,7 +30,8 @@ export function VirtualList(props: VirtualListProps) {
     count,
     getScrollElement: () => scroller.current,
     estimateSize: () => rowHeight,
-    overscan: 12,
+    // Few rows beyond the viewport: each one is rendered, laid out and painted on every keystroke and scroll jump.
+    overscan: 4,
   });
 
   // Bring the highlighted row into view when it changes — not when rows arrive, or a growing traffic log

@@ -6,7 +6,7 @@ import { FrameIndex } from './frameFilter';
 import { FrameLog } from './frameLog';
 import { computeTimings, percentile } from './timings';
 import { formToTarget, splitArgs, targetToForm, emptyForm } from './targetForm';
-import { filterItems } from './toolFilter';
+import { buildHaystacks, filterHaystacks } from './toolFilter';
 
 describe('FrameLog', () => {
   it('appends in place, skips frames it already holds, and finds by seq across gaps', () => {
@@ -146,16 +146,20 @@ describe('connection form', () => {
   });
 });
 
-describe('filterItems', () => {
-  it('matches name, title and description, case-insensitively', () => {
+describe('filterHaystacks', () => {
+  it('matches name, title and description, case-insensitively, never across two fields', () => {
     const items: JsonObject[] = [
       { name: 'alpha' },
       { name: 'b', title: 'ALPHA tool' },
       { name: 'c', description: 'uses alpha' },
-      { name: 'd' },
+      { name: 'd', title: 7 },
+      { name: 'get', title: 'user' },
     ];
-    expect(filterItems(items, 'Alpha')).toEqual([0, 1, 2]);
-    expect(filterItems(items, '  ')).toEqual([0, 1, 2, 3]);
+    const haystacks = buildHaystacks(items);
+    expect(filterHaystacks(haystacks, 'Alpha')).toEqual([0, 1, 2]);
+    expect(filterHaystacks(haystacks, '  ')).toEqual([0, 1, 2, 3, 4]);
+    expect(filterHaystacks(haystacks, 'getuser')).toEqual([]);
+    expect(filterHaystacks(buildHaystacks(items, ['name']), 'tool')).toEqual([]);
   });
 });
 

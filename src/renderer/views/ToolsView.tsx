@@ -8,7 +8,7 @@ import { ListHeader } from '../components/ListHeader';
 import { SeverityBadges } from '../components/SeverityBadges';
 import { VirtualList } from '../components/VirtualList';
 import { findingsByIndex } from '../lib/findings';
-import { filterItems } from '../lib/toolFilter';
+import { buildHaystacks, filterHaystacks } from '../lib/toolFilter';
 import { selectItem, setListFilter } from '../store/appActions';
 import { selectLint, selectList } from '../store/selectors';
 import { useLoupeStore } from '../store/store';
@@ -33,7 +33,8 @@ export function ToolsView() {
   const items = useMemo(() => list.result?.items ?? [], [list.result]);
   // Typing stays immediate; the filtered list (10,000 tools) follows as soon as React has time.
   const deferredFilter = useDeferredValue(filter);
-  const positions = useMemo(() => filterItems(items, deferredFilter), [items, deferredFilter]);
+  const haystacks = useMemo(() => buildHaystacks(items), [items]);
+  const positions = useMemo(() => filterHaystacks(haystacks, deferredFilter), [haystacks, deferredFilter]);
   const findings = useMemo(
     () =>
       findingsByIndex(
