@@ -53,7 +53,7 @@ describe('loupe snapshot', { timeout: 60_000 }, () => {
     const run = await runLoupe(['snapshot', '--out', out, '--', process.execPath, '-e', 'process.stderr.write("boom: no config\\n"); process.exit(7)']);
     expect(run.code).toBe(1);
     expect(run.stdout.trim()).toMatch(/: not connected \(server-exited\), \d+ frames? recorded$/);
-    expect(run.stderr.trim()).toMatch(/^loupe: server exited: .*7.*boom: no config/);
+    expect(run.stderr.trim()).toMatch(/^loupe: server exited with code 7: .*boom: no config/);
     const snapshot = read(out);
     expect(snapshot.connected).toBe(false);
     expect(snapshot.error?.kind).toBe('server-exited');

@@ -21,7 +21,7 @@ describe('target flags and --journal', { timeout: 60_000 }, () => {
     const script = 'process.stderr.write("region=" + process.env.LOUPE_REGION + "\\n"); process.exit(5)';
     const run = await runLoupe(['list', '--env', 'LOUPE_REGION=eu-west', '--', process.execPath, '-e', script]);
     expect(run.code).toBe(1);
-    expect(run.stderr.trim()).toMatch(/^loupe: server exited: .*5.*region=eu-west$/);
+    expect(run.stderr.trim()).toMatch(/^loupe: server exited with code 5: region=eu-west$/);
   });
 
   it('--journal keeps every frame on disk as JSON Lines', async () => {

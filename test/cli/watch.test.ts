@@ -50,6 +50,6 @@ describe('loupe watch', { timeout: 60_000 }, () => {
     expect(changed).toMatchObject({ complete: false, error: { kind: 'server-exited' } });
     const [code] = (await once(running.child, 'close')) as [number | null];
     expect(code).toBe(1);
-    expect(running.stderrLines).toEqual(['loupe: server exited: Server exited with code 3: fault server: crashing while serving page 4 of tools/list']);
+    expect(running.stderrLines).toEqual(['loupe: server exited with code 3: fault server: crashing while serving page 4 of tools/list']);
   });
 });
