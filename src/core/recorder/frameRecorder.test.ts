@@ -71,6 +71,16 @@ describe('FrameRecorder', () => {
     expect(stray.pairSeq).toBeUndefined();
   });
 
+  it('classifies a message Loupe serialized itself exactly as parsing its text would', () => {
+    const message = { jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'echo' } };
+    const raw = JSON.stringify(message);
+    const given = new FrameRecorder().record('out', raw, { message })[0];
+    const parsed = new FrameRecorder().record('out', raw)[0];
+    expect({ ...given.frame, t: 0, wall: 0 }).toEqual({ ...parsed.frame, t: 0, wall: 0 });
+    expect(given.frame).toMatchObject({ kind: 'request', method: 'tools/call', id: 3, raw });
+    expect(given.message).toEqual(parsed.message);
+  });
+
   it('records stderr and http facts without parsing', () => {
     const recorder = new FrameRecorder();
     const stderr = recorder.record('in', '{"jsonrpc":"2.0","id":1,"result":{}}', { kind: 'stderr' })[0].frame;

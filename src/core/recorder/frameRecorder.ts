@@ -12,7 +12,7 @@
 import type { Direction, Frame, FrameKind, HttpInfo, RecorderStats } from '../../shared/frames.js';
 import type { JsonObject } from '../../shared/json.js';
 import type { FrameSource, Unsubscribe } from '../types.js';
-import { parseEnvelopes } from './envelope.js';
+import { classify, parseEnvelopes } from './envelope.js';
 import { Journal } from './journal.js';
 
 export const defaultFrameLimit = 200_000;
@@ -30,6 +30,8 @@ export interface RecordExtra {
   http?: HttpInfo;
   /** Record as this kind without parsing (stderr lines, HTTP facts). */
   kind?: 'stderr' | 'http';
+  /** The message `raw` was serialized from, when Loupe wrote it: classified without parsing raw back. */
+  message?: JsonObject;
 }
 
 /** A recorded frame and, for a valid JSON-RPC envelope, the message parsed from its raw text. */
@@ -53,8 +55,9 @@ export class FrameRecorder implements FrameSource {
   private total = 0;
   private overflow = 0;
   private readonly listeners = new Set<(frame: Frame) => void>();
-  private readonly openOut = new Map<string, OpenRequest>();
-  private readonly openIn = new Map<string, OpenRequest>();
+  /** Open requests by id: a Map keeps the string "1" and the number 1 apart, as JSON-RPC does. */
+  private readonly openOut = new Map<string | number, OpenRequest>();
+  private readonly openIn = new Map<string | number, OpenRequest>();
 
   constructor(options: FrameRecorderOptions = {}) {
     const limit = options.limit ?? defaultFrameLimit;
@@ -69,14 +72,11 @@ export class FrameRecorder implements FrameSource {
 
   /** Records raw text sent or received; returns the frame(s) it became (several for a batch). */
   record(direction: Direction, raw: string, extra: RecordExtra = {}): RecordedMessage[] {
-    if (extra.kind) return [{ frame: this.store(direction, raw, extra.kind, extra.http, {}) }];
+    if (extra.kind) return [{ frame: this.store(direction, raw, extra.kind, extra.http) }];
     const recorded: RecordedMessage[] = [];
-    for (const envelope of parseEnvelopes(raw)) {
-      const fields: Partial<Frame> = {};
-      if (envelope.method !== undefined) fields.method = envelope.method;
-      if (envelope.id !== undefined) fields.id = envelope.id;
-      if (envelope.parseError !== undefined) fields.parseError = envelope.parseError;
-      const frame = this.store(direction, envelope.raw, envelope.kind, extra.http, fields);
+    const envelopes = extra.message ? [classify(raw, extra.message)] : parseEnvelopes(raw);
+    for (const envelope of envelopes) {
+      const frame = this.store(direction, envelope.raw, envelope.kind, extra.http, envelope);
       recorded.push(envelope.message ? { frame, message: envelope.message } : { frame });
     }
     return recorded;
@@ -133,7 +133,7 @@ export class FrameRecorder implements FrameSource {
     raw: string,
     kind: FrameKind,
     http: HttpInfo | undefined,
-    fields: Partial<Frame>,
+    envelope?: Pick<Frame, 'method' | 'id' | 'parseError'>,
   ): Frame {
     const t = this.now();
     const frame: Frame = {
@@ -144,8 +144,10 @@ export class FrameRecorder implements FrameSource {
       kind,
       raw,
       bytes: Buffer.byteLength(raw, 'utf8'),
-      ...fields,
     };
+    if (envelope?.method !== undefined) frame.method = envelope.method;
+    if (envelope?.id !== undefined) frame.id = envelope.id;
+    if (envelope?.parseError !== undefined) frame.parseError = envelope.parseError;
     if (http) frame.http = http;
     this.pair(frame);
     if (this.ring.length < this.limit) {
@@ -168,12 +170,12 @@ export class FrameRecorder implements FrameSource {
 
   private pair(frame: Frame): void {
     if (frame.id === undefined) return;
-    const key = `${typeof frame.id}:${String(frame.id)}`;
+    const key = frame.id;
     if (frame.kind === 'request') {
       const open = frame.direction === 'out' ? this.openOut : this.openIn;
       open.set(key, { seq: frame.seq, t: frame.t });
       // Requests never answered must not grow the map forever: forget the oldest.
-      if (open.size > maxOpenRequests) open.delete(open.keys().next().value as string);
+      if (open.size > maxOpenRequests) open.delete(open.keys().next().value as string | number);
       return;
     }
     if (frame.kind !== 'response' && frame.kind !== 'error') return;

@@ -99,7 +99,7 @@ export class StdioWire implements Wire {
       );
     }
     const text = JSON.stringify(message);
-    this.recorder.record('out', text);
+    this.recorder.record('out', text, { message });
     return new Promise((resolve) => {
       child.stdin.write(text + '\n', () => resolve());
     });
