@@ -40,16 +40,18 @@ export class RawClient {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.waiting.set(id, { resolve, reject });
-      this.write(JSON.stringify({ jsonrpc: '2.0', id, method, params }));
+      this.write({ jsonrpc: '2.0', id, method, params });
     });
   }
 
   notify(method, params) {
-    this.write(JSON.stringify({ jsonrpc: '2.0', method, params }));
+    this.write({ jsonrpc: '2.0', method, params });
   }
 
-  write(text) {
-    this.recorder?.record('out', text);
+  /** Serializes and sends a message; recorded the way Loupe's stdio wire records what it wrote (with the message). */
+  write(message) {
+    const text = JSON.stringify(message);
+    this.recorder?.record('out', text, { message });
     this.child.stdin.write(`${text}\n`);
   }
 
