@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { expandTemplate, templateVariables } from '../../shared/uriTemplate';
 import { useShallow } from 'zustand/react/shallow';
 import type { JsonObject } from '../../shared/json';
 import { ErrorNotice } from '../components/ErrorNotice';
@@ -110,29 +111,51 @@ function ResourceDetail({ kind }: { kind: 'resources' | 'templates' }) {
 }
 
 function ReadPanel({ initialUri, template }: { initialUri: string; template?: string }) {
-  const [uri, setUri] = useState(initialUri || (template ?? ''));
+  const variables = template ? templateVariables(template) : [];
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [uri, setUri] = useState(initialUri || (template ? expandTemplate(template, {}) : ''));
   const outcome = useLoupeStore((state) => state.fetches[fetchKey('resources', uri)]);
+  const setVariable = (name: string, value: string) => {
+    const next = { ...values, [name]: value };
+    setValues(next);
+    if (template) setUri(expandTemplate(template, next));
+  };
   return (
     <Field label="Read">
       <form
-        className="inline-form"
+        className="stack-form"
         onSubmit={(event) => {
           event.preventDefault();
           void readResource(uri);
         }}
       >
-        <input
-          className="grow mono"
-          aria-label="Resource URI"
-          value={uri}
-          onChange={(event) => setUri(event.target.value)}
-        />
-        <button type="submit" className="primary" disabled={uri === '' || outcome?.loading}>
-          Read resource
-        </button>
+        {variables.map((name) => (
+          <label key={name} className="form-row">
+            <span className="mono small">{name}</span>
+            <input
+              className="mono"
+              aria-label={`Template variable ${name}`}
+              value={values[name] ?? ''}
+              onChange={(event) => setVariable(name, event.target.value)}
+            />
+          </label>
+        ))}
+        <div className="inline-form">
+          <input
+            className="grow mono"
+            aria-label="Resource URI"
+            value={uri}
+            onChange={(event) => setUri(event.target.value)}
+          />
+          <button type="submit" className="primary" disabled={uri === '' || outcome?.loading}>
+            Read resource
+          </button>
+        </div>
       </form>
       {template ? (
-        <p className="muted small">Fill in the template’s variables in the URI, then read.</p>
+        <p className="muted small">
+          The URI is expanded from the template as you fill its variables (RFC 6570); you can still edit it.
+        </p>
       ) : null}
       {outcome?.error ? <ErrorNotice error={outcome.error} context="Read failed" /> : null}
       {outcome?.value ? <ResourceContents result={outcome.value} /> : null}

@@ -218,6 +218,23 @@ describe('Prompts and resources', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Read resource' }));
     expect(await screen.findByText('contents of file:///a.txt')).toBeTruthy();
   });
+
+  it('reads a resource template with the URI expanded from its variables', async () => {
+    const backend = fakeBackend({
+      lists: { templates: listResult('templates', [{ uriTemplate: 'file:///{dir}/{name}{?rev}', name: 'file' }]) },
+    });
+    await boot(backend);
+    fireEvent.click(screen.getByRole('tab', { name: 'Resources' }));
+    fireEvent.click(screen.getByRole('radio', { name: /templates/i }));
+    const list = await screen.findByRole('listbox', { name: 'Resource templates' });
+    await waitFor(() => expect(within(list).getAllByRole('option')).toHaveLength(1));
+    fireEvent.click(within(list).getByRole('option'));
+    fireEvent.change(screen.getByLabelText('Template variable dir'), { target: { value: 'my docs' } });
+    fireEvent.change(screen.getByLabelText('Template variable name'), { target: { value: 'a.txt' } });
+    expect(screen.getByLabelText<HTMLInputElement>('Resource URI').value).toBe('file:///my%20docs/a.txt');
+    fireEvent.click(screen.getByRole('button', { name: 'Read resource' }));
+    expect(await screen.findByText('contents of file:///my%20docs/a.txt')).toBeTruthy();
+  });
 });
 
 async function bootWithTraffic(): Promise<FakeBackend> {
