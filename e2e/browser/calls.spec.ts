@@ -6,10 +6,9 @@
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { repositoryRoot, startHostProcess, type HostProcess } from '../hostProcess';
+import { connectStdio, connectedPill, toolList } from '../pageHelpers';
 
 const everything = join(repositoryRoot, 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js');
-const toolList = (page: Page) => page.getByRole('listbox', { name: 'Tools' });
-const connectedPill = (page: Page) => page.getByRole('banner').getByText('Connected', { exact: true });
 
 async function openTool(page: Page, name: string) {
   await page.getByRole('searchbox', { name: 'Filter tools' }).fill(name);
@@ -25,14 +24,6 @@ async function receivedArguments(page: Page): Promise<unknown> {
   await expect(result).toBeVisible();
   const text = (await result.locator('pre.text-block').first().textContent()) ?? '';
   return JSON.parse(text) as unknown;
-}
-
-async function connectStdio(page: Page, command: string, args: string): Promise<void> {
-  const form = page.getByRole('form', { name: 'Connection' });
-  await form.getByRole('combobox').first().selectOption('stdio');
-  await form.getByLabel('Command', { exact: true }).fill(command);
-  await form.getByLabel('Arguments', { exact: true }).fill(args);
-  await form.getByRole('button', { name: 'Connect', exact: true }).click();
 }
 
 test.describe('tool calls', () => {

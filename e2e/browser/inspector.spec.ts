@@ -8,6 +8,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { repositoryRoot, startHostProcess, testServers, type HostProcess } from '../hostProcess';
+import { connectStdio, connectedPill, toolList } from '../pageHelpers';
 
 const artifacts = join(repositoryRoot, 'e2e-artifacts');
 mkdirSync(artifacts, { recursive: true });
@@ -23,16 +24,6 @@ async function openApp(page: Page, host: HostProcess): Promise<void> {
   expect(page.url()).toBe(`${host.origin}/`);
 }
 
-async function connectStdio(page: Page, command: string, args: string): Promise<void> {
-  const form = page.getByRole('form', { name: 'Connection' });
-  await form.getByRole('combobox').first().selectOption('stdio');
-  await form.getByLabel('Command', { exact: true }).fill(command);
-  await form.getByLabel('Arguments', { exact: true }).fill(args);
-  await form.getByRole('button', { name: 'Connect', exact: true }).click();
-}
-
-const connectedPill = (page: Page) => page.getByRole('banner').getByText('Connected', { exact: true });
-const toolList = (page: Page) => page.getByRole('listbox', { name: 'Tools' });
 const toolsPane = (page: Page) => page.getByRole('region', { name: 'Tool list' });
 
 test.describe('browser host', () => {

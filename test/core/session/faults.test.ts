@@ -1,24 +1,15 @@
 import { realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FrameRecorder } from '../../../src/core/recorder/frameRecorder.js';
 import { connect } from '../../../src/core/session/connect.js';
-import type { McpSession } from '../../../src/core/types.js';
 import { LoupeError } from '../../../src/shared/errors.js';
 import type { JsonObject } from '../../../src/shared/json.js';
 import { scripted } from './scripted.js';
+import { trackedSessions } from './trackedSessions.js';
 
-const sessions: McpSession[] = [];
-afterEach(async () => {
-  await Promise.all(sessions.splice(0).map((session) => session.close()));
-});
-
-async function open(...args: Parameters<typeof connect>): Promise<McpSession> {
-  const session = await connect(...args);
-  sessions.push(session);
-  return session;
-}
+const open = trackedSessions();
 
 async function failureOf(promise: Promise<unknown>): Promise<LoupeError> {
   const outcome = await promise.then(

@@ -1,16 +1,17 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FrameRecorder } from '../../../src/core/recorder/frameRecorder.js';
 import { connect } from '../../../src/core/session/connect.js';
 import type { McpSession } from '../../../src/core/types.js';
 import { LoupeError } from '../../../src/shared/errors.js';
 import type { Frame } from '../../../src/shared/frames.js';
 import { freePort, startEverything, type RunningServer } from './servers.js';
+import { trackedSessions } from './trackedSessions.js';
 
 let streamable: RunningServer;
 let legacy: RunningServer;
-const sessions: McpSession[] = [];
+const open = trackedSessions();
 
 beforeAll(async () => {
   [streamable, legacy] = await Promise.all([startEverything('streamableHttp'), startEverything('sse')]);
@@ -18,15 +19,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all([streamable?.stop(), legacy?.stop()]);
 });
-afterEach(async () => {
-  await Promise.all(sessions.splice(0).map((session) => session.close()));
-});
-
-async function open(...args: Parameters<typeof connect>): Promise<McpSession> {
-  const session = await connect(...args);
-  sessions.push(session);
-  return session;
-}
 
 function responseFrame(session: McpSession, seq: number | undefined): Frame | undefined {
   return session.recorder.frames().find((frame) => frame.seq === seq);

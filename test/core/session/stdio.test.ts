@@ -1,22 +1,13 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LoupeError } from '../../../src/shared/errors.js';
 import type { Frame } from '../../../src/shared/frames.js';
 import { isJsonObject } from '../../../src/shared/json.js';
 import { connect } from '../../../src/core/session/connect.js';
 import { FrameRecorder } from '../../../src/core/recorder/frameRecorder.js';
-import type { McpSession } from '../../../src/core/types.js';
 import { everythingStdio } from './servers.js';
+import { trackedSessions } from './trackedSessions.js';
 
-const sessions: McpSession[] = [];
-afterEach(async () => {
-  await Promise.all(sessions.splice(0).map((session) => session.close()));
-});
-
-async function open(...args: Parameters<typeof connect>): Promise<McpSession> {
-  const session = await connect(...args);
-  sessions.push(session);
-  return session;
-}
+const open = trackedSessions();
 
 describe('stdio session against server-everything', () => {
   it('fills the handshake and records the initialize exchange', async () => {
