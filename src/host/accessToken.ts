@@ -1,6 +1,8 @@
 /**
- * The host's one secret: a random 32-byte token made at start. A browser presents it once as ?token=…,
- * trades it for an HttpOnly cookie, and from then on the cookie. Compared in constant time.
+ * The host's one secret: a random 32-byte token made when the host process starts, so it dies with the
+ * process. It travels in the printed URL once; the page keeps it in sessionStorage and presents it as a
+ * WebSocket subprotocol. It is never put in a cookie: browsers send cookies to every port of a host name,
+ * so any other local server the browser visits would receive it. Compared in constant time.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 
@@ -19,24 +21,4 @@ export function tokenMatches(token: string, presented: string | undefined | null
     return false;
   }
   return timingSafeEqual(expected, actual);
-}
-
-/** The value of one cookie in a Cookie header, or undefined. */
-export function readCookie(header: string | undefined, name: string): string | undefined {
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const index = part.indexOf('=');
-    if (index < 0) continue;
-    if (part.slice(0, index).trim() === name) return part.slice(index + 1).trim();
-  }
-  return undefined;
-}
-
-/** Cookies are scoped by host, not port: the port in the name keeps two Loupe hosts apart. */
-export function cookieName(port: number): string {
-  return `loupe_${port}`;
-}
-
-export function sessionCookie(port: number, token: string): string {
-  return `${cookieName(port)}=${token}; HttpOnly; SameSite=Strict; Path=/`;
 }

@@ -12,6 +12,7 @@ async function main(): Promise<void> {
   const options = parseHostArguments(process.argv.slice(2));
   const host = await startHost(options);
   process.stdout.write(`Loupe is at ${host.url}\n`);
+  process.stdout.write('The token in that address is good until this process stops; the page keeps it in its tab only.\n');
   if (options.allowRemote) {
     process.stderr.write(`WARNING: Loupe accepts connections from other machines on ${options.bindAddress ?? ''}. Whoever has the token can run programs here.\n`);
   }

@@ -15,7 +15,8 @@ import { createBackend } from '../core/backend/createBackend.js';
 import { appDataDir } from '../core/backend/appDataDir.js';
 import { contentSecurityPolicy } from '../core/backend/contentSecurityPolicy.js';
 import { demoTarget } from '../core/demoTarget.js';
-import { createToken, sessionCookie } from './accessToken.js';
+import { webSocketProtocol } from '../shared/webSocketCredential.js';
+import { createToken } from './accessToken.js';
 import { checkRequest, type GuardOptions } from './requestGuard.js';
 import { defaultRendererDir, securityHeaders, sendText, serveStatic } from './staticFiles.js';
 import { webSocketChannel } from './webSocketChannel.js';
@@ -62,22 +63,13 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
   const sockets = new Set<WebSocket>();
   /** Backends still shutting down (their MCP server children): close() waits for them. */
   const disposing = new Set<Promise<void>>();
-  const guard: GuardOptions = { token, port: 0, allowedHosts: [], anyHost: false };
+  const guard: GuardOptions = { token, allowedHosts: [], anyHost: false };
   let headers = securityHeaders(contentSecurityPolicy());
 
   const onRequest = (request: IncomingMessage, response: ServerResponse) => {
     const verdict = checkRequest(request, guard, 'http');
     if (!verdict.allowed) {
       sendText(response, verdict.status, `${verdict.reason}\n`, headers);
-      return;
-    }
-    if (verdict.viaQueryToken) {
-      // Trade the token for a cookie and drop it from the address bar (and from history and referrers).
-      const url = new URL(request.url ?? '/', 'http://placeholder');
-      url.searchParams.delete('token');
-      const location = `${url.pathname}${url.search}`;
-      response.writeHead(302, { ...headers, Location: location, 'Set-Cookie': sessionCookie(guard.port, token), 'Content-Length': 0 });
-      response.end();
       return;
     }
     serveStatic(request, response, rendererDir, headers).catch(() => {
@@ -87,7 +79,12 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
   };
 
   const server = createServer(onRequest);
-  const webSockets = new WebSocketServer({ noServer: true, maxPayload: maxMessageBytes });
+  // The guard has checked the token offered next to `loupe`; the answer names `loupe`, never the token.
+  const webSockets = new WebSocketServer({
+    noServer: true,
+    maxPayload: maxMessageBytes,
+    handleProtocols: (protocols) => (protocols.has(webSocketProtocol) ? webSocketProtocol : false),
+  });
 
   const refuseUpgrade = (socket: Duplex, status: number, reason: string) => {
     const text = `${reason}\n`;
@@ -133,7 +130,6 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
   });
   const port = (server.address() as AddressInfo).port;
   const origin = `${hostPart(bindAddress)}:${port}`;
-  guard.port = port;
   guard.allowedHosts = remote ? [] : [origin];
   // A remote host is reached under names we cannot know; the token and the Origin check still hold.
   guard.anyHost = remote;

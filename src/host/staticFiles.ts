@@ -1,9 +1,10 @@
 /**
- * Serves the built renderer: GET and HEAD only, files inside the root only, correct MIME types, and the
- * security headers on every response.
+ * Serves the built renderer: GET and HEAD only, files inside the root only (also after following symlinks:
+ * a link that leads out of the folder is not served), correct MIME types, and the security headers on
+ * every response. Never a redirect, so no Location can be steered to another host.
  */
 import { existsSync } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { readFile, realpath, stat } from 'node:fs/promises';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { basename, dirname, extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -97,9 +98,12 @@ export async function serveStatic(
     return;
   }
   try {
-    const info = await stat(file);
+    const realRoot = await realpath(root);
+    const realFile = await realpath(file);
+    if (!realFile.startsWith(realRoot + sep)) throw new Error('outside the UI folder');
+    const info = await stat(realFile);
     if (!info.isFile()) throw new Error('not a file');
-    const body = await readFile(file);
+    const body = await readFile(realFile);
     response.writeHead(200, { ...headers, 'Content-Type': mimeType(file), 'Content-Length': body.length });
     response.end(request.method === 'HEAD' ? undefined : body);
   } catch {

@@ -1,6 +1,7 @@
 /**
  * The renderer's one door to the backend. In Electron the preload exposes `window.loupe`; in a browser the
- * host carries the same contract over a same-origin WebSocket at /ws (authenticated by its HttpOnly cookie).
+ * host carries the same contract over a same-origin WebSocket at /ws, which the page opens by offering the
+ * access token as a subprotocol (see accessToken.ts; no cookie, nothing in the WebSocket's URL).
  * Nothing else in the renderer talks to the backend.
  */
 import {
@@ -10,6 +11,8 @@ import {
   type MessageChannel,
 } from '../shared/carrier';
 import type { LoupeApi, WireMessage } from '../shared/contract';
+import { webSocketProtocols } from '../shared/webSocketCredential';
+import { sessionStorageOrNothing, takeAccessToken } from './accessToken';
 
 export type BridgeState = 'connecting' | 'open' | 'closed';
 
@@ -38,7 +41,11 @@ export function onBridgeState(listener: (state: BridgeState) => void): () => voi
 export function getApi(): LoupeApi {
   if (current) return current;
   const exposed = (window as Window & { loupe?: LoupeApi }).loupe;
-  current = exposed ?? createWebSocketApi(webSocketUrl(window.location));
+  if (exposed) current = exposed;
+  else {
+    const token = takeAccessToken(window.location, window.history, sessionStorageOrNothing());
+    current = createWebSocketApi(webSocketUrl(window.location), token === undefined ? [] : webSocketProtocols(token));
+  }
   return current;
 }
 
@@ -59,7 +66,7 @@ const reconnectDelaysMs = [500, 1000, 2000, 4000, 8000];
  * queued; calls waiting when it closes are rejected with kind 'disconnected' (the client's own waiting map
  * is reached by feeding it synthetic error results, so the shared adapter stays generic).
  */
-export function createWebSocketApi(url: string): LoupeApi {
+export function createWebSocketApi(url: string, protocols: string[] = []): LoupeApi {
   let socket: WebSocket | undefined;
   let receiver: ((message: WireMessage) => void) | undefined;
   let attempt = 0;
@@ -74,7 +81,7 @@ export function createWebSocketApi(url: string): LoupeApi {
 
   const open = () => {
     setBridgeState('connecting');
-    const next = new WebSocket(url);
+    const next = new WebSocket(url, protocols);
     socket = next;
     next.addEventListener('open', () => {
       attempt = 0;

@@ -12,7 +12,7 @@ describe('host main', () => {
     hostMain();
   }, 180_000);
 
-  it('prints "Loupe is at <url>" first, serves with the token, and exits cleanly on SIGINT', async () => {
+  it('prints "Loupe is at <url>" first, serves the page without a cookie, and exits cleanly on SIGINT', async () => {
     const child = spawn(process.execPath, [hostMain(), '--port', '0', '--settings', '/nonexistent-dir-for-loupe/settings.json'], { stdio: ['ignore', 'pipe', 'pipe'] });
     const stderr: string[] = [];
     createInterface({ input: child.stderr }).on('line', (line) => stderr.push(line));
@@ -25,10 +25,12 @@ describe('host main', () => {
     });
     expect(firstLine).toMatch(/^Loupe is at http:\/\/127\.0\.0\.1:\d+\/\?token=[A-Za-z0-9_-]{43}$/);
     const url = firstLine.slice('Loupe is at '.length);
-    const refused = await fetch(url.replace(/\?token=.*/, ''));
-    expect(refused.status).toBe(401);
-    const redirected = await fetch(url, { redirect: 'manual' });
-    expect(redirected.status).toBe(302);
+    const stale = await fetch(url.replace(/\?token=.*/, '?token=stale'));
+    expect(stale.status).toBe(401);
+    const page = await fetch(url, { redirect: 'manual' });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('set-cookie')).toBeNull();
+    expect(page.headers.get('location')).toBeNull();
     const exited = once(child, 'exit');
     child.kill('SIGINT');
     const [code] = (await exited) as [number | null];

@@ -1,8 +1,9 @@
 /**
- * The browser host over real HTTP and a real WebSocket on 127.0.0.1: token → cookie, 401 without it,
- * 403 for a foreign Host, a refused foreign-Origin WebSocket, MIME types and CSP, and the contract over /ws.
+ * The browser host over real HTTP and a real WebSocket on 127.0.0.1: a public page and no cookie, no redirect,
+ * no symlink out of the UI folder, 401 for a WebSocket without the token subprotocol (or with only a cookie),
+ * 403 for a foreign Host or Origin, MIME types and CSP, and the contract over /ws.
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +12,7 @@ import WebSocket from 'ws';
 import { createContractClient } from '../../src/shared/carrier.js';
 import { isWireMessage } from '../../src/shared/carrier.js';
 import type { LoupeApi } from '../../src/shared/contract.js';
+import { webSocketProtocol, webSocketProtocols } from '../../src/shared/webSocketCredential.js';
 import { startHost, type RunningHost } from '../../src/host/startHost.js';
 import { paginatingServer } from '../helpers/servers.js';
 
@@ -33,9 +35,9 @@ function get(port: number, path: string, headers: Record<string, string> = {}): 
 }
 
 /** Opens a WebSocket and says how the upgrade went: 'open' or the HTTP status it was refused with. */
-function tryWebSocket(url: string, headers: Record<string, string>): Promise<{ outcome: 'open'; socket: WebSocket } | { outcome: number }> {
+function tryWebSocket(url: string, protocols: string[], headers: Record<string, string>): Promise<{ outcome: 'open'; socket: WebSocket } | { outcome: number }> {
   return new Promise((resolve, reject) => {
-    const socket = new WebSocket(url, { headers });
+    const socket = new WebSocket(url, protocols, { headers });
     socket.once('open', () => resolve({ outcome: 'open', socket }));
     socket.once('unexpected-response', (_request, response) => {
       resolve({ outcome: response.statusCode ?? 0 });
@@ -60,7 +62,8 @@ describe('browser host', () => {
   let host: RunningHost;
   let token: string;
   let rendererDir: string;
-  let cookie: string;
+  let outsideDir: string;
+  const outsideSecret = 'secret outside the UI folder';
 
   beforeAll(async () => {
     rendererDir = await mkdtemp(join(tmpdir(), 'loupe-renderer-'));
@@ -68,6 +71,12 @@ describe('browser host', () => {
     await writeFile(join(rendererDir, 'index.html'), '<!doctype html><title>Loupe test page</title><script type="module" src="./assets/app.js"></script>');
     await writeFile(join(rendererDir, 'assets', 'app.js'), 'console.log("app");');
     await writeFile(join(rendererDir, 'assets', 'style.css'), 'body{}');
+    outsideDir = await mkdtemp(join(tmpdir(), 'loupe-outside-'));
+    await writeFile(join(outsideDir, 'secret.txt'), outsideSecret);
+    await symlink(join(outsideDir, 'secret.txt'), join(rendererDir, 'leak.txt'));
+    await symlink(join(outsideDir, 'secret.txt'), join(rendererDir, 'assets', 'leak.txt'));
+    await symlink(outsideDir, join(rendererDir, 'linked-dir'));
+    await symlink(join(rendererDir, 'assets', 'app.js'), join(rendererDir, 'assets', 'inside-link.js'));
     host = await startHost({ target: paginatingServer('--tools', '60'), port: 0, rendererDir, settingsPath: null });
     const url = new URL(host.url);
     token = url.searchParams.get('token') ?? '';
@@ -75,6 +84,7 @@ describe('browser host', () => {
   afterAll(async () => {
     await host?.close();
     await rm(rendererDir, { recursive: true, force: true });
+    await rm(outsideDir, { recursive: true, force: true });
   });
 
   it('prints a loopback URL with a 32-byte token on a port it picked', () => {
@@ -83,34 +93,39 @@ describe('browser host', () => {
     expect(Buffer.from(token, 'base64url').length).toBe(32);
   });
 
-  it('answers 401 without a token, with a wrong one, or with a wrong cookie, never showing the token', async () => {
-    for (const reply of [
-      await get(host.port, '/'),
-      await get(host.port, '/assets/app.js'),
-      await get(host.port, `/?token=${'A'.repeat(token.length)}`),
-      await get(host.port, '/?token=short'),
-      await get(host.port, '/', { Cookie: `loupe_${host.port}=${token.slice(0, -1)}x` }),
-    ]) {
+  it('serves the page publicly but answers 401 to a wrong ?token=, never showing the token or setting a cookie', async () => {
+    const page = await get(host.port, '/');
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('Loupe test page');
+    for (const reply of [await get(host.port, `/?token=${'A'.repeat(token.length)}`), await get(host.port, '/assets/app.js?token=short')]) {
       expect(reply.status).toBe(401);
       expect(reply.body).not.toContain(token);
       expect(reply.headers['set-cookie']).toBeUndefined();
     }
   });
 
-  it('trades the token for an HttpOnly SameSite=Strict cookie and redirects to the bare URL', async () => {
+  it('answers the printed address with the page itself: no cookie, no redirect, no token in the body', async () => {
     const reply = await get(host.port, `/?token=${token}`);
-    expect(reply.status).toBe(302);
-    expect(reply.headers.location).toBe('/');
+    expect(reply.status).toBe(200);
+    expect(reply.headers['set-cookie']).toBeUndefined();
+    expect(reply.headers.location).toBeUndefined();
+    expect(reply.body).toContain('Loupe test page');
     expect(reply.body).not.toContain(token);
-    const setCookie = reply.headers['set-cookie']?.[0] ?? '';
-    expect(setCookie).toMatch(/HttpOnly/);
-    expect(setCookie).toMatch(/SameSite=Strict/);
-    cookie = setCookie.split(';')[0];
-    expect(cookie).toBe(`loupe_${host.port}=${token}`);
+    expect(reply.headers['referrer-policy']).toBe('no-referrer');
   });
 
-  it('serves the renderer with the cookie: MIME types, CSP and no token in the body', async () => {
-    const page = await get(host.port, '/', { Cookie: cookie });
+  it('never redirects, so no Location can name another host (/.//evil.com/?token=…)', async () => {
+    for (const path of [`/.//evil.com/?token=${token}`, `//evil.com/?token=${token}`, `/%2F%2Fevil.com/?token=${token}`, `/.//evil.com/`, `/\\evil.com/?token=${token}`]) {
+      const reply = await get(host.port, path);
+      expect(reply.headers.location).toBeUndefined();
+      // the page or not-found, never a 3xx
+      expect([200, 404]).toContain(reply.status);
+      expect(reply.body).not.toContain(token);
+    }
+  });
+
+  it('serves the renderer: MIME types, CSP and no token in the body', async () => {
+    const page = await get(host.port, '/');
     expect(page.status).toBe(200);
     expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(page.body).toContain('Loupe test page');
@@ -120,34 +135,61 @@ describe('browser host', () => {
     expect(csp).toContain("default-src 'none'");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(page.headers['x-content-type-options']).toBe('nosniff');
-    expect((await get(host.port, '/assets/app.js', { Cookie: cookie })).headers['content-type']).toBe('text/javascript; charset=utf-8');
-    expect((await get(host.port, '/assets/style.css', { Cookie: cookie })).headers['content-type']).toBe('text/css; charset=utf-8');
-    expect((await get(host.port, '/assets/missing.js', { Cookie: cookie })).status).toBe(404);
-    expect((await get(host.port, '/../../../../etc/passwd', { Cookie: cookie })).status).toBe(404);
-    expect((await get(host.port, '/%2e%2e/%2e%2e/etc/passwd', { Cookie: cookie })).status).toBe(404);
+    expect((await get(host.port, '/assets/app.js')).headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect((await get(host.port, '/assets/style.css')).headers['content-type']).toBe('text/css; charset=utf-8');
+    expect((await get(host.port, '/assets/missing.js')).status).toBe(404);
+    expect((await get(host.port, '/../../../../etc/passwd')).status).toBe(404);
+    expect((await get(host.port, '/%2e%2e/%2e%2e/etc/passwd')).status).toBe(404);
+  });
+
+  it('does not follow a symlink out of the UI folder, but serves one that stays inside', async () => {
+    const inside = await get(host.port, '/assets/inside-link.js');
+    expect(inside.status).toBe(200);
+    expect(inside.body).toBe('console.log("app");');
+    for (const path of ['/leak.txt', '/linked-dir/secret.txt', '/assets/leak.txt']) {
+      const reply = await get(host.port, path);
+      expect(reply.status).toBe(404);
+      expect(reply.body).not.toContain(outsideSecret);
+    }
   });
 
   it('answers 403 to a Host header that is not its own address and port (DNS rebinding)', async () => {
-    for (const hostHeader of ['evil.example', `evil.example:${host.port}`, `localhost.evil.example:${host.port}`, '127.0.0.1:1']) {
-      const reply = await get(host.port, `/?token=${token}`, { Host: hostHeader, Cookie: cookie });
+    for (const hostHeader of ['evil.example', `evil.example:${host.port}`, `localhost.evil.example:${host.port}`, '127.0.0.1:1', `localhost:${host.port}`]) {
+      const reply = await get(host.port, `/?token=${token}`, { Host: hostHeader });
       expect(reply.status).toBe(403);
       expect(reply.body).not.toContain(token);
     }
   });
 
-  it('refuses WebSocket upgrades without the cookie, from a foreign Origin, or with a foreign Host', async () => {
+  it('refuses WebSocket upgrades without the token protocol, from a foreign Origin, or with a foreign Host', async () => {
     const url = `ws://127.0.0.1:${host.port}/ws`;
     const origin = `http://127.0.0.1:${host.port}`;
-    expect((await tryWebSocket(url, { Origin: origin })).outcome).toBe(401);
-    expect((await tryWebSocket(url, { Origin: 'http://evil.example', Cookie: cookie })).outcome).toBe(403);
-    expect((await tryWebSocket(url, { Cookie: cookie })).outcome).toBe(403);
-    expect((await tryWebSocket(url, { Origin: 'http://evil.example', Host: 'evil.example', Cookie: cookie })).outcome).toBe(403);
-    expect((await tryWebSocket(`ws://127.0.0.1:${host.port}/other`, { Origin: origin, Cookie: cookie })).outcome).toBe(403);
+    const credential = webSocketProtocols(token);
+    expect((await tryWebSocket(url, [], { Origin: origin })).outcome).toBe(401);
+    expect((await tryWebSocket(url, webSocketProtocols(`${token.slice(0, -1)}x`), { Origin: origin })).outcome).toBe(401);
+    expect((await tryWebSocket(`${url}?token=${token}`, [], { Origin: origin })).outcome).toBe(401);
+    expect((await tryWebSocket(url, credential, { Origin: 'http://evil.example' })).outcome).toBe(403);
+    expect((await tryWebSocket(url, credential, { Origin: `http://localhost:${host.port}` })).outcome).toBe(403);
+    expect((await tryWebSocket(url, credential, {})).outcome).toBe(403);
+    expect((await tryWebSocket(url, credential, { Origin: 'http://evil.example', Host: 'evil.example' })).outcome).toBe(403);
+    expect((await tryWebSocket(`ws://127.0.0.1:${host.port}/other`, credential, { Origin: origin })).outcome).toBe(403);
+  });
+
+  it('ignores a cookie: a loupe_<port> cookie holding the real token opens nothing', async () => {
+    const url = `ws://127.0.0.1:${host.port}/ws`;
+    const origin = `http://127.0.0.1:${host.port}`;
+    const cookie = `loupe_${host.port}=${token}`;
+    expect((await tryWebSocket(url, [], { Origin: origin, Cookie: cookie })).outcome).toBe(401);
+    expect((await tryWebSocket(url, [webSocketProtocol], { Origin: origin, Cookie: cookie })).outcome).toBe(401);
+    const page = await get(host.port, '/', { Cookie: cookie });
+    expect(page.headers['set-cookie']).toBeUndefined();
   });
 
   it('carries the contract over /ws: initial target, connect, a full list', async () => {
-    const opened = await tryWebSocket(`ws://127.0.0.1:${host.port}/ws`, { Origin: `http://127.0.0.1:${host.port}`, Cookie: cookie });
+    const opened = await tryWebSocket(`ws://127.0.0.1:${host.port}/ws`, webSocketProtocols(token), { Origin: `http://127.0.0.1:${host.port}` });
     if (opened.outcome !== 'open') throw new Error(`refused with ${opened.outcome}`);
+    // the host picks `loupe`: the token is not echoed back
+    expect(opened.socket.protocol).toBe('loupe');
     const api = clientOver(opened.socket);
     const frameBatches: number[] = [];
     api.on('onFrames', (frames) => frameBatches.push(frames.length));
