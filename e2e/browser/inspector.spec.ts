@@ -20,8 +20,8 @@ async function shot(page: Page, name: string): Promise<void> {
 async function openApp(page: Page, host: HostProcess): Promise<void> {
   const response = await page.goto(host.url);
   expect(response?.status()).toBe(200);
-  // the token was traded for a cookie: the address bar holds the bare URL
-  expect(page.url()).toBe(`${host.origin}/`);
+  // the page moved the token into its tab's sessionStorage: the address bar holds the bare URL
+  await expect(page).toHaveURL(`${host.origin}/`);
 }
 
 const toolsPane = (page: Page) => page.getByRole('region', { name: 'Tool list' });
@@ -143,16 +143,16 @@ test.describe('browser host', () => {
     expect(dialogs).toEqual([]);
   });
 
-  test('the host refuses a request without the token and a WebSocket from a foreign origin', async ({ page, playwright }) => {
+  test('the host refuses a stale token and a WebSocket from a foreign origin', async ({ page, playwright }) => {
     const anonymous = await playwright.request.newContext();
-    const refused = await anonymous.get(`${host.origin}/`);
+    const refused = await anonymous.get(`${host.origin}/?token=stale`);
     expect(refused.status()).toBe(401);
     expect(await refused.text()).not.toContain(new URL(host.url).searchParams.get('token') ?? 'no token');
     await anonymous.dispose();
 
     await openApp(page, host);
     await expect(connectedPill(page)).toBeVisible();
-    // an attacker's page on another local port is same-site, so the browser sends the cookie: the Origin check refuses it
+    // an attacker's page on another local port holds no token; even offering `loupe`, its WebSocket is refused
     const attacker: Server = createServer((_request, response) => {
       response.writeHead(200, { 'Content-Type': 'text/html' });
       response.end('<!doctype html><title>other local page</title>');
@@ -165,7 +165,7 @@ test.describe('browser host', () => {
     const outcome = await other.evaluate(
       (url) =>
         new Promise<string>((resolve) => {
-          const socket = new WebSocket(url);
+          const socket = new WebSocket(url, ['loupe']);
           socket.onopen = () => resolve('open');
           socket.onerror = () => resolve('refused');
           setTimeout(() => resolve('timeout'), 5000);
