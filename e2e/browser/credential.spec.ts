@@ -34,7 +34,9 @@ async function startProbe(): Promise<Probe> {
       return;
     }
     response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
-    response.end('<!doctype html><link rel="icon" href="data:,"><title>another local server</title><p>another local server</p>');
+    response.end(
+      '<!doctype html><link rel="icon" href="data:,"><title>another local server</title><p>another local server</p>',
+    );
   });
   const probe: Probe = { server, port: 0, received };
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -74,12 +76,27 @@ async function attackFrom(page: Page, loupePort: number): Promise<Attempts> {
       await socketOutcome(`ws://127.0.0.1:${port}/ws`, ['loupe']),
       await socketOutcome(`ws://localhost:${port}/ws`, ['loupe']),
     ];
-    return { cookie: document.cookie, storedItems: window.sessionStorage.length + window.localStorage.length, page: pageOutcome, sockets };
+    // this project's typings have no DOM: name the few page globals read here
+    const scope = globalThis as unknown as {
+      document: { cookie: string };
+      sessionStorage: { length: number };
+      localStorage: { length: number };
+    };
+    return {
+      cookie: scope.document.cookie,
+      storedItems: scope.sessionStorage.length + scope.localStorage.length,
+      page: pageOutcome,
+      sockets,
+    };
   }, loupePort);
 }
 
 /** A plain program, which can send any Origin it likes: 'open' or the status it was refused with. */
-function nodeSocket(port: number, protocols: string[], headers: Record<string, string>): Promise<'open' | number> {
+function nodeSocket(
+  port: number,
+  protocols: string[],
+  headers: Record<string, string>,
+): Promise<'open' | number> {
   return new Promise((resolve, reject) => {
     const socket = new WebSocket(`ws://127.0.0.1:${port}/ws`, protocols, { headers });
     socket.once('open', () => {
@@ -105,7 +122,9 @@ test.describe('the browser host credential', () => {
     if (probe) await new Promise<void>((resolve) => probe?.server.close(() => resolve()));
   });
 
-  test('reaches no other local server and opens nothing there; Loupe’s own tab keeps working', async ({ page }) => {
+  test('reaches no other local server and opens nothing there; Loupe’s own tab keeps working', async ({
+    page,
+  }) => {
     const token = new URL(host.url).searchParams.get('token') ?? '';
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     await page.goto(host.url);
@@ -118,7 +137,11 @@ test.describe('the browser host credential', () => {
 
     probe = await startProbe();
     const visits: Attempts[] = [];
-    for (const address of [`http://127.0.0.1:${probe.port}/`, `http://localhost:${probe.port}/`, `http://127.0.0.1:${probe.port}/bounce`]) {
+    for (const address of [
+      `http://127.0.0.1:${probe.port}/`,
+      `http://localhost:${probe.port}/`,
+      `http://127.0.0.1:${probe.port}/bounce`,
+    ]) {
       const other = await page.context().newPage();
       await other.goto(address);
       await expect(other.getByText('another local server')).toBeVisible();
@@ -126,7 +149,9 @@ test.describe('the browser host credential', () => {
       await other.close();
     }
     expect(visits.map((visit) => visit.page)).toEqual(['blocked', 'blocked', 'blocked']);
-    expect(visits.map((visit) => visit.sockets)).toEqual(Array.from({ length: 3 }, () => ['refused', 'refused', 'refused']));
+    expect(visits.map((visit) => visit.sockets)).toEqual(
+      Array.from({ length: 3 }, () => ['refused', 'refused', 'refused']),
+    );
     expect(visits.map((visit) => visit.cookie)).toEqual(['', '', '']);
     expect(visits.map((visit) => visit.storedItems)).toEqual([0, 0, 0]);
 
@@ -140,14 +165,26 @@ test.describe('the browser host credential', () => {
     const everythingReceived = JSON.stringify(probe.received);
     expect(everythingReceived).not.toContain(token);
     expect(everythingReceived).not.toContain(`loupe_${host.port}`);
-    expect(probe.received.map((request) => request.headers.cookie)).toEqual([undefined, undefined, undefined, undefined]);
+    expect(probe.received.map((request) => request.headers.cookie)).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
 
     // replaying whatever the other server received, with Loupe's own Origin forged, opens nothing
     const forged = { Origin: host.origin };
-    const replayed = probe.received.map((request) => nodeSocket(host.port, ['loupe'], { ...forged, ...(request.headers.cookie ? { Cookie: request.headers.cookie } : {}) }));
+    const replayed = probe.received.map((request) =>
+      nodeSocket(host.port, ['loupe'], {
+        ...forged,
+        ...(request.headers.cookie ? { Cookie: request.headers.cookie } : {}),
+      }),
+    );
     expect(await Promise.all(replayed)).toEqual([401, 401, 401, 401]);
     // a stale cookie of the old scheme holding the real token, no token, and a stale token are refused as well
-    expect(await nodeSocket(host.port, ['loupe'], { ...forged, Cookie: `loupe_${host.port}=${token}` })).toBe(401);
+    expect(await nodeSocket(host.port, ['loupe'], { ...forged, Cookie: `loupe_${host.port}=${token}` })).toBe(
+      401,
+    );
     expect(await nodeSocket(host.port, [], forged)).toBe(401);
     const stale = randomBytes(32).toString('base64url');
     expect(await nodeSocket(host.port, ['loupe', `loupe.token.${stale}`], forged)).toBe(401);
