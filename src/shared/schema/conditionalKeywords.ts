@@ -26,7 +26,7 @@ function normalizeBranch(walker: Walker, branch: JsonValue, path: string, refs: 
 }
 
 function stringList(value: JsonValue | undefined): string[] | undefined {
-  return Array.isArray(value) && value.every((name) => typeof name === 'string') ? (value as string[]) : undefined;
+  return Array.isArray(value) && value.every((name) => typeof name === 'string') ? (value) : undefined;
 }
 
 function normalizeDependencies(walker: Walker, node: JsonObject, path: string, refs: readonly string[]): void {

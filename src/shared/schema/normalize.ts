@@ -44,6 +44,13 @@ function onlyAnnotations(schema: JsonObject): boolean {
   return Object.keys(schema).every((key) => annotationKeys.has(key) || droppedKeys.has(key));
 }
 
+const conditionalKeys = ['if', 'then', 'else', 'dependencies', 'unevaluatedProperties', 'unevaluatedItems'];
+
+function withConditionals(schema: JsonObject, from: JsonObject): JsonObject {
+  for (const key of conditionalKeys) if (key in from) schema[key] = from[key];
+  return schema;
+}
+
 /** A schema with a type (or variants) is no longer free JSON. */
 function settle(schema: JsonObject): JsonObject {
   if (isAny(schema) && (typesOf(schema).length > 0 || 'oneOf' in schema || 'anyOf' in schema || 'enum' in schema || 'const' in schema)) {
@@ -74,6 +81,10 @@ function normalizeRef(walker: Walker, node: JsonObject, ref: string, path: strin
 function normalizeAllOf(walker: Walker, node: JsonObject, members: JsonValue[], path: string, refs: readonly string[]): JsonObject {
   const { allOf: _allOf, ...rest } = node;
   let merged = onlyAnnotations(rest) ? { ...rest } : walker.normalize(rest, path, refs);
+  // The members say which properties there are: no map of free JSON invented for the bare outer object.
+  if (rest.additionalProperties === undefined && isJsonObject(merged.additionalProperties) && isAny(merged.additionalProperties)) {
+    delete merged.additionalProperties;
+  }
   members.forEach((member, index) => {
     merged = mergeSchemas(merged, walker.normalize(member, `${path}/allOf/${index}`, refs));
   });
@@ -116,6 +127,8 @@ function normalizeChildren(walker: Walker, node: JsonObject, path: string, refs:
   }
   if (isJsonObject(node.additionalProperties)) {
     out.additionalProperties = walker.normalize(node.additionalProperties, `${path}/*`, refs);
+  } else if (node.unevaluatedProperties === false && node.additionalProperties === undefined) {
+    // Closed: nothing beyond the declared properties (and those of the branches that apply) may be added.
   } else if (node.additionalProperties === true || (node.additionalProperties === undefined && typesOf(node).includes('object'))) {
     // Declared properties (even none) are the form; a bare object is a map of free JSON values.
     if (isJsonObject(out.properties)) delete out.additionalProperties;
@@ -176,7 +189,8 @@ function normalizeNode(walker: Walker, value: JsonValue | undefined, path: strin
   }
   if (node.type === undefined) {
     const inferred = inferType(node);
-    if (inferred === undefined) return anySchema(node);
+    // An untyped conditional (an allOf member, usually) keeps its branches: merged into its object, they apply there.
+    if (inferred === undefined) return withConditionals(anySchema(node), node);
     // An enum of mixed types stays an untyped enum: rjsf draws it as one select and keeps each value's type.
     if (Array.isArray(inferred) && inferred.filter((type) => type !== 'null').length > 1 && Array.isArray(node.enum)) {
       const mixed = normalizeChildren(walker, node, path, refs);
