@@ -70,3 +70,48 @@ describe('ArgumentsEditor with 2020-12 schemas', () => {
     expect(screen.queryByLabelText('Arguments JSON')).toBeNull();
   });
 });
+
+/** Malformed 2020-12 keywords a hostile server may send; each must give a form or the JSON editor, never a crash. */
+const hostile: [string, JsonObject][] = [
+  ['an $id that is no URI', { $id: 'http://[::1', type: 'object', properties: { a: { $ref: '#/properties/b' }, b: { type: 'string' } } }],
+  ['an $anchor that is a number', { type: 'object', $defs: { x: { $anchor: 5 } }, properties: { a: { $ref: '#5' } } }],
+  ['a $ref to a false schema', { type: 'object', $defs: { never: false }, properties: { a: { $ref: '#/$defs/never' } } }],
+  ['a malformed percent escape in a $ref', { type: 'object', properties: { a: { $ref: '#/$defs/%E0%A4%A' } } }],
+  ['prefixItems that is not a list', { type: 'object', properties: { a: { type: 'array', prefixItems: 'x' } } }],
+  ['if that is a number', { type: 'object', properties: { a: { type: 'string' } }, if: 5, then: { required: ['a'] } }],
+  ['then without if, else false', { type: 'object', properties: { a: { type: 'string' } }, then: { required: ['a'] }, else: false }],
+  ['dependentSchemas that are strings', { type: 'object', properties: { a: { type: 'string' } }, dependentSchemas: { a: 'b' }, dependentRequired: { a: 'b' } }],
+  ['a duplicate $id', { type: 'object', $defs: { x: { $id: 'same', type: 'string' }, y: { $id: 'same', type: 'number' } }, properties: { a: { $ref: 'same' } } }],
+  ['a then-branch that is false', { type: 'object', properties: { a: { const: 'x' } }, if: { properties: { a: { const: 'x' } } }, then: false }],
+  ['a $dynamicRef', { type: 'object', $defs: { n: { $dynamicAnchor: 'n', type: 'string' } }, properties: { a: { $dynamicRef: '#n' } } }],
+];
+
+/** What each gives: a form or not, and whether `{ a: "x" }` may be sent (checked against the original schema). */
+const outcome: Record<string, { drawn: boolean; sendable: boolean }> = {
+  'an $id that is no URI': { drawn: true, sendable: true },
+  'an $anchor that is a number': { drawn: true, sendable: true },
+  'a $ref to a false schema': { drawn: true, sendable: false },
+  'a malformed percent escape in a $ref': { drawn: true, sendable: true },
+  'prefixItems that is not a list': { drawn: true, sendable: false },
+  'if that is a number': { drawn: false, sendable: true },
+  'then without if, else false': { drawn: true, sendable: true },
+  'dependentSchemas that are strings': { drawn: true, sendable: false },
+  'a duplicate $id': { drawn: true, sendable: true },
+  'a then-branch that is false': { drawn: true, sendable: false },
+  'a $dynamicRef': { drawn: true, sendable: true },
+};
+
+describe('hostile 2020-12 schemas', () => {
+  for (const [name, schema] of hostile) {
+    it(`${name}: a form or the JSON editor, no crash`, () => {
+      const handle = createRef<ArgumentsEditorHandle>();
+      const view = render(<ArgumentsEditor ref={handle} schema={schema} initial={{ a: 'x' }} />);
+      const drawn = view.container.querySelector('form') !== null;
+      const note = view.container.querySelector('[role="note"]');
+      expect(drawn || note !== null).toBe(true);
+      expect(handle.current?.current()).toEqual({ a: 'x' });
+      const check = handle.current?.check();
+      expect({ drawn, sendable: check?.ok }).toEqual(outcome[name]);
+    });
+  }
+});
