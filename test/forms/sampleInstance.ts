@@ -5,6 +5,8 @@
  */
 import type { JsonObject, JsonValue } from '../../src/shared/json.js';
 import { isJsonObject } from '../../src/shared/json.js';
+import { resolveConditionals } from '../../src/shared/schema/conditions.js';
+import { mergeSchemas } from '../../src/shared/schema/merge.js';
 import { isAny, schemaField, schemaList, typesOf } from '../../src/shared/schema/schemaTypes.js';
 
 const freeJson: JsonObject = { note: 'free JSON', list: [1, 'two', true], nested: { deep: null } };
@@ -92,7 +94,20 @@ function cutByRecursion(schema: JsonObject): boolean {
   return isAny(schema) || (items !== undefined && isAny(items));
 }
 
+/** An object sample that also fills what the if/then/else branch and the dependencies that apply to it ask for. */
 function objectFor(schema: JsonObject, depth: number): JsonObject {
+  const { if: _if, then: _then, else: _else, dependencies: _dependencies, ...base } = schema;
+  let sample = plainObjectFor(base, depth);
+  for (let round = 0; round < 4; round += 1) {
+    const effective = resolveConditionals(schema, sample, mergeSchemas);
+    const next = plainObjectFor(effective, depth);
+    if (JSON.stringify(next) === JSON.stringify(sample)) break;
+    sample = next;
+  }
+  return sample;
+}
+
+function plainObjectFor(schema: JsonObject, depth: number): JsonObject {
   const out: JsonObject = {};
   const properties = schemaField(schema, 'properties');
   const required = Array.isArray(schema.required) ? schema.required : [];

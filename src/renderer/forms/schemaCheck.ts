@@ -13,13 +13,19 @@ export interface SchemaError {
   message: string;
 }
 
-/** The draft a schema names; draft-07 rules otherwise (tuples as `items: [...]`, which our form schemas use). */
+/**
+ * The draft a schema names in `$schema`; 2020-12 when it names none (or one this validator does not know). MCP makes
+ * 2020-12 the default dialect of inputSchema/outputSchema, and for the older shapes 2025-era servers send without
+ * `$schema` (tuples as `items: [...]`, `additionalItems`, `dependencies`) this validator answers the same under
+ * 2020-12 as under draft 7; the one difference, `$ref` siblings, is applied as 2020-12 requires. Schemas that name
+ * draft-07 (zod-to-json-schema does) keep draft-07 rules.
+ */
 export function draftOf(schema: JsonObject): SchemaDraft {
   const named = typeof schema.$schema === 'string' ? schema.$schema : '';
-  if (named.includes('2020-12')) return '2020-12';
   if (named.includes('2019-09')) return '2019-09';
-  if (named.includes('draft-04')) return '4';
-  return '7';
+  if (named.includes('draft-07') || named.includes('draft-06')) return '7';
+  if (named.includes('draft-04') || named.includes('draft-03')) return '4';
+  return '2020-12';
 }
 
 const cache = new WeakMap<JsonObject, Map<SchemaDraft, Validator>>();
@@ -57,13 +63,32 @@ function toError(unit: OutputUnit): SchemaError {
   return { path, keyword: unit.keyword, message: message.charAt(0).toLowerCase() + message.slice(1) };
 }
 
+function samePath(left: string[], right: string[]): boolean {
+  return left.length === right.length && left.every((segment, index) => segment === right[index]);
+}
+
 /** Validates; throws only if the schema itself is unusable (e.g. an unresolvable $ref). */
 export function checkValue(schema: JsonObject, value: JsonValue | undefined, draft: SchemaDraft = draftOf(schema)): SchemaError[] {
   const result = validatorFor(schema, draft).validate(value);
   if (result.valid) return [];
-  return result.errors
-    .filter((unit) => !wrapperKeywords.has(unit.keyword) && !insideBranch.test(unit.keywordLocation.replace(/^#/, '')))
-    .map(toError);
+  const outside = result.errors.filter((unit) => !insideBranch.test(unit.keywordLocation.replace(/^#/, '')));
+  const errors = outside.filter((unit) => !wrapperKeywords.has(unit.keyword)).map(toError);
+  // A `false` schema (items: false, unevaluatedProperties: false, a false property) fails without a leaf of its own
+  // beyond "False boolean schema": name the value it refuses, unless an error already names it or a value inside it
+  // (a property that failed its own schema also counts as unevaluated, and additionalProperties names its key).
+  const falseUnits = outside.filter((candidate) => candidate.keyword === 'false').map(toError);
+  for (const refused of [...falseUnits].sort((left, right) => right.path.length - left.path.length)) {
+    const parent = refused.path.slice(0, -1);
+    const named = errors.some(
+      (error) =>
+        (error.keyword === 'additionalProperties' && samePath(error.path, parent)) ||
+        (error.path.length >= refused.path.length && samePath(error.path.slice(0, refused.path.length), refused.path)),
+    );
+    if (!named) errors.push({ ...refused, message: 'is not allowed here (its schema is false)' });
+  }
+  // Never report an invalid value as valid: if every unit was a wrapper, the first one says what failed.
+  if (errors.length === 0 && result.errors.length > 0) errors.push(toError(result.errors[0]));
+  return errors;
 }
 
 /** One line per error, located like Ajv does: a missing property is reported on its parent. */

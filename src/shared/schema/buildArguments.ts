@@ -4,10 +4,12 @@
  *  - an optional field left empty (undefined, "", [], {} or an object whose fields are all empty) is omitted;
  *  - null is sent only where the schema allows null (the user chose it), otherwise the field is omitted;
  *  - a value equal to the schema's explicit default is kept, even when it is empty;
- *  - free-JSON fields and map entries the user added are sent exactly as entered.
+ *  - free-JSON fields and map entries the user added are sent exactly as entered;
+ *  - if/then/else and dependencies are applied to the value first (a `then` may make a field required).
  */
 import type { JsonObject, JsonValue } from '../json.js';
 import { isJsonObject } from '../json.js';
+import { resolveConditionals } from './conditions.js';
 import { mergeSchemas } from './merge.js';
 import { allowsNull, isAny, jsonEqual, schemaField, schemaList, typeOfValue, typesOf } from './schemaTypes.js';
 
@@ -78,7 +80,19 @@ function pruneArray(schema: JsonObject, value: JsonValue[]): JsonValue[] {
   });
 }
 
-function pruneObject(schema: JsonObject, value: JsonObject): JsonObject {
+/** Names the branches of a conditional declare (then, else, dependent schemas), at any depth. */
+function branchFields(schema: JsonObject, into = new Set<string>(), depth = 0): Set<string> {
+  if (depth > 16) return into;
+  const branches = [schemaField(schema, 'then'), schemaField(schema, 'else'), ...Object.values(schemaField(schema, 'dependencies') ?? {})];
+  for (const branch of branches) {
+    if (!isJsonObject(branch)) continue;
+    for (const name of Object.keys(schemaField(branch, 'properties') ?? {})) into.add(name);
+    branchFields(branch, into, depth + 1);
+  }
+  return into;
+}
+
+function pruneObject(schema: JsonObject, value: JsonObject, inactive: ReadonlySet<string>): JsonObject {
   const properties = schemaField(schema, 'properties') ?? {};
   const required = Array.isArray(schema.required) ? schema.required : [];
   const extra = schemaField(schema, 'additionalProperties');
@@ -86,6 +100,8 @@ function pruneObject(schema: JsonObject, value: JsonObject): JsonObject {
   for (const [key, entry] of Object.entries(value)) {
     const property = properties[key];
     const known = isJsonObject(property);
+    // A field of a branch that no longer applies is hidden by the form: it is not sent either.
+    if (!known && inactive.has(key)) continue;
     const childSchema = known ? property : (extra ?? {});
     // A map entry exists because the user added its key: it counts as required.
     const pruned = prune(childSchema, entry, !known || required.includes(key));
@@ -99,10 +115,12 @@ function prune(schema: JsonObject, raw: unknown, required: boolean): JsonValue |
   if (value === undefined) return undefined;
   if (isAny(schema)) return value;
   if (value === null) return allowsNull(schema) ? null : undefined;
-  const effective = chooseVariant(schema, value);
+  // The branch of an if/then/else and the dependencies that apply to this value decide which fields are required.
+  const chosen = chooseVariant(schema, value);
+  const effective = resolveConditionals(chosen, value, mergeSchemas);
   let pruned: JsonValue;
   if (Array.isArray(value)) pruned = pruneArray(effective, value);
-  else if (isJsonObject(value)) pruned = pruneObject(effective, value);
+  else if (isJsonObject(value)) pruned = pruneObject(effective, value, branchFields(chosen));
   else pruned = value;
   if (!required && isEmpty(pruned) && !jsonEqual(pruned, schema.default)) return undefined;
   return pruned;

@@ -1,7 +1,8 @@
 /**
  * allOf merging for forms: the members' constraints combined into one schema. Properties are merged
  * recursively, required lists united, types intersected; for other keywords the first member that states one
- * wins (validation still runs against the original schema, so nothing is loosened where it counts).
+ * wins (validation still runs against the original schema, so nothing is loosened where it counts). Two conditionals
+ * (`if`) nest, and dependencies unite.
  */
 import type { JsonObject, JsonValue } from '../json.js';
 import { isJsonObject } from '../json.js';
@@ -63,5 +64,25 @@ export function mergeSchemas(left: JsonObject, right: JsonObject): JsonObject {
     if (closedKnowsAll) merged.additionalProperties = false;
     else delete merged.additionalProperties;
   }
+  if ('if' in left && 'if' in right) {
+    // Both members are conditional: each applies on its own, so the second one goes inside both branches of the first.
+    const second: JsonObject = { if: right.if };
+    if (right.then !== undefined) second.then = right.then;
+    if (right.else !== undefined) second.else = right.else;
+    merged.then = mergeSchemas(isJsonObject(left.then) ? left.then : {}, second);
+    merged.else = mergeSchemas(isJsonObject(left.else) ? left.else : {}, second);
+  }
+  if (isJsonObject(left.dependencies) && isJsonObject(right.dependencies)) {
+    const dependencies: JsonObject = { ...left.dependencies };
+    for (const [name, dependency] of Object.entries(right.dependencies)) {
+      const existing = dependencies[name];
+      if (existing === undefined) dependencies[name] = dependency;
+      else if (Array.isArray(existing) && Array.isArray(dependency)) dependencies[name] = unite(existing, dependency);
+      else if (isJsonObject(existing) && isJsonObject(dependency)) dependencies[name] = mergeSchemas(existing, dependency);
+      else dependencies[name] = mergeSchemas(Array.isArray(existing) ? { required: existing } : isJsonObject(existing) ? existing : {}, Array.isArray(dependency) ? { required: dependency } : isJsonObject(dependency) ? dependency : {});
+    }
+    merged.dependencies = dependencies;
+  }
+  if (left.unevaluatedProperties === false || right.unevaluatedProperties === false) merged.unevaluatedProperties = false;
   return merged;
 }

@@ -6,7 +6,9 @@ import type { JsonObject, JsonValue } from '../json.js';
 import { isJsonObject } from '../json.js';
 import { inferType } from './infer.js';
 import { mergeSchemas } from './merge.js';
-import { resolveLocalRef } from './refs.js';
+import { normalizeConditionals } from './conditionalKeywords.js';
+import type { RefIndex } from './refs.js';
+import { defaultBaseUri, indexSchema, resolveRef } from './refs.js';
 import type { JsonType, NormalizeResult } from './schemaTypes.js';
 import { anyMarker, isAny, markNullable, nullableMarker, typesOf } from './schemaTypes.js';
 import { normalizeVariants } from './variants.js';
@@ -16,14 +18,17 @@ export const maxRefRecursion = 2;
 /** Schema nodes produced at most (recursive $refs expand). */
 export const maxNodes = 20_000;
 
-const droppedKeys = new Set(['$schema', '$id', '$defs', 'definitions', '$comment', '$anchor', '$dynamicAnchor', 'discriminator']);
-const unsupportedKeys = ['not', 'if', 'then', 'else', 'dependentSchemas', 'dependencies', 'unevaluatedProperties', 'unevaluatedItems', 'contains', 'propertyNames'];
+const droppedKeys = new Set(['$schema', '$id', '$defs', 'definitions', '$comment', '$anchor', '$dynamicAnchor', '$vocabulary', 'discriminator']);
+const unsupportedKeys = ['not', 'contains', 'minContains', 'maxContains', 'propertyNames', '$dynamicRef'];
 const annotationKeys = new Set(['title', 'description', 'default', 'examples', 'readOnly', 'writeOnly', 'deprecated']);
 
 class TooLarge extends Error {}
 
 export interface Walker {
   root: JsonObject;
+  /** Every `$id` and `$anchor` of the root, and the base URI `$ref`s resolve against where the walk is. */
+  index: RefIndex;
+  base: string;
   notes: string[];
   nodes: number;
   normalize(value: JsonValue | undefined, path: string, refs: readonly string[]): JsonObject;
@@ -39,6 +44,13 @@ function onlyAnnotations(schema: JsonObject): boolean {
   return Object.keys(schema).every((key) => annotationKeys.has(key) || droppedKeys.has(key));
 }
 
+const conditionalKeys = ['if', 'then', 'else', 'dependencies', 'unevaluatedProperties', 'unevaluatedItems'];
+
+function withConditionals(schema: JsonObject, from: JsonObject): JsonObject {
+  for (const key of conditionalKeys) if (key in from) schema[key] = from[key];
+  return schema;
+}
+
 /** A schema with a type (or variants) is no longer free JSON. */
 function settle(schema: JsonObject): JsonObject {
   if (isAny(schema) && (typesOf(schema).length > 0 || 'oneOf' in schema || 'anyOf' in schema || 'enum' in schema || 'const' in schema)) {
@@ -50,16 +62,18 @@ function settle(schema: JsonObject): JsonObject {
 
 function normalizeRef(walker: Walker, node: JsonObject, ref: string, path: string, refs: readonly string[]): JsonObject {
   const { $ref: _ref, ...siblings } = node;
-  const resolved = resolveLocalRef(ref, walker.root);
+  const resolved = resolveRef(ref, walker.base, walker.index);
   if (!resolved.ok) {
     walker.notes.push(`${path}: ${resolved.reason}; edited as JSON`);
     return anySchema(siblings);
   }
-  if (refs.filter((seen) => seen === ref).length >= maxRefRecursion) {
+  // Recursion is counted by target, so "#node", "#/$defs/Node" and an `$id` URI naming one schema count together.
+  const seen = refs.filter((key) => key === resolved.key).length;
+  if (seen >= maxRefRecursion) {
     walker.notes.push(`${path}: recursive $ref "${ref}" cut after ${maxRefRecursion} levels; deeper values are edited as JSON`);
     return anySchema({ ...resolved.schema, ...siblings });
   }
-  const target = walker.normalize(resolved.schema, path, [...refs, ref]);
+  const target = walker.normalize(resolved.schema, path, [...refs, resolved.key]);
   if (onlyAnnotations(siblings)) return { ...target, ...siblings };
   return settle(mergeSchemas(walker.normalize(siblings, path, refs), target));
 }
@@ -67,6 +81,10 @@ function normalizeRef(walker: Walker, node: JsonObject, ref: string, path: strin
 function normalizeAllOf(walker: Walker, node: JsonObject, members: JsonValue[], path: string, refs: readonly string[]): JsonObject {
   const { allOf: _allOf, ...rest } = node;
   let merged = onlyAnnotations(rest) ? { ...rest } : walker.normalize(rest, path, refs);
+  // The members say which properties there are: no map of free JSON invented for the bare outer object.
+  if (rest.additionalProperties === undefined && isJsonObject(merged.additionalProperties) && isAny(merged.additionalProperties)) {
+    delete merged.additionalProperties;
+  }
   members.forEach((member, index) => {
     merged = mergeSchemas(merged, walker.normalize(member, `${path}/allOf/${index}`, refs));
   });
@@ -96,6 +114,11 @@ function normalizeChildren(walker: Walker, node: JsonObject, path: string, refs:
   if (isJsonObject(node.properties)) {
     const properties: JsonObject = {};
     for (const [name, child] of Object.entries(node.properties)) {
+      if (child === false) {
+        // A property whose schema is false may never be sent: no field for it.
+        walker.notes.push(`${path}/${name}: the schema is false (the property is never allowed); no field`);
+        continue;
+      }
       properties[name] = walker.normalize(child, `${path}/${name}`, refs);
     }
     out.properties = properties;
@@ -104,6 +127,8 @@ function normalizeChildren(walker: Walker, node: JsonObject, path: string, refs:
   }
   if (isJsonObject(node.additionalProperties)) {
     out.additionalProperties = walker.normalize(node.additionalProperties, `${path}/*`, refs);
+  } else if (node.unevaluatedProperties === false && node.additionalProperties === undefined) {
+    // Closed: nothing beyond the declared properties (and those of the branches that apply) may be added.
   } else if (node.additionalProperties === true || (node.additionalProperties === undefined && typesOf(node).includes('object'))) {
     // Declared properties (even none) are the form; a bare object is a map of free JSON values.
     if (isJsonObject(out.properties)) delete out.additionalProperties;
@@ -151,6 +176,11 @@ function normalizeNode(walker: Walker, value: JsonValue | undefined, path: strin
   if (Array.isArray(node.type)) node.type = types[0] ?? null;
   if (node.type === null || (node.type !== undefined && types.length === 0)) delete node.type;
 
+  const conditionalReason = normalizeConditionals(walker, node, path, refs);
+  if (conditionalReason !== undefined) {
+    walker.notes.push(`${path}: ${conditionalReason}; edited as JSON`);
+    return anySchema(node);
+  }
   for (const key of unsupportedKeys) {
     if (key in node) {
       walker.notes.push(`${path}: "${key}" is checked by validation, not drawn in the form`);
@@ -159,7 +189,8 @@ function normalizeNode(walker: Walker, value: JsonValue | undefined, path: strin
   }
   if (node.type === undefined) {
     const inferred = inferType(node);
-    if (inferred === undefined) return anySchema(node);
+    // An untyped conditional (an allOf member, usually) keeps its branches: merged into its object, they apply there.
+    if (inferred === undefined) return withConditionals(anySchema(node), node);
     // An enum of mixed types stays an untyped enum: rjsf draws it as one select and keeps each value's type.
     if (Array.isArray(inferred) && inferred.filter((type) => type !== 'null').length > 1 && Array.isArray(node.enum)) {
       const mixed = normalizeChildren(walker, node, path, refs);
@@ -201,17 +232,28 @@ function rootReason(schema: JsonObject): string | undefined {
 /** Normalises a tool's inputSchema (or an elicitation's requestedSchema) for the form. */
 export function normalizeSchema(input: JsonValue | undefined): NormalizeResult {
   if (!isJsonObject(input)) return { ok: false, reason: 'the input schema is not a JSON object', notes: [] };
+  const index = indexSchema(input);
   const walker: Walker = {
     root: input,
+    index,
+    base: index.baseOf.get(input) ?? defaultBaseUri,
     notes: [],
     nodes: 0,
     normalize(value, path, refs) {
-      return withoutNullDefault(normalizeNode(this, value, path, refs));
+      const outer = this.base;
+      if (isJsonObject(value)) this.base = this.index.baseOf.get(value) ?? outer;
+      try {
+        return withoutNullDefault(normalizeNode(this, value, path, refs));
+      } finally {
+        this.base = outer;
+      }
     },
   };
   try {
     const schema = walker.normalize(input, '#', []);
-    const reason = rootReason(schema);
+    // Where the root itself fell back to JSON, the note saying why is the reason.
+    const rootNote = isAny(schema) ? walker.notes.find((note) => note.startsWith('#: ')) : undefined;
+    const reason = rootNote !== undefined ? rootNote.slice(3).replace(/; edited as JSON$/, '') : rootReason(schema);
     if (reason !== undefined) return { ok: false, reason, notes: walker.notes };
     delete schema[nullableMarker];
     if (Array.isArray(schema.type)) schema.type = 'object';
