@@ -9,7 +9,7 @@
 // renamed into place, so an interrupted install never looks complete. Exits 1 naming the cause when
 // neither can be had (no network, unsupported platform…): callers fail, they do not skip.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 
@@ -47,8 +47,17 @@ function fail(reason) {
   process.exit(1);
 }
 
+function installedVersion(entry) {
+  try {
+    return JSON.parse(readFileSync(join(dirname(entry), '..', 'package.json'), 'utf8')).version;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The cache holds the pinned suite version (a cache from an older pin is reinstalled) and, if needed, a node. */
 function complete(found, useOwnNode) {
-  return existsSync(found.conformance) && (useOwnNode || existsSync(found.node));
+  return installedVersion(found.conformance) === conformanceVersion && (useOwnNode || existsSync(found.node));
 }
 
 function install(root, packageName, useOwnNode) {
