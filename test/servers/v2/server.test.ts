@@ -32,7 +32,7 @@ function post(
 ): Promise<Response> {
   const body = { jsonrpc: '2.0', id: nextId++, method, params: { ...params, _meta: envelope } };
   // The SDK refuses (-32020) a tools/call whose Mcp-Name header is missing or differs from params.name.
-  const name = typeof params.name === 'string' ? { 'mcp-name': params.name } : {};
+  const name: Record<string, string> = typeof params.name === 'string' ? { 'mcp-name': params.name } : {};
   return fetch(url, {
     method: 'POST',
     signal,
