@@ -13,6 +13,8 @@ export const serverPaths = {
   fault: fileURLToPath(new URL('../servers/fault.mjs', import.meta.url)),
   /** The SDK's low-level Server, paginating every list; --transport stdio|http|sse. */
   paginating: fileURLToPath(new URL('../servers/paginating.mjs', import.meta.url)),
+  /** The official v2 SDK (2026-07-28): --transport http|stdio, --legacy reject|allow; see test/servers/README.md. */
+  v2: fileURLToPath(new URL('../servers/v2/server.mjs', import.meta.url)),
 } as const;
 
 export type ServerName = keyof typeof serverPaths;
@@ -30,6 +32,13 @@ export function serverTarget(name: ServerName, flags: string[] = []): StdioTarge
 export const faultServer = (...flags: string[]): StdioTarget => serverTarget('fault', flags);
 export const paginatingServer = (...flags: string[]): StdioTarget => serverTarget('paginating', flags);
 
+/** How a v2 server treats 2025-era clients: `reject` (strict 2026-07-28 only) or `allow` (dual). */
+export type LegacyPosture = 'reject' | 'allow';
+
+/** The v2 SDK server over stdio (serveStdio): strict modern with `reject`, dual with `allow`. */
+export const v2StdioServer = (legacy: LegacyPosture, ...flags: string[]): StdioTarget =>
+  serverTarget('v2', ['--transport', 'stdio', '--legacy', legacy, ...flags]);
+
 export interface RunningHttpServer {
   /** The endpoint: …/mcp for Streamable HTTP, …/sse for legacy SSE. */
   url: string;
@@ -41,23 +50,28 @@ export interface RunningHttpServer {
   stop(): Promise<void>;
 }
 
-/** Starts paginating.mjs over HTTP on 127.0.0.1 (a free port) and waits for the URL it prints. */
-export async function startHttpServer(transport: 'http' | 'sse', flags: string[] = []): Promise<RunningHttpServer> {
-  const child = spawn(process.execPath, [serverPaths.paginating, '--transport', transport, ...flags], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+/** Starts a test server that prints its endpoint URL as the first stdout line, and waits for that line. */
+async function startPrintingUrl(
+  args: string[],
+  transport: 'http' | 'sse',
+  label: string,
+): Promise<RunningHttpServer> {
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   const stderr: string[] = [];
   createInterface({ input: child.stderr }).on('line', (line) => stderr.push(line));
   const lines = createInterface({ input: child.stdout });
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the ${transport} test server printed no URL in 10 s`)), 10_000);
+    const timer = setTimeout(
+      () => reject(new Error(`the ${label} test server printed no URL in 10 s`)),
+      10_000,
+    );
     lines.once('line', (line) => {
       clearTimeout(timer);
       resolve(line.trim());
     });
     child.once('exit', (code) => {
       clearTimeout(timer);
-      reject(new Error(`the ${transport} test server exited with ${String(code)}: ${stderr.join('\n')}`));
+      reject(new Error(`the ${label} test server exited with ${String(code)}: ${stderr.join('\n')}`));
     });
   });
   const stop = async (): Promise<void> => {
@@ -67,4 +81,27 @@ export async function startHttpServer(transport: 'http' | 'sse', flags: string[]
     await exited;
   };
   return { url, target: { transport, url }, child, stderr, stop };
+}
+
+/** Starts paginating.mjs over HTTP on 127.0.0.1 (a free port) and waits for the URL it prints. */
+export async function startHttpServer(
+  transport: 'http' | 'sse',
+  flags: string[] = [],
+): Promise<RunningHttpServer> {
+  return startPrintingUrl([serverPaths.paginating, '--transport', transport, ...flags], transport, transport);
+}
+
+/**
+ * Starts the v2 SDK server over HTTP (createMcpHandler behind node:http) on 127.0.0.1, a free port; its URL ends
+ * in /mcp. `reject`: strict 2026-07-28 (a 2025 initialize gets HTTP 400, -32022); `allow`: both eras.
+ */
+export async function startV2HttpServer(
+  legacy: LegacyPosture,
+  flags: string[] = [],
+): Promise<RunningHttpServer> {
+  return startPrintingUrl(
+    [serverPaths.v2, '--transport', 'http', '--legacy', legacy, ...flags],
+    'http',
+    `v2 (${legacy})`,
+  );
 }
