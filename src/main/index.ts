@@ -11,8 +11,9 @@ import { parseTargetArguments } from '../core/backend/targetArguments.js';
 import { toErrorData } from '../shared/errors.js';
 import type { StdioTarget, Target } from '../shared/target.js';
 import { serveOverIpc } from './ipcCarrier.js';
+import { keychainSecretStore } from './keychainSecretStore.js';
 import { installMenu } from './menu.js';
-import { createMainWindow, pageMatcher, rendererIndex, type WindowPlaces } from './window.js';
+import { createMainWindow, pageMatcher, rendererPage, type WindowPlaces } from './window.js';
 
 const appRoot = app.getAppPath();
 
@@ -28,7 +29,9 @@ function electronDemoTarget(): StdioTarget {
 
 function commandLineTarget(): Target {
   // Electron's argv: [electron, app path, ...ours]; packaged: [app, ...ours].
-  const ours = process.argv.slice(app.isPackaged ? 1 : 2).filter((argument) => argument !== '.' && argument !== appRoot);
+  const ours = process.argv
+    .slice(app.isPackaged ? 1 : 2)
+    .filter((argument) => argument !== '.' && argument !== appRoot);
   try {
     return parseTargetArguments(ours).target ?? { transport: 'demo' };
   } catch (error) {
@@ -46,10 +49,11 @@ app.on('web-contents-created', (_event, contents) => {
 let backend: Backend | undefined;
 
 function openWindow(): void {
-  const devServer = process.env.ELECTRON_RENDERER_URL;
+  const development = !app.isPackaged;
   const places: WindowPlaces = {
     preloadPath: join(appRoot, 'out', 'preload', 'index.cjs'),
-    page: devServer && !app.isPackaged ? { url: devServer } : { file: rendererIndex(appRoot) },
+    page: rendererPage(appRoot, app.isPackaged, process.env.ELECTRON_RENDERER_URL),
+    development,
   };
   const icon = join(appRoot, 'resources', 'icon.png');
   if (existsSync(icon)) places.iconPath = icon;
@@ -57,14 +61,18 @@ function openWindow(): void {
     initialTarget: commandLineTarget(),
     resolveDemo: electronDemoTarget,
     settingsPath: join(app.getPath('userData'), 'settings.json'),
+    secretStore: keychainSecretStore(),
   });
   const window = createMainWindow(places);
   const stop = serveOverIpc(window, backend, pageMatcher(places.page));
   window.webContents.session.on('will-download', (_event, item) => {
-    item.setSaveDialogOptions({ title: 'Save snapshot', defaultPath: join(app.getPath('documents'), item.getFilename()) });
+    item.setSaveDialogOptions({
+      title: 'Save snapshot',
+      defaultPath: join(app.getPath('documents'), item.getFilename()),
+    });
   });
   window.on('closed', () => stop());
-  installMenu(window, backend.methods, app.getPath('documents'));
+  installMenu(window, backend.methods, { documents: app.getPath('documents'), development });
 }
 
 app

@@ -1,11 +1,21 @@
-/** The application menu: the platform's standard roles plus "Save snapshot…" with a native save dialog. */
-import { Menu, dialog, shell, type BrowserWindow, type MenuItemConstructorOptions } from 'electron';
-import { writeFile } from 'node:fs/promises';
+/**
+ * The application menu: the platform's standard roles plus "Save snapshot…" with a native save dialog,
+ * written atomically and owner-only like every snapshot; DevTools in development only.
+ */
+import { Menu, dialog, type BrowserWindow, type MenuItemConstructorOptions } from 'electron';
 import { join } from 'node:path';
+import { writeFileAtomic } from '../core/snapshot/writeSnapshot.js';
 import type { BackendMethods } from '../shared/contract.js';
 import { toErrorData } from '../shared/errors.js';
+import { openExternalConfirmed } from './externalLinks.js';
 
-export async function saveSnapshotWithDialog(window: BrowserWindow, methods: BackendMethods, directory: string): Promise<void> {
+export const specificationUrl = 'https://modelcontextprotocol.io/specification';
+
+export async function saveSnapshotWithDialog(
+  window: BrowserWindow,
+  methods: BackendMethods,
+  directory: string,
+): Promise<void> {
   try {
     const { fileName, text } = await methods.createSnapshot();
     const choice = await dialog.showSaveDialog(window, {
@@ -14,20 +24,30 @@ export async function saveSnapshotWithDialog(window: BrowserWindow, methods: Bac
       filters: [{ name: 'Loupe snapshot', extensions: ['json'] }],
     });
     if (choice.canceled || !choice.filePath) return;
-    await writeFile(choice.filePath, text, 'utf8');
+    await writeFileAtomic(choice.filePath, text);
   } catch (error) {
     dialog.showErrorBox('Could not save the snapshot', toErrorData(error).message);
   }
 }
 
-export function installMenu(window: BrowserWindow, methods: BackendMethods, documents: string): void {
+export interface MenuPlaces {
+  documents: string;
+  /** An unpackaged run: the View menu offers DevTools. */
+  development: boolean;
+}
+
+export function installMenu(window: BrowserWindow, methods: BackendMethods, places: MenuPlaces): void {
   const isMac = process.platform === 'darwin';
   const template: MenuItemConstructorOptions[] = [
     ...(isMac ? [{ role: 'appMenu' as const }] : []),
     {
       label: 'File',
       submenu: [
-        { label: 'Save snapshot…', accelerator: 'CmdOrCtrl+S', click: () => void saveSnapshotWithDialog(window, methods, documents) },
+        {
+          label: 'Save snapshot…',
+          accelerator: 'CmdOrCtrl+S',
+          click: () => void saveSnapshotWithDialog(window, methods, places.documents),
+        },
         { type: 'separator' },
         isMac ? { role: 'close' } : { role: 'quit' },
       ],
@@ -37,7 +57,7 @@ export function installMenu(window: BrowserWindow, methods: BackendMethods, docu
       label: 'View',
       submenu: [
         { role: 'reload' },
-        { role: 'toggleDevTools' },
+        ...(places.development ? [{ role: 'toggleDevTools' as const }] : []),
         { type: 'separator' },
         { role: 'resetZoom' },
         { role: 'zoomIn' },
@@ -50,7 +70,10 @@ export function installMenu(window: BrowserWindow, methods: BackendMethods, docu
     {
       role: 'help',
       submenu: [
-        { label: 'Model Context Protocol specification', click: () => void shell.openExternal('https://modelcontextprotocol.io/specification') },
+        {
+          label: 'Model Context Protocol specification',
+          click: () => void openExternalConfirmed(window, specificationUrl).catch(() => undefined),
+        },
       ],
     },
   ];

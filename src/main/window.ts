@@ -1,18 +1,35 @@
 /**
- * The one window, hardened: isolated, sandboxed, no Node in the page, a strict CSP on every response,
- * no navigation away from our page, no new windows (http(s) links open in the system browser instead,
- * and only those).
+ * The one window, hardened: isolated, sandboxed, no Node in the page, a strict CSP on every response, no
+ * permissions but writing text to the clipboard, no navigation away from our page, no new windows (http(s)
+ * links open in the system browser instead, only those and only once the user confirmed), DevTools only in
+ * development.
  */
-import { BrowserWindow, session, shell } from 'electron';
+import { BrowserWindow, session, type WebContents } from 'electron';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { contentSecurityPolicy } from '../core/backend/contentSecurityPolicy.js';
+import { openExternalConfirmed } from './externalLinks.js';
 
 export interface WindowPlaces {
   preloadPath: string;
   /** The built renderer's index.html, or the dev server URL. */
   page: { file: string } | { url: string };
   iconPath?: string;
+  /** An unpackaged run (electron-vite dev, `electron .`): DevTools allowed. */
+  development: boolean;
+}
+
+/**
+ * The page to load: electron-vite's dev server (ELECTRON_RENDERER_URL) in development only, and only an
+ * http(s) URL; a packaged app always loads its own files, whatever the environment says.
+ */
+export function rendererPage(
+  appRoot: string,
+  isPackaged: boolean,
+  devServer: string | undefined,
+): WindowPlaces['page'] {
+  if (!isPackaged && devServer && /^https?:\/\//i.test(devServer)) return { url: devServer };
+  return { file: rendererIndex(appRoot) };
 }
 
 export function pageMatcher(page: WindowPlaces['page']): (url: string) => boolean {
@@ -32,19 +49,30 @@ export function pageMatcher(page: WindowPlaces['page']): (url: string) => boolea
 
 let policyInstalled = false;
 
-function installContentSecurityPolicy(): void {
+/** The one permission our page uses ("copy a frame"); no camera, notifications, geolocation, HID… */
+const allowedPermission = 'clipboard-sanitized-write';
+
+function installSessionPolicy(isOwnPage: (url: string) => boolean): void {
   if (policyInstalled) return;
   policyInstalled = true;
   const policy = contentSecurityPolicy();
-  session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
+  const defaultSession = session.defaultSession;
+  defaultSession.webRequest.onHeadersReceived((details, callback) => {
     callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [policy] } });
   });
-  // Nothing but writing text to the clipboard ("copy a frame"): no camera, notifications, geolocation…
-  session.defaultSession.setPermissionRequestHandler((_contents, permission, grant) => grant(permission === 'clipboard-sanitized-write'));
+  const fromOwnPage = (contents: WebContents | null): boolean =>
+    contents !== null && isOwnPage(contents.getURL());
+  defaultSession.setPermissionRequestHandler((contents, permission, grant) =>
+    grant(permission === allowedPermission && fromOwnPage(contents)),
+  );
+  defaultSession.setPermissionCheckHandler(
+    (contents, permission) => permission === allowedPermission && fromOwnPage(contents),
+  );
 }
 
 export function createMainWindow(places: WindowPlaces): BrowserWindow {
-  installContentSecurityPolicy();
+  const isOwnPage = pageMatcher(places.page);
+  installSessionPolicy(isOwnPage);
   const window = new BrowserWindow({
     width: 1360,
     height: 880,
@@ -64,12 +92,12 @@ export function createMainWindow(places: WindowPlaces): BrowserWindow {
       allowRunningInsecureContent: false,
       webviewTag: false,
       spellcheck: false,
+      devTools: places.development,
     },
   });
-  const isOwnPage = pageMatcher(places.page);
   const contents = window.webContents;
   contents.setWindowOpenHandler(({ url }) => {
-    if (/^https?:\/\//i.test(url)) void shell.openExternal(url);
+    openExternalConfirmed(window, url).catch(() => undefined);
     return { action: 'deny' };
   });
   contents.on('will-navigate', (event, url) => {

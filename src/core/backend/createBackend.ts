@@ -27,6 +27,7 @@ import { createEventHub } from './eventHub.js';
 import { createFrameBatcher, type FrameBatcher } from './frameBatcher.js';
 import { answerableMethods, ServerRequestDesk } from './serverRequests.js';
 import { buildSessionSnapshot } from './sessionSnapshot.js';
+import type { SecretStore } from './secretStore.js';
 import { createSettingsStore, parseTarget } from './settingsStore.js';
 
 export interface BackendOptions {
@@ -36,6 +37,8 @@ export interface BackendOptions {
   resolveDemo: () => StdioTarget;
   /** The settings file (JSON); without it settings live in memory. */
   settingsPath?: string;
+  /** Seals secret settings values (the OS keychain in the desktop app); without one they are not saved. */
+  secretStore?: SecretStore;
   /** Session options under every connect's own (e.g. a journal path from the command line). */
   sessionDefaults?: SessionOptions;
 }
@@ -74,7 +77,7 @@ function notConnected(): LoupeError {
 
 export function createBackend(options: BackendOptions): Backend {
   const hub = createEventHub();
-  const settingsStore = createSettingsStore(options.settingsPath);
+  const settingsStore = createSettingsStore(options.settingsPath, options.secretStore);
   let status: SessionStatus = { state: 'idle' };
   let attempt: Attempt | undefined;
   let attempts = 0;

@@ -1,14 +1,19 @@
 /**
- * Settings persisted as one JSON file in the app data dir. Written atomically (temp file + rename) so a
- * crash mid-write never leaves half a file; a missing or corrupt file gives the defaults.
+ * Settings persisted as one JSON file in the app data dir, readable by its owner alone. Written atomically
+ * (temp file + fsync + rename) so a crash mid-write never leaves half a file; a missing or corrupt file gives
+ * the defaults. Secret-looking env and header values of saved servers never reach the file in clear: they are
+ * sealed by the SecretStore or left out (settingsSecrets.ts); a file holding them in clear is rewritten on load.
  */
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { SavedServer, Settings } from '../../shared/contract.js';
 import { LoupeError } from '../../shared/errors.js';
 import { isJsonObject } from '../../shared/json.js';
 import { defaultPageLimit } from '../../shared/lists.js';
 import type { Target } from '../../shared/target.js';
+import { writeFileAtomic } from '../snapshot/writeSnapshot.js';
+import type { SecretStore } from './secretStore.js';
+import { openSettings, sealSettings } from './settingsSecrets.js';
 
 export const defaultSettings: Readonly<Settings> = Object.freeze({
   timeoutMs: 10_000,
@@ -82,40 +87,54 @@ export interface SettingsStore {
 }
 
 /** Without a path, settings live in memory only (tests, a host run without a data dir). */
-export function createSettingsStore(path?: string): SettingsStore {
+export function createSettingsStore(path?: string, secretStore?: SecretStore): SettingsStore {
   let current: Settings | undefined;
   let writing: Promise<unknown> = Promise.resolve();
+
+  async function persist(target: string, settings: Settings): Promise<void> {
+    const write = writing.then(async () => {
+      await mkdir(dirname(target), { recursive: true });
+      await writeFileAtomic(target, `${JSON.stringify(sealSettings(settings, secretStore), null, 2)}\n`);
+    });
+    writing = write.catch(() => undefined);
+    try {
+      await write;
+    } catch (error) {
+      throw new LoupeError(
+        {
+          kind: 'io-error',
+          message: `Could not save settings to ${target}: ${error instanceof Error ? error.message : String(error)}`,
+        },
+        { cause: error },
+      );
+    }
+  }
+
   return {
     async load() {
       if (current) return current;
       if (!path) return (current = normalizeSettings({}));
+      let text: string;
       try {
-        current = normalizeSettings(JSON.parse(await readFile(path, 'utf8')) as unknown);
+        text = await readFile(path, 'utf8');
       } catch {
-        current = normalizeSettings({});
+        return (current = normalizeSettings({}));
       }
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        return (current = normalizeSettings({}));
+      }
+      const { settings, hadPlainSecrets } = openSettings(normalizeSettings(parsed), secretStore);
+      current = settings;
+      // A file from before secrets were kept out of it: seal them (or drop them) now, not at the next save.
+      if (hadPlainSecrets) await persist(path, settings).catch(() => undefined);
       return current;
     },
     async save(settings) {
       const next = normalizeSettings(settings);
-      if (path) {
-        const target = path;
-        const write = writing.then(async () => {
-          await mkdir(dirname(target), { recursive: true });
-          const temporary = `${target}.${process.pid}.${Date.now()}.tmp`;
-          await writeFile(temporary, `${JSON.stringify(next, null, 2)}\n`, { encoding: 'utf8', mode: 0o600 });
-          await rename(temporary, target);
-        });
-        writing = write.catch(() => undefined);
-        try {
-          await write;
-        } catch (error) {
-          throw new LoupeError(
-            { kind: 'io-error', message: `Could not save settings to ${target}: ${error instanceof Error ? error.message : String(error)}` },
-            { cause: error },
-          );
-        }
-      }
+      if (path) await persist(path, next);
       current = next;
       return next;
     },

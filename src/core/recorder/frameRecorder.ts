@@ -113,6 +113,11 @@ export class FrameRecorder implements FrameSource {
     return stats;
   }
 
+  /** The target's secret values: the journal writes them as "[redacted]" (connect() sets them). */
+  redactSecrets(secrets: readonly string[]): void {
+    this.journal?.redactSecrets(secrets);
+  }
+
   /** Resolves once every frame recorded so far is in the journal (immediately without one). */
   flush(): Promise<void> {
     return this.journal ? this.journal.flush() : Promise.resolve();

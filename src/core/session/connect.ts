@@ -9,6 +9,7 @@ import type { Handshake } from '../../shared/session.js';
 import type { UrlTarget } from '../../shared/target.js';
 import { FrameRecorder } from '../recorder/frameRecorder.js';
 import { RpcPeer } from '../rpc/rpcPeer.js';
+import { redactTargetDeep } from '../snapshot/redact.js';
 import type { ConnectOptions, DialTarget, McpSession } from '../types.js';
 import { HttpWire } from '../wire/httpWire.js';
 import { SseWire } from '../wire/sseWire.js';
@@ -26,6 +27,7 @@ export async function connect(target: DialTarget, options: SessionConnectOptions
   const ownsRecorder = !options.recorder;
   const recorder =
     options.recorder ?? new FrameRecorder({ limit: options.frameLimit, journalPath: options.journalPath });
+  recorder.redactSecrets(redactTargetDeep(target).secrets);
   const unsubscribe = options.onFrame ? recorder.subscribe(options.onFrame) : undefined;
   const cleanup = async (): Promise<void> => {
     unsubscribe?.();

@@ -6,13 +6,10 @@
  */
 import type { Target } from '../../shared/target.js';
 import { looksSecret, redactTarget, redacted } from '../../shared/target.js';
+import { secretScrubber } from './secretText.js';
 
-/**
- * Values shorter than this are replaced in the target but not searched for in other text: names like
- * KEYBOARD or MONKEY look secret, and scrubbing their "us" or "yes" from every string would shred the file.
- * Real credentials are far longer.
- */
-export const minimumScannedLength = 6;
+export { minimumScannedLength } from './secretText.js';
+
 
 function addValue(secrets: Set<string>, value: string): void {
   if (value.length === 0 || value === redacted) return;
@@ -78,27 +75,10 @@ export function redactTargetDeep(target: Target): { target: Target; secrets: str
   return { target: safe, secrets: [...secrets] };
 }
 
-/** Each secret in the forms it can take inside text: as is, JSON-escaped, URL-encoded; longest first. */
-function searchForms(secrets: readonly string[]): string[] {
-  const forms = new Set<string>();
-  for (const secret of secrets) {
-    if (secret.length < minimumScannedLength) continue;
-    forms.add(secret);
-    forms.add(JSON.stringify(secret).slice(1, -1));
-    forms.add(encodeURIComponent(secret));
-  }
-  return [...forms].sort((left, right) => right.length - left.length);
-}
-
 /** A deep copy of a JSON-like value with every secret form replaced by "[redacted]" in strings and keys. */
 export function scrubSecrets<T>(value: T, secrets: readonly string[]): T {
-  const forms = searchForms(secrets);
-  if (forms.length === 0) return value;
-  const scrubText = (text: string): string => {
-    let out = text;
-    for (const form of forms) if (out.includes(form)) out = out.split(form).join(redacted);
-    return out;
-  };
+  const scrubText = secretScrubber(secrets);
+  if (!scrubText) return value;
   const walk = (item: unknown): unknown => {
     if (typeof item === 'string') return scrubText(item);
     if (Array.isArray(item)) return item.map(walk);
