@@ -14,14 +14,17 @@ let snapshotText: string;
 function withDeepSchema(depth: number): string {
   const marker = /"inputSchema": *\{/;
   expect(snapshotText).toMatch(marker);
-  return snapshotText.replace(marker, (found) => `${found}"deep":${'{"a":'.repeat(depth)}1${'}'.repeat(depth)},`);
+  return snapshotText.replace(
+    marker,
+    (found) => `${found}"deep":${'{"a":'.repeat(depth)}1${'}'.repeat(depth)},`,
+  );
 }
 
 function depthOf(value: unknown): number {
   let depth = 0;
   let current = value;
   while (typeof current === 'object' && current !== null && 'a' in current) {
-    current = (current as { a: unknown }).a;
+    current = current.a;
     depth++;
   }
   return depth;
