@@ -44,7 +44,9 @@ describe('a snapshot nested 100,000 deep', () => {
       { timeout: 10_000 },
     );
     expect(error.textContent).toContain('(internal)');
-    expect(error.textContent).toContain('The result of loadSnapshot could not be sent to the UI: RangeError');
+    expect(error.textContent).toContain(
+      'The result of loadSnapshot could not be sent to the UI: it is nested too deeply (RangeError: ',
+    );
     expect(screen.queryByText(/Working on the snapshot/)).toBeNull();
     expect(backend.calls).toContain('loadSnapshot');
 

@@ -100,7 +100,10 @@ function sendReply(channel: MessageChannel, reply: WireMessage & { type: 'result
     return;
   } catch (error) {
     const what = reply.ok ? 'result' : 'error';
-    const message = `The ${what} of ${method} could not be sent to the UI: ${causeOf(error)}`;
+    // A RangeError here is a stack overflow: the value nests deeper than any serializer can follow.
+    const reason =
+      error instanceof RangeError ? `it is nested too deeply (${causeOf(error)})` : causeOf(error);
+    const message = `The ${what} of ${method} could not be sent to the UI: ${reason}`;
     try {
       channel.send({ type: 'result', id: reply.id, ok: false, error: { kind: 'internal', message } });
     } catch (second) {
