@@ -125,6 +125,8 @@ export interface LoupeApi extends BackendMethods {
 /** Wire messages of the carriers (IPC, WebSocket): one shape for all. */
 export type WireMessage =
   | { type: 'call'; id: number; method: MethodName; args: unknown[] }
+  /** A call as it arrives, before the serving side checked it against the contract (a bad one gets an error reply). */
+  | { type: 'call'; id: number; method: unknown; args: unknown }
   | { type: 'result'; id: number; ok: true; value: unknown }
   | { type: 'result'; id: number; ok: false; error: import('./errors.js').LoupeErrorData }
   | { type: 'event'; event: EventName; payloads: unknown[] };

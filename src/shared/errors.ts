@@ -12,6 +12,7 @@ export const errorKinds = [
   'server-exited', // the stdio child exited (exit code and last stderr line in data)
   'disconnected', // the transport closed while a request was waiting
   'method-not-found', // JSON-RPC -32601
+  'unknown-method', // a contract call named a method the contract does not have, or was malformed
   'rpc-error', // any other JSON-RPC error response
   'http-error', // an HTTP status the transport could not use
   'transport-error', // any other transport failure

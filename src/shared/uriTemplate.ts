@@ -54,7 +54,7 @@ export function expandTemplate(template: string, values: Record<string, string>)
     const operator = operators[symbol] ?? operators[''];
     const parts: string[] = [];
     for (const name of names(list)) {
-      const value = values[name];
+      const value = Object.hasOwn(values, name) ? values[name] : undefined;
       if (value === undefined || value === '') continue;
       const encoded = encode(value, operator.reserved);
       parts.push(operator.named ? `${name}${encoded === '' ? operator.ifEmpty : `=${encoded}`}` : encoded);

@@ -25,6 +25,7 @@ import { parseSnapshot } from '../snapshot/parseSnapshot.js';
 import type { McpSession } from '../types.js';
 import { createEventHub } from './eventHub.js';
 import { createFrameBatcher, type FrameBatcher } from './frameBatcher.js';
+import { jsonTextDepth, maxSnapshotDepth } from './jsonDepth.js';
 import { answerableMethods, ServerRequestDesk } from './serverRequests.js';
 import { buildSessionSnapshot } from './sessionSnapshot.js';
 import type { SecretStore } from './secretStore.js';
@@ -322,6 +323,14 @@ export function createBackend(options: BackendOptions): Backend {
 
     async loadSnapshot(text) {
       if (typeof text !== 'string') throw new LoupeError({ kind: 'snapshot-invalid', message: 'A snapshot is a JSON text.' });
+      const depth = jsonTextDepth(text);
+      if (depth > maxSnapshotDepth) {
+        throw new LoupeError({
+          kind: 'snapshot-invalid',
+          message: `This file nests its JSON ${depth.toLocaleString('en-US')} levels deep; Loupe opens snapshots nested at most ${maxSnapshotDepth.toLocaleString('en-US')} deep.`,
+          data: { depth, limit: maxSnapshotDepth },
+        });
+      }
       return Promise.resolve().then(() => parseSnapshot(text));
     },
 

@@ -23,7 +23,7 @@ function label(record: CallRecord): string {
 
 export function CallHistory({ tool, shownCallId, onShow, onRerun }: Props) {
   const records = useLoupeStore(
-    useShallow((state) => (state.callHistory[tool] ?? []).map((callId) => state.calls[callId]).filter((record) => record !== undefined)),
+    useShallow((state) => (state.callHistory.get(tool) ?? []).map((callId) => state.calls[callId]).filter((record) => record !== undefined)),
   );
   const target = useLoupeStore((state) => (state.status.state === 'idle' ? state.lastTarget : state.status.target));
   const [copied, setCopied] = useState<{ callId: string; command: string } | undefined>(undefined);

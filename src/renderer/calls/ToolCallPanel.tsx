@@ -27,10 +27,10 @@ function ToolCallPanelFor({ name, tool }: { name: string; tool: JsonObject }) {
   const [problems, setProblems] = useState<string[]>([]);
   const [confirming, setConfirming] = useState<JsonObject | undefined>(undefined);
   const [shownCallId, setShownCallId] = useState<string | undefined>(undefined);
-  const latestCallId = useLoupeStore((state) => state.callHistory[name]?.[0]);
+  const latestCallId = useLoupeStore((state) => state.callHistory.get(name)?.[0]);
   const callId = shownCallId ?? latestCallId;
   const record = useLoupeStore((state) => (callId ? state.calls[callId] : undefined));
-  const running = useLoupeStore((state) => (state.callHistory[name] ?? []).some((id) => state.calls[id]?.state === 'running'));
+  const running = useLoupeStore((state) => (state.callHistory.get(name) ?? []).some((id) => state.calls[id]?.state === 'running'));
   const timeoutMs = useLoupeStore((state) => state.settings?.timeoutMs);
   const connected = useLoupeStore((state) => state.status.state === 'connected');
 

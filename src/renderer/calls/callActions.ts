@@ -25,10 +25,10 @@ export async function callTool(tool: string, args: JsonObject): Promise<string> 
   const callId = newCallId();
   const record: CallRecord = { callId, tool, arguments: args, startedAt: Date.now(), state: 'running' };
   setState((state) => {
-    const history = [callId, ...(state.callHistory[tool] ?? [])];
+    const history = [callId, ...(state.callHistory.get(tool) ?? [])];
     const calls = { ...state.calls, [callId]: record };
     for (const dropped of history.slice(historyLimit)) delete calls[dropped];
-    return { calls, callHistory: { ...state.callHistory, [tool]: history.slice(0, historyLimit) } };
+    return { calls, callHistory: new Map(state.callHistory).set(tool, history.slice(0, historyLimit)) };
   });
   const timeoutMs = getState().settings?.timeoutMs;
   try {
@@ -54,7 +54,8 @@ export async function cancelCall(callId: string): Promise<void> {
 export function clearHistory(tool: string): void {
   setState((state) => {
     const calls = { ...state.calls };
-    for (const callId of state.callHistory[tool] ?? []) if (calls[callId]?.state !== 'running') delete calls[callId];
-    return { calls, callHistory: { ...state.callHistory, [tool]: (state.callHistory[tool] ?? []).filter((id) => id in calls) } };
+    const history = state.callHistory.get(tool) ?? [];
+    for (const callId of history) if (calls[callId]?.state !== 'running') delete calls[callId];
+    return { calls, callHistory: new Map(state.callHistory).set(tool, history.filter((id) => Object.hasOwn(calls, id))) };
   });
 }

@@ -11,11 +11,12 @@ import { RootsRequest } from './RootsRequest';
 import { SamplingRequest } from './SamplingRequest';
 import '../calls/calls.css';
 
-const titles: Record<string, string> = {
-  'elicitation/create': 'The server asks you for input',
-  'sampling/createMessage': 'The server asks for a model completion (sampling)',
-  'roots/list': 'The server asks for your roots',
-};
+/** A Map: the method is the server's string, and a plain object would answer `constructor` with a function. */
+const titles = new Map<string, string>([
+  ['elicitation/create', 'The server asks you for input'],
+  ['sampling/createMessage', 'The server asks for a model completion (sampling)'],
+  ['roots/list', 'The server asks for your roots'],
+]);
 
 function RequestBody({ request }: { request: ServerRequest }) {
   switch (request.method) {
@@ -47,8 +48,8 @@ export function ServerRequestDialogs() {
   return (
     <aside className="server-requests" aria-label="Server requests">
       {waiting.map((request) => (
-        <section key={request.requestId} role="dialog" aria-label={titles[request.method] ?? `The server sent ${request.method}`} className="dialog server-request">
-          <h3>{titles[request.method] ?? `The server sent ${request.method}`}</h3>
+        <section key={request.requestId} role="dialog" aria-label={titles.get(request.method) ?? `The server sent ${request.method}`} className="dialog server-request">
+          <h3>{titles.get(request.method) ?? `The server sent ${request.method}`}</h3>
           <p className="muted small" aria-live="polite">
             {request.method} · waiting for your answer
           </p>

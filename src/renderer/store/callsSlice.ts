@@ -39,8 +39,8 @@ export interface AnsweredRequest {
 
 export interface CallsSlice {
   calls: Record<string, CallRecord>;
-  /** Call ids per tool name, newest first. */
-  callHistory: Record<string, string[]>;
+  /** Call ids per tool name, newest first. A Map: tool names are the server's strings (`constructor`, `__proto__`…). */
+  callHistory: ReadonlyMap<string, string[]>;
   /** Server requests waiting for the user, oldest first. */
   serverRequests: ServerRequest[];
   /** The most recent answered ones, newest first, so nothing is answered out of sight. */
@@ -60,7 +60,7 @@ export const createCallsSlice: SliceCreator<CallsSlice> = (set) => {
   setStore = set;
   return {
     calls: {},
-    callHistory: {},
+    callHistory: new Map(),
     serverRequests: [],
     answeredRequests: [],
     rootsByConnection: {},

@@ -80,7 +80,7 @@ function argumentsOf(prompt: JsonObject): PromptArgument[] {
 
 function GetPromptForm({ prompt, name }: { prompt: JsonObject; name: string }) {
   const parameters = argumentsOf(prompt);
-  const [values, setValues] = useState<Record<string, string>>({});
+  const [values, setValues] = useState<ReadonlyMap<string, string>>(new Map());
   const outcome = useLoupeStore((state) => state.fetches[fetchKey('prompts', name)]);
   return (
     <Field label="Get prompt">
@@ -88,7 +88,7 @@ function GetPromptForm({ prompt, name }: { prompt: JsonObject; name: string }) {
         className="stack-form"
         onSubmit={(event) => {
           event.preventDefault();
-          const args = Object.fromEntries(Object.entries(values).filter(([, value]) => value !== ''));
+          const args = Object.fromEntries([...values].filter(([, value]) => value !== ''));
           void getPrompt(name, args);
         }}
       >
@@ -100,9 +100,9 @@ function GetPromptForm({ prompt, name }: { prompt: JsonObject; name: string }) {
               {parameter.description ? <span className="muted small"> {parameter.description}</span> : null}
             </span>
             <input
-              value={values[parameter.name] ?? ''}
+              value={values.get(parameter.name) ?? ''}
               required={parameter.required}
-              onChange={(event) => setValues({ ...values, [parameter.name]: event.target.value })}
+              onChange={(event) => setValues(new Map(values).set(parameter.name, event.target.value))}
             />
           </label>
         ))}

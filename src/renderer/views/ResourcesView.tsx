@@ -112,13 +112,13 @@ function ResourceDetail({ kind }: { kind: 'resources' | 'templates' }) {
 
 function ReadPanel({ initialUri, template }: { initialUri: string; template?: string }) {
   const variables = template ? templateVariables(template) : [];
-  const [values, setValues] = useState<Record<string, string>>({});
+  const [values, setValues] = useState<ReadonlyMap<string, string>>(new Map());
   const [uri, setUri] = useState(initialUri || (template ? expandTemplate(template, {}) : ''));
   const outcome = useLoupeStore((state) => state.fetches[fetchKey('resources', uri)]);
   const setVariable = (name: string, value: string) => {
-    const next = { ...values, [name]: value };
+    const next = new Map(values).set(name, value);
     setValues(next);
-    if (template) setUri(expandTemplate(template, next));
+    if (template) setUri(expandTemplate(template, Object.fromEntries(next)));
   };
   return (
     <Field label="Read">
@@ -135,7 +135,7 @@ function ReadPanel({ initialUri, template }: { initialUri: string; template?: st
             <input
               className="mono"
               aria-label={`Template variable ${name}`}
-              value={values[name] ?? ''}
+              value={values.get(name) ?? ''}
               onChange={(event) => setVariable(name, event.target.value)}
             />
           </label>
