@@ -200,4 +200,24 @@ test.describe('the browser host credential', () => {
     expect(await page.context().cookies()).toEqual([]);
     await page.screenshot({ path: join(artifacts, 'credential-02-after-reload.png') });
   });
+  test('the bare address, or a token from an earlier run, says which address to open instead', async ({
+    page,
+  }) => {
+    await page.goto(`${host.origin}/`);
+    await expect(page.getByRole('alert')).toContainText(
+      'This page has no access token. Open the address Loupe printed',
+    );
+    await expect(connectedPill(page)).toHaveCount(0);
+
+    const stale = randomBytes(32).toString('base64url');
+    await page.goto(`${host.origin}/?token=${stale}`);
+    // a wrong token in the address is refused at the page itself (401), before any script runs
+    await expect(page.getByText('Open the address Loupe printed when it started')).toBeVisible();
+
+    await page.goto(host.url);
+    await expect(connectedPill(page)).toBeVisible();
+    // the host stops: the tab says it lost the backend
+    await host.stop();
+    await expect(page.getByText('Backend disconnected — trying to reconnect…')).toBeVisible();
+  });
 });

@@ -14,7 +14,12 @@ import type { LoupeApi, WireMessage } from '../shared/contract';
 import { webSocketProtocols } from '../shared/webSocketCredential';
 import { sessionStorageOrNothing, takeAccessToken } from './accessToken';
 
-export type BridgeState = 'connecting' | 'open' | 'closed';
+/**
+ * 'no-credential': the page was opened without the access token (the bare address); 'unreachable': the
+ * socket has never opened since the page loaded (the host is gone, or it refuses this tab's token because
+ * it was restarted and made a new one). Both need the user to open the address Loupe printed.
+ */
+export type BridgeState = 'connecting' | 'open' | 'closed' | 'no-credential' | 'unreachable';
 
 let current: LoupeApi | undefined;
 let bridgeState: BridgeState = 'open';
@@ -44,7 +49,11 @@ export function getApi(): LoupeApi {
   if (exposed) current = exposed;
   else {
     const token = takeAccessToken(window.location, window.history, sessionStorageOrNothing());
-    current = createWebSocketApi(webSocketUrl(window.location), token === undefined ? [] : webSocketProtocols(token));
+    current = createWebSocketApi(
+      webSocketUrl(window.location),
+      token === undefined ? [] : webSocketProtocols(token),
+    );
+    if (token === undefined) setBridgeState('no-credential');
   }
   return current;
 }
@@ -70,6 +79,7 @@ export function createWebSocketApi(url: string, protocols: string[] = []): Loupe
   let socket: WebSocket | undefined;
   let receiver: ((message: WireMessage) => void) | undefined;
   let attempt = 0;
+  let everOpened = false;
   const queued: WireMessage[] = [];
   const outstanding = new Set<number>();
 
@@ -80,11 +90,12 @@ export function createWebSocketApi(url: string, protocols: string[] = []): Loupe
   };
 
   const open = () => {
-    setBridgeState('connecting');
+    if (bridgeState !== 'no-credential' && bridgeState !== 'unreachable') setBridgeState('connecting');
     const next = new WebSocket(url, protocols);
     socket = next;
     next.addEventListener('open', () => {
       attempt = 0;
+      everOpened = true;
       setBridgeState('open');
       for (const message of queued.splice(0)) next.send(JSON.stringify(message));
     });
@@ -103,7 +114,8 @@ export function createWebSocketApi(url: string, protocols: string[] = []): Loupe
     next.addEventListener('close', () => {
       if (socket !== next) return;
       socket = undefined;
-      setBridgeState('closed');
+      if (everOpened) setBridgeState('closed');
+      else if (bridgeState !== 'no-credential' && attempt >= 1) setBridgeState('unreachable');
       queued.length = 0;
       failOutstanding();
       const delay = reconnectDelaysMs[Math.min(attempt, reconnectDelaysMs.length - 1)];

@@ -1,7 +1,17 @@
 import { useShallow } from 'zustand/react/shallow';
 import { describeTarget } from '../../shared/target';
+import type { BackendLink } from '../store/sessionSlice';
 import { closeSnapshot, dismissSnapshotError } from '../store/appActions';
 import { useLoupeStore } from '../store/store';
+
+const linkMessages: Record<Exclude<BackendLink, 'open'>, string> = {
+  connecting: 'Connecting to the Loupe backend…',
+  closed: 'Backend disconnected — trying to reconnect…',
+  'no-credential':
+    'This page has no access token. Open the address Loupe printed when it started (http://127.0.0.1:<port>/?token=…).',
+  unreachable:
+    'Cannot reach the Loupe backend. If Loupe was restarted, open the new address it printed: the old token ended with the old process.',
+};
 
 /** The backend link, an open snapshot, and snapshot errors: full-width notices above the views. */
 export function Banners() {
@@ -16,9 +26,7 @@ export function Banners() {
     <>
       {link !== 'open' ? (
         <div className="banner banner-error" role="alert">
-          {link === 'closed'
-            ? 'Backend disconnected — trying to reconnect…'
-            : 'Connecting to the Loupe backend…'}
+          {linkMessages[link]}
         </div>
       ) : null}
       {snapshot ? (

@@ -1,7 +1,7 @@
 /** Backend events into the store. Frames are appended in place; the version bump re-renders views. */
 import type { LoupeApi } from '../../shared/contract';
 import type { Frame } from '../../shared/frames';
-import { onBridgeState } from '../bridge';
+import { getBridgeState, onBridgeState } from '../bridge';
 import { FrameLog } from '../lib/frameLog';
 import { applyListResult, connect, refreshLint, refreshStats, resync } from './sessionActions';
 import { useLoupeStore } from './store';
@@ -60,6 +60,8 @@ export function bindBackendEvents(api: LoupeApi): () => void {
     }),
   ];
   let wasClosed = false;
+  // The link may have changed before anyone listened (a page opened without its token knows at once).
+  setState({ backendLink: getBridgeState() });
   const stopBridge = onBridgeState((link) => {
     setState({ backendLink: link });
     if (link === 'closed') wasClosed = true;

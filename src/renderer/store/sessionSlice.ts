@@ -3,7 +3,7 @@ import type { SessionStatus } from '../../shared/session';
 import type { Target } from '../../shared/target';
 import type { SliceCreator } from './types';
 
-export type BackendLink = 'connecting' | 'open' | 'closed';
+export type BackendLink = 'connecting' | 'open' | 'closed' | 'no-credential' | 'unreachable';
 
 export interface SessionSlice {
   status: SessionStatus;

@@ -21,6 +21,8 @@ export async function start(api: LoupeApi): Promise<() => void> {
     const target = await api.initialTarget();
     if (target) await connect(target);
   } catch (error) {
+    // Without a credential the banner already says what to do; a "connection failed" beside it would mislead.
+    if (useLoupeStore.getState().backendLink === 'no-credential') return stop;
     useLoupeStore.setState({ connectError: toErrorData(error) });
   }
   return stop;
