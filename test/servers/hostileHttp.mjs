@@ -7,6 +7,10 @@
 //                     the request's id) are small gzip members around it (gzip allows concatenated members).
 //   --mode sse-close  every other request is answered with an event stream carrying one log notification,
 //                     then the stream is closed without the response and without any event id or retry.
+//   --mode invalid-utf8  tools/list is answered with a JSON body, tools/call with an event stream, each holding
+//                     the bytes 0xff 0xfe (not UTF-8) in a string: `…"bad \xff\xfe bytes"}]}}`.
+//   --mode sse-giant  tools/call is answered with an event stream whose one event never ends: a JSON head, then
+//                     '0' up to --inflated bytes; the stream is ended when the client goes away.
 import { createServer } from 'node:http';
 import { constants, createGzip, gzipSync } from 'node:zlib';
 
@@ -61,20 +65,60 @@ function answer(message, response) {
   if (id === undefined) return reply(response, 202);
   if (method === 'ping') return reply(response, 200, { jsonrpc: '2.0', id, result: {} });
   if (mode === 'bomb' && method === 'tools/list') {
-    const head = gzipSync('{"jsonrpc":"2.0","result":{"tools":[{"name":"bomb","inputSchema":{"type":"object"},"description":"');
+    const head = gzipSync(
+      '{"jsonrpc":"2.0","result":{"tools":[{"name":"bomb","inputSchema":{"type":"object"},"description":"',
+    );
     const tail = gzipSync(`"}]},"id":${JSON.stringify(id)}}`);
     response.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' });
     response.end(Buffer.concat([head, zeros, tail]));
     return;
   }
+  if (mode === 'invalid-utf8' && (method === 'tools/list' || method === 'tools/call')) {
+    const list = method === 'tools/list';
+    const head = list
+      ? `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":{"tools":[{"name":"bad_bytes","inputSchema":{"type":"object"},"description":"bad `
+      : `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":{"content":[{"type":"text","text":"bad `;
+    const body = Buffer.concat([Buffer.from(head), Buffer.from([0xff, 0xfe]), Buffer.from(' bytes"}]}}')]);
+    const type = list ? 'application/json' : 'text/event-stream';
+    response.writeHead(200, { 'content-type': type });
+    response.end(
+      list ? body : Buffer.concat([Buffer.from('event: message\ndata: '), body, Buffer.from('\n\n')]),
+    );
+    return;
+  }
+  if (mode === 'sse-giant' && method === 'tools/call') {
+    response.writeHead(200, { 'content-type': 'text/event-stream' });
+    response.write(
+      `data: {"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":{"content":[{"type":"text","text":"`,
+    );
+    const block = Buffer.alloc(1 << 16, 0x30);
+    let written = 0;
+    const pump = () => {
+      while (written < inflated && !response.destroyed) {
+        written += block.length;
+        if (!response.write(block)) return response.once('drain', pump);
+      }
+    };
+    response.on('close', () => (written = inflated));
+    pump();
+    return;
+  }
   if (mode === 'sse-close') {
     response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-    const note = { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'info', data: `working on ${method}` } };
+    const note = {
+      jsonrpc: '2.0',
+      method: 'notifications/message',
+      params: { level: 'info', data: `working on ${method}` },
+    };
     response.write(`event: message\ndata: ${JSON.stringify(note)}\n\n`);
     setTimeout(() => response.end(), 50);
     return;
   }
-  reply(response, 200, { jsonrpc: '2.0', id, error: { code: -32601, message: `Method not found: ${method}` } });
+  reply(response, 200, {
+    jsonrpc: '2.0',
+    id,
+    error: { code: -32601, message: `Method not found: ${method}` },
+  });
 }
 
 const server = createServer((request, response) => {
@@ -86,7 +130,11 @@ const server = createServer((request, response) => {
     try {
       message = JSON.parse(Buffer.concat(chunks).toString('utf8'));
     } catch {
-      return reply(response, 400, { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } });
+      return reply(response, 400, {
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: -32700, message: 'Parse error' },
+      });
     }
     answer(message, response);
   });

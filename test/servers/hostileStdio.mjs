@@ -19,7 +19,9 @@ let stdinOpen = true;
 const send = (message) => process.stdout.write(`${JSON.stringify(message)}\n`);
 
 async function giantLine(id) {
-  process.stdout.write(`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":{"tools":[{"name":"giant","description":"`);
+  process.stdout.write(
+    `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":{"tools":[{"name":"giant","description":"`,
+  );
   const block = Buffer.alloc(1 << 16, 0x78);
   for (let written = 0; written < giantBytes && stdinOpen; written += block.length) {
     if (!process.stdout.write(block)) await once(process.stdout, 'drain');
@@ -28,7 +30,9 @@ async function giantLine(id) {
 
 function badBytesLine(id) {
   const line = Buffer.concat([
-    Buffer.from(`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":{"tools":[{"name":"bad_bytes","description":"bad `),
+    Buffer.from(
+      `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":{"tools":[{"name":"bad_bytes","description":"bad `,
+    ),
     Buffer.from([0xff, 0xfe]),
     Buffer.from(' bytes","inputSchema":{"type":"object"}}]}}'),
   ]);

@@ -50,7 +50,13 @@ async function dialAuto(
   cleanup: () => Promise<void>,
 ): Promise<McpSession> {
   try {
-    return await dial(target, new HttpWire(target, recorder, { limits: wireLimits(options) }), recorder, options, cleanup);
+    return await dial(
+      target,
+      new HttpWire(target, recorder, { limits: wireLimits(options) }),
+      recorder,
+      options,
+      cleanup,
+    );
   } catch (error) {
     const status = error instanceof LoupeError && error.kind === 'http-error' ? error.detail.code : undefined;
     if (status === undefined || !fallbackStatuses.has(status)) throw error;
@@ -84,7 +90,10 @@ function makeWire(target: DialTarget, recorder: FrameRecorder, options: SessionC
     case 'stdio':
       return new StdioWire(target, recorder, wireLimits(options));
     case 'sse':
-      return new SseWire(target, recorder, { startTimeoutMs: options.timeoutMs, limits: wireLimits(options) });
+      return new SseWire(target, recorder, {
+        startTimeoutMs: options.timeoutMs,
+        limits: wireLimits(options),
+      });
     default:
       return new HttpWire(target, recorder, { limits: wireLimits(options) });
   }

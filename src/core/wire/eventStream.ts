@@ -47,7 +47,8 @@ export async function readEventStream(
       const exact = rawBase64 !== undefined ? { rawBase64 } : {};
       if (event.event === 'message') {
         for (const { frame, message } of recorder.record('in', text, { http, ...exact })) {
-          if ((frame.kind === 'response' || frame.kind === 'error') && frame.id !== undefined) carried.delete(frame.id);
+          if ((frame.kind === 'response' || frame.kind === 'error') && frame.id !== undefined)
+            carried.delete(frame.id);
           if (message) options.onMessage(message, frame);
         }
         return;
@@ -58,7 +59,10 @@ export async function readEventStream(
     {
       maxEventLength: limits.maxFrameBytes,
       onOversize: (prefix, seen) =>
-        halt(tooLarge('frame-too-large', `An event of the stream of ${source}`, limits.maxFrameBytes, seen), prefix),
+        halt(
+          tooLarge('frame-too-large', `An event of the stream of ${source}`, limits.maxFrameBytes, seen),
+          prefix,
+        ),
     },
   );
   // Let the SDK take the response headers (Mcp-Session-Id) before any message of the stream is delivered.
@@ -71,11 +75,17 @@ export async function readEventStream(
       const { value, done } = await reader.read();
       if (done) break;
       let bytes = Buffer.from(value.buffer, value.byteOffset, value.length);
-      if (seen === 0 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) bytes = bytes.subarray(3);
+      if (seen === 0 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf)
+        bytes = bytes.subarray(3);
       seen += value.length;
       parser.push(bytes.toString('latin1'));
       if (!stopped && http.method === 'POST' && seen > limits.maxResponseBytes) {
-        const error = tooLarge('response-too-large', `The response to ${source}`, limits.maxResponseBytes, seen);
+        const error = tooLarge(
+          'response-too-large',
+          `The response to ${source}`,
+          limits.maxResponseBytes,
+          seen,
+        );
         halt(error, parser.abandon());
       }
       if (stopped) break;
@@ -95,7 +105,7 @@ export async function readEventStream(
 
 function cutShort(method: string, id: string | number, http: HttpInfo, failure: unknown): LoupeErrorData {
   const how = failure
-    ? `The response stream broke (${failure instanceof Error ? failure.message : String(failure)})`
+    ? `The response stream broke (${failure instanceof Error ? failure.message : JSON.stringify(failure)})`
     : 'The server closed the response stream';
   return {
     kind: 'disconnected',

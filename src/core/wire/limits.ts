@@ -17,7 +17,9 @@ export interface WireLimits {
   maxResponseBytes: number;
 }
 
-export function wireLimits(options: Pick<SessionOptions, 'maxFrameBytes' | 'maxResponseBytes'> = {}): WireLimits {
+export function wireLimits(
+  options: Pick<SessionOptions, 'maxFrameBytes' | 'maxResponseBytes'> = {},
+): WireLimits {
   return {
     maxFrameBytes: positive(options.maxFrameBytes, defaultMaxFrameBytes),
     maxResponseBytes: positive(options.maxResponseBytes, defaultMaxResponseBytes),

@@ -15,7 +15,7 @@ import type { Frame, HttpInfo } from '../../shared/frames.js';
 import type { JsonObject } from '../../shared/json.js';
 import type { FrameRecorder } from '../recorder/frameRecorder.js';
 import { decodeBody, readBounded } from './boundedBody.js';
-import { carriedRequests } from './carriedRequests.js';
+import { carriedRequests, type CarriedRequests } from './carriedRequests.js';
 import { readEventStream } from './eventStream.js';
 import { tooLarge, truncatedNote, wireLimits, type WireLimits } from './limits.js';
 import { networkFailure } from './networkFailure.js';
@@ -68,7 +68,10 @@ export function recordingFetch(options: RecordingFetchOptions, baseFetch: FetchL
     if (response.ok && essence === 'text/event-stream' && response.body) {
       if (method !== 'POST') recorder.record('in', '', { kind: 'http', http });
       const [forSdk, forUs] = response.body.tee();
-      const carried = method === 'POST' && typeof body === 'string' ? carriedRequests(body) : new Map();
+      const carried: CarriedRequests =
+        method === 'POST' && typeof body === 'string'
+          ? carriedRequests(body)
+          : new Map<string | number, string>();
       const stop = (): void => stopper.abort(new Error('Loupe stopped reading: a size limit was passed'));
       void readEventStream(forUs, { http, carried, stop }, options);
       return rebuild(response, forSdk);

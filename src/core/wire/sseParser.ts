@@ -81,8 +81,16 @@ export class SseParser {
       this.midLine = true;
       return;
     }
+    // A data line's field name is not data: count its value only (as for complete lines).
+    const field = this.partial.length
+      ? 0
+      : piece.startsWith('data: ')
+        ? 6
+        : piece.startsWith('data:')
+          ? 5
+          : 0;
     this.partial.push(piece);
-    this.partialLength += piece.length;
+    this.partialLength += piece.length - field;
     if (this.dataLength + this.partialLength > this.maxEventLength) {
       this.oversize();
       this.midLine = true;
@@ -113,14 +121,17 @@ export class SseParser {
     this.options.onOversize?.(prefix, seen);
   }
 
-  /** The first characters of the pending event's data (and of the line being read). */
+  /** The first characters of the pending event's data (with the data line being read, its field name cut). */
   private prefix(): string {
-    let prefix = '';
-    for (const piece of [this.data.join('\n'), ...this.partial]) {
-      if (prefix.length >= keptPrefixBytes) break;
-      prefix += piece.slice(0, keptPrefixBytes - prefix.length);
+    let line = '';
+    for (const piece of this.partial) {
+      if (line.length >= keptPrefixBytes + 6) break;
+      line += piece.slice(0, keptPrefixBytes + 6 - line.length);
     }
-    return prefix;
+    const value = line.startsWith('data:') ? line.slice(line.startsWith('data: ') ? 6 : 5) : '';
+    const data = this.data.join('\n').slice(0, keptPrefixBytes);
+    const joined = data && value ? `${data}\n${value}` : data || value;
+    return joined.slice(0, keptPrefixBytes);
   }
 
   private resetEvent(): void {

@@ -86,7 +86,8 @@ export class StdioWire implements Wire {
       });
       const stderr = new LineSplitter((line) => this.stderrLine(line), {
         maxLineBytes,
-        onOversize: (prefix) => this.stderrLine(`${prefix.toString('utf8')}… (truncated: longer than ${maxLineBytes} bytes)`),
+        onOversize: (prefix) =>
+          this.stderrLine(`${prefix.toString('utf8')}… (truncated: longer than ${maxLineBytes} bytes)`),
       });
       child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
       child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));

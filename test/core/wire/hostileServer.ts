@@ -12,8 +12,13 @@ export interface HostileServer {
   stop(): Promise<void>;
 }
 
-export async function startHostileHttp(mode: 'bomb' | 'sse-close'): Promise<HostileServer> {
-  const child = spawn(process.execPath, [hostileHttpPath, '--mode', mode], { stdio: ['ignore', 'pipe', 'inherit'] });
+export async function startHostileHttp(
+  mode: 'bomb' | 'sse-close' | 'invalid-utf8' | 'sse-giant',
+  flags: string[] = [],
+): Promise<HostileServer> {
+  const child = spawn(process.execPath, [hostileHttpPath, '--mode', mode, ...flags], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('the hostile server printed no URL in 20 s')), 20_000);
     createInterface({ input: child.stdout }).once('line', (line) => {

@@ -18,7 +18,9 @@ function hostile(mode: string): StdioTarget {
 /** The first stderr frame starting with prefix, waiting (up to 5 s) for it to arrive. */
 async function stderrLine(session: McpSession, prefix: string): Promise<Frame | undefined> {
   for (let attempt = 0; attempt < 100; attempt++) {
-    const found = session.recorder.all().find((frame) => frame.kind === 'stderr' && frame.raw.startsWith(prefix));
+    const found = session.recorder
+      .frames()
+      .find((frame) => frame.kind === 'stderr' && frame.raw.startsWith(prefix));
     if (found) return found;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -33,7 +35,7 @@ describe('hostile stdio servers', () => {
     const tools = listed.result.tools as { description: string }[];
     expect(tools[0].description).toBe('bad \uFFFD\uFFFD bytes');
 
-    const frames = session.recorder.all();
+    const frames = session.recorder.frames();
     const response = frames.find((frame) => frame.seq === listed.responseSeq);
     expect(response?.kind).toBe('response');
     expect(response?.rawBase64).toBeDefined();
@@ -63,13 +65,15 @@ describe('hostile stdio servers', () => {
     expect(error.detail.data).toMatchObject({ limit });
     expect((error.detail.data as { bytesSeen: number }).bytesSeen).toBeGreaterThan(limit);
 
-    const frames = session.recorder.all();
+    const frames = session.recorder.frames();
     const initialize = frames.find((frame) => frame.direction === 'in' && frame.id === 1);
     expect(initialize?.kind).toBe('response');
     expect(initialize?.raw).toContain('hostile-giant-line');
     const truncated = frames.find((frame) => frame.kind === 'invalid');
     expect(truncated?.bytes).toBeLessThanOrEqual(limit);
-    expect(truncated?.raw.startsWith('{"jsonrpc":"2.0","id":2,"result":{"tools":[{"name":"giant"')).toBe(true);
+    expect(truncated?.raw.startsWith('{"jsonrpc":"2.0","id":2,"result":{"tools":[{"name":"giant"')).toBe(
+      true,
+    );
     expect(truncated?.parseError).toContain('maxFrameBytes');
     expect(session.isOpen).toBe(true);
   });
