@@ -1,4 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { buildSnapshot } from '../../../src/core/snapshot/buildSnapshot.js';
+import { parseSnapshot } from '../../../src/core/snapshot/parseSnapshot.js';
+import { serializeSnapshot } from '../../../src/core/snapshot/serializeSnapshot.js';
 import { connect } from '../../../src/core/session/connect.js';
 import type { McpSession } from '../../../src/core/types.js';
 import { LoupeError } from '../../../src/shared/errors.js';
@@ -13,6 +16,19 @@ afterEach(async () => {
 
 function hostile(mode: string): StdioTarget {
   return { transport: 'stdio', command: process.execPath, args: [hostileStdioPath, '--mode', mode] };
+}
+
+/** The session's frames written to a snapshot and read back. */
+function snapshotFrames(session: McpSession): Frame[] {
+  const snapshot = buildSnapshot({
+    target: session.target,
+    testedAt: new Date(),
+    handshake: session.handshake,
+    frames: session.recorder.frames(),
+    framesDropped: 0,
+    loupeVersion: 'test',
+  });
+  return parseSnapshot(serializeSnapshot(snapshot)).frames;
 }
 
 /** The first stderr frame starting with prefix, waiting (up to 5 s) for it to arrive. */
@@ -49,6 +65,9 @@ describe('hostile stdio servers', () => {
     const initialize = frames.find((frame) => frame.direction === 'in' && frame.id === 1);
     expect(initialize?.kind).toBe('response');
     expect(initialize?.rawBase64).toBeUndefined();
+    // A snapshot carries the exact bytes and reads back.
+    const saved = snapshotFrames(session).find((frame) => frame.seq === listed.responseSeq);
+    expect(saved?.rawBase64).toBe(response?.rawBase64);
   });
 
   it('stops buffering an endless stdout line at maxFrameBytes and fails the waiting request with frame-too-large', async () => {
@@ -76,5 +95,9 @@ describe('hostile stdio servers', () => {
     );
     expect(truncated?.parseError).toContain('maxFrameBytes');
     expect(session.isOpen).toBe(true);
+    // The session is still savable, the truncated frame included.
+    const saved = snapshotFrames(session);
+    expect(saved.find((frame) => frame.kind === 'invalid')?.raw).toBe(truncated?.raw);
+    expect(saved.find((frame) => frame.direction === 'in' && frame.id === 1)?.kind).toBe('response');
   });
 });
