@@ -9,6 +9,8 @@
 //                     then the stream is closed without the response and without any event id or retry.
 //   --mode invalid-utf8  tools/list is answered with a JSON body, tools/call with an event stream, each holding
 //                     the bytes 0xff 0xfe (not UTF-8) in a string: `…"bad \xff\xfe bytes"}]}}`.
+//   --mode legacy-giant  the legacy HTTP+SSE transport (GET /sse, POST /messages): answers go on the GET stream,
+//                     and tools/list's answer is an event whose data never ends ('0' up to --inflated bytes).
 //   --mode sse-giant  tools/call is answered with an event stream whose one event never ends: a JSON head, then
 //                     '0' up to --inflated bytes; the stream is ended when the client goes away.
 import { createServer } from 'node:http';
@@ -121,7 +123,45 @@ function answer(message, response) {
   });
 }
 
+/** legacy-giant: the GET stream, and answers written onto it. */
+let legacyStream;
+function legacyAnswer(message) {
+  const { id, method, params } = message;
+  if (id === undefined || !legacyStream) return;
+  if (method === 'tools/list') {
+    legacyStream.write(
+      `event: message\ndata: {"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":{"tools":[{"name":"giant","description":"`,
+    );
+    const block = Buffer.alloc(1 << 16, 0x30);
+    let written = 0;
+    const stream = legacyStream;
+    const pump = () => {
+      while (written < inflated && !stream.destroyed) {
+        written += block.length;
+        if (!stream.write(block)) return stream.once('drain', pump);
+      }
+    };
+    stream.on('close', () => (written = inflated));
+    return pump();
+  }
+  const result =
+    method === 'initialize'
+      ? {
+          protocolVersion: params?.protocolVersion ?? '2024-11-05',
+          capabilities: { tools: {} },
+          serverInfo: { name: 'hostile-legacy-giant', version: '1.0.0' },
+        }
+      : {};
+  legacyStream.write(`event: message\ndata: ${JSON.stringify({ jsonrpc: '2.0', id, result })}\n\n`);
+}
+
 const server = createServer((request, response) => {
+  if (mode === 'legacy-giant' && request.method === 'GET') {
+    response.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+    response.write('event: endpoint\ndata: /messages?sessionId=1\n\n');
+    legacyStream = response;
+    return;
+  }
   if (request.method !== 'POST') return reply(response, 405, undefined, { allow: 'POST' });
   const chunks = [];
   request.on('data', (chunk) => chunks.push(chunk));
@@ -136,7 +176,9 @@ const server = createServer((request, response) => {
         error: { code: -32700, message: 'Parse error' },
       });
     }
-    answer(message, response);
+    if (mode !== 'legacy-giant') return answer(message, response);
+    response.writeHead(202).end();
+    legacyAnswer(message);
   });
 });
 server.listen(0, '127.0.0.1', () => {

@@ -13,7 +13,7 @@ export interface HostileServer {
 }
 
 export async function startHostileHttp(
-  mode: 'bomb' | 'sse-close' | 'invalid-utf8' | 'sse-giant',
+  mode: 'bomb' | 'sse-close' | 'invalid-utf8' | 'sse-giant' | 'legacy-giant',
   flags: string[] = [],
 ): Promise<HostileServer> {
   const child = spawn(process.execPath, [hostileHttpPath, '--mode', mode, ...flags], {

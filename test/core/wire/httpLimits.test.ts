@@ -143,4 +143,26 @@ describe('hostile Streamable HTTP servers', () => {
       limit,
     );
   });
+
+  it('ends a legacy SSE session whose GET stream carries an event past maxFrameBytes, with frame-too-large', async () => {
+    const server = await startHostileHttp('legacy-giant');
+    servers.push(server);
+    const limit = 1024 * 1024;
+    const session = await connect(
+      { transport: 'sse', url: `${new URL(server.url).origin}/sse` },
+      { timeoutMs: 30_000, maxFrameBytes: limit },
+    );
+    sessions.push(session);
+    const error = await failure(session.request('tools/list'));
+    expect(error.kind).toBe('frame-too-large');
+    expect(error.detail.data).toMatchObject({ limit, method: 'tools/list' });
+    expect((await session.closed)?.kind).toBe('frame-too-large');
+    const frames = session.recorder.frames();
+    expect(frames.find((frame) => frame.direction === 'in' && frame.id === 1)?.raw).toContain(
+      'hostile-legacy-giant',
+    );
+    const truncated = frames.find((frame) => frame.kind === 'invalid');
+    expect(truncated?.bytes).toBeLessThanOrEqual(limit);
+    expect(truncated?.raw.startsWith('{"jsonrpc":"2.0","id":2,"result":{"tools"')).toBe(true);
+  });
 });
