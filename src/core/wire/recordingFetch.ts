@@ -17,7 +17,7 @@ import type { FrameRecorder } from '../recorder/frameRecorder.js';
 import { decodeBody, readBounded } from './boundedBody.js';
 import { carriedRequests, type CarriedRequests } from './carriedRequests.js';
 import { readEventStream } from './eventStream.js';
-import { tooLarge, truncatedNote, wireLimits, type WireLimits } from './limits.js';
+import { keptPrefixBytes, tooLarge, truncatedNote, wireLimits, type WireLimits } from './limits.js';
 import { networkFailure } from './networkFailure.js';
 import type { SseEvent } from './sseParser.js';
 
@@ -83,13 +83,15 @@ export function recordingFetch(options: RecordingFetchOptions, baseFetch: FetchL
     const limits = options.limits ?? wireLimits();
     const limit = Math.min(limits.maxFrameBytes, limits.maxResponseBytes);
     const read = await readBounded(response.body, limit);
-    const { text, rawBase64 } = decodeBody(read.bytes);
     if (read.overflow) {
       stopper.abort(new Error('Loupe stopped reading: a size limit was passed'));
       const error = bodyTooLarge(limits, `The body of the response to ${method} ${href}`, read.seen);
-      recorder.record('in', text, { http, invalid: truncatedNote(error, read.bytes.length) });
+      // A prefix only, as for stdio lines and SSE events: the frame must stay cheap to show and to save.
+      const kept = read.bytes.subarray(0, keptPrefixBytes);
+      recorder.record('in', decodeBody(kept).text, { http, invalid: truncatedNote(error, kept.length) });
       throw new LoupeError(error);
     }
+    const { text, rawBase64 } = decodeBody(read.bytes);
     const exact = rawBase64 !== undefined ? { rawBase64 } : {};
     if (response.ok && essence === 'application/json' && text.trim() !== '') {
       const recorded = recorder.record('in', text, { http, ...exact });

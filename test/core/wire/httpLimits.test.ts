@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { connect } from '../../../src/core/session/connect.js';
 import type { McpSession } from '../../../src/core/types.js';
+import { keptPrefixBytes } from '../../../src/core/wire/limits.js';
 import { LoupeError } from '../../../src/shared/errors.js';
 import { startHostileHttp, type HostileServer } from './hostileServer.js';
 
@@ -48,6 +49,7 @@ describe('hostile Streamable HTTP servers', () => {
     const truncated = frames.at(-1);
     expect(truncated?.kind).toBe('invalid');
     expect(truncated?.bytes).toBeLessThanOrEqual(limit);
+    expect(truncated?.bytes).toBe(keptPrefixBytes);
     expect(truncated?.raw.startsWith('{"jsonrpc":"2.0","result":{"tools":[{"name":"bomb"')).toBe(true);
     expect(truncated?.parseError).toContain('maxResponseBytes');
 
