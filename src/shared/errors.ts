@@ -16,6 +16,8 @@ export const errorKinds = [
   'rpc-error', // any other JSON-RPC error response
   'http-error', // an HTTP status the transport could not use
   'transport-error', // any other transport failure
+  'frame-too-large', // one message (a stdio line, an SSE event, a JSON body) passed maxFrameBytes (limit and bytes seen in data)
+  'response-too-large', // one HTTP response body passed maxResponseBytes, counted after decompression (limit and bytes seen in data)
   'invalid-response', // the server answered with something that is not the expected shape
   'invalid-target', // the target itself is unusable (bad URL, empty command)
   'not-connected', // a method that needs a session was called without one

@@ -29,6 +29,11 @@ export interface Frame {
   raw: string;
   /** UTF-8 byte length of raw. */
   bytes: number;
+  /**
+   * The exact bytes received, base64, only when raw is not byte-exact (invalid UTF-8 was replaced with U+FFFD,
+   * or a BOM was dropped). For a batch, on the first element's frame and holding the whole line or body.
+   */
+  rawBase64?: string;
   method?: string;
   id?: string | number;
   /** For kind 'invalid': why it did not parse. */

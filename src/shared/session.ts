@@ -24,6 +24,14 @@ export interface SessionOptions {
   pageLimit?: number;
   /** Frames kept in memory. Default 200000. */
   frameLimit?: number;
+  /**
+   * Largest single message accepted (a stdio line, an SSE event's data, a JSON body), bytes after
+   * decompression. Past it the message is recorded truncated and its request fails with 'frame-too-large'.
+   * Default 64 MiB.
+   */
+  maxFrameBytes?: number;
+  /** Largest HTTP response body (a JSON body or a POST's whole event stream), bytes after decompression. Default 256 MiB. */
+  maxResponseBytes?: number;
   /** Append every frame to this JSON Lines file as it arrives. */
   journalPath?: string;
   /** Roots answered to roots/list. */

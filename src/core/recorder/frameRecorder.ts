@@ -32,6 +32,10 @@ export interface RecordExtra {
   kind?: 'stderr' | 'http';
   /** The message `raw` was serialized from, when Loupe wrote it: classified without parsing raw back. */
   message?: JsonObject;
+  /** The exact bytes, base64, when raw is not byte-exact (kept on the first frame of the text). */
+  rawBase64?: string;
+  /** Record as an 'invalid' frame with this parseError without parsing (a truncated, oversized message). */
+  invalid?: string;
 }
 
 /** A recorded frame and, for a valid JSON-RPC envelope, the message parsed from its raw text. */
@@ -72,14 +76,25 @@ export class FrameRecorder implements FrameSource {
 
   /** Records raw text sent or received; returns the frame(s) it became (several for a batch). */
   record(direction: Direction, raw: string, extra: RecordExtra = {}): RecordedMessage[] {
-    if (extra.kind) return [{ frame: this.store(direction, raw, extra.kind, extra.http) }];
+    const exact = extra.rawBase64;
+    if (extra.kind) return [{ frame: this.store(direction, raw, extra.kind, extra.http, undefined, exact) }];
+    if (extra.invalid !== undefined) {
+      const envelope = { parseError: extra.invalid };
+      return [{ frame: this.store(direction, raw, 'invalid', extra.http, envelope, exact) }];
+    }
     const recorded: RecordedMessage[] = [];
     const envelopes = extra.message ? [classify(raw, extra.message)] : parseEnvelopes(raw);
-    for (const envelope of envelopes) {
-      const frame = this.store(direction, envelope.raw, envelope.kind, extra.http, envelope);
+    envelopes.forEach((envelope, index) => {
+      const bytes = index === 0 ? exact : undefined;
+      const frame = this.store(direction, envelope.raw, envelope.kind, extra.http, envelope, bytes);
       recorded.push(envelope.message ? { frame, message: envelope.message } : { frame });
-    }
+    });
     return recorded;
+  }
+
+  /** Ids of the requests sent in this direction that no recorded frame has answered yet. */
+  openRequests(direction: Direction): (string | number)[] {
+    return [...(direction === 'out' ? this.openOut : this.openIn).keys()];
   }
 
   subscribe(listener: (frame: Frame) => void): Unsubscribe {
@@ -139,6 +154,7 @@ export class FrameRecorder implements FrameSource {
     kind: FrameKind,
     http: HttpInfo | undefined,
     envelope?: Pick<Frame, 'method' | 'id' | 'parseError'>,
+    rawBase64?: string,
   ): Frame {
     const t = this.now();
     const frame: Frame = {
@@ -150,6 +166,7 @@ export class FrameRecorder implements FrameSource {
       raw,
       bytes: Buffer.byteLength(raw, 'utf8'),
     };
+    if (rawBase64 !== undefined) frame.rawBase64 = rawBase64;
     if (envelope?.method !== undefined) frame.method = envelope.method;
     if (envelope?.id !== undefined) frame.id = envelope.id;
     if (envelope?.parseError !== undefined) frame.parseError = envelope.parseError;

@@ -53,6 +53,7 @@ export class RpcPeer {
   /** The events to give the wire's start(). */
   readonly events: WireEvents = {
     onMessage: (message, frame) => this.receive(message, frame),
+    onRequestFailed: (id, error) => this.pending.get(id)?.settle({ error }),
     onClose: (reason) => this.end(reason),
   };
 

@@ -12,6 +12,7 @@ import { RpcPeer } from '../rpc/rpcPeer.js';
 import { redactTargetDeep } from '../snapshot/redact.js';
 import type { ConnectOptions, DialTarget, McpSession } from '../types.js';
 import { HttpWire } from '../wire/httpWire.js';
+import { wireLimits } from '../wire/limits.js';
 import { SseWire } from '../wire/sseWire.js';
 import { StdioWire } from '../wire/stdioWire.js';
 import type { Wire } from '../wire/wire.js';
@@ -51,7 +52,13 @@ async function dialAuto(
   cleanup: () => Promise<void>,
 ): Promise<McpSession> {
   try {
-    return await dial(target, new HttpWire(target, recorder), recorder, options, cleanup);
+    return await dial(
+      target,
+      new HttpWire(target, recorder, { limits: wireLimits(options) }),
+      recorder,
+      options,
+      cleanup,
+    );
   } catch (error) {
     const status = error instanceof LoupeError && error.kind === 'http-error' ? error.detail.code : undefined;
     if (status === undefined || !fallbackStatuses.has(status)) throw error;
@@ -59,7 +66,7 @@ async function dialAuto(
     try {
       return await dial(
         target,
-        new SseWire(target, recorder, { startTimeoutMs: options.timeoutMs }),
+        new SseWire(target, recorder, { startTimeoutMs: options.timeoutMs, limits: wireLimits(options) }),
         recorder,
         options,
         cleanup,
@@ -83,11 +90,14 @@ async function dialAuto(
 function makeWire(target: DialTarget, recorder: FrameRecorder, options: SessionConnectOptions): Wire {
   switch (target.transport) {
     case 'stdio':
-      return new StdioWire(target, recorder);
+      return new StdioWire(target, recorder, wireLimits(options));
     case 'sse':
-      return new SseWire(target, recorder, { startTimeoutMs: options.timeoutMs });
+      return new SseWire(target, recorder, {
+        startTimeoutMs: options.timeoutMs,
+        limits: wireLimits(options),
+      });
     default:
-      return new HttpWire(target, recorder);
+      return new HttpWire(target, recorder, { limits: wireLimits(options) });
   }
 }
 
@@ -104,6 +114,7 @@ async function dial(
   const closed = new Promise<LoupeErrorData | undefined>((resolve) => (markClosed = resolve));
   await wire.start({
     onMessage: (message, frame) => peer.events.onMessage(message, frame),
+    onRequestFailed: (id, error) => peer.events.onRequestFailed?.(id, error),
     onClose: (reason) => {
       peer.events.onClose(reason);
       markClosed(reason);

@@ -43,6 +43,7 @@ const frame: Check = object({
   kind: oneOf(['request', 'response', 'error', 'notification', 'invalid', 'stderr', 'http']),
   raw: string,
   bytes: integer,
+  rawBase64: optional(string),
   method: optional(string),
   id: optional((value, path) => (typeof value === 'string' ? undefined : integer(value, path))),
   parseError: optional(string),

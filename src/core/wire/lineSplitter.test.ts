@@ -16,4 +16,32 @@ describe('LineSplitter', () => {
     splitter.end();
     expect(lines).toHaveLength(5);
   });
+
+  it('hands over the exact bytes of a line that is not valid UTF-8, and none for a valid one', () => {
+    const got: [string, Buffer | undefined][] = [];
+    const splitter = new LineSplitter((line, exact) => got.push([line, exact]));
+    splitter.push(Buffer.concat([Buffer.from('ok é\r\nbad '), Buffer.from([0xff, 0xfe]), Buffer.from('\n')]));
+    expect(got[0]).toEqual(['ok é', undefined]);
+    expect(got[1][0]).toBe('bad \uFFFD\uFFFD');
+    expect([...(got[1][1] ?? [])]).toEqual([0x62, 0x61, 0x64, 0x20, 0xff, 0xfe]);
+  });
+
+  it('stops buffering a line past maxLineBytes, reports it once with a prefix, and resumes after its newline', () => {
+    const lines: string[] = [];
+    const oversized: [string, number][] = [];
+    const splitter = new LineSplitter((line) => lines.push(line), {
+      maxLineBytes: 10,
+      onOversize: (prefix, seen) => oversized.push([prefix.toString(), seen]),
+    });
+    splitter.push(Buffer.from('short\n0123456'));
+    splitter.push(Buffer.from('789abc'));
+    splitter.push(Buffer.from('more and more'));
+    expect(oversized).toEqual([['0123456789abc', 13]]);
+    splitter.push(Buffer.from('tail\nnext\n'));
+    splitter.end();
+    expect(lines).toEqual(['short', 'next']);
+    splitter.push(Buffer.from('0123456789ABCDEF\nafter\n'));
+    expect(oversized.at(-1)).toEqual(['0123456789ABCDEF', 16]);
+    expect(lines).toEqual(['short', 'next', 'after']);
+  });
 });

@@ -1,39 +1,88 @@
 /**
  * Splits a byte stream into lines on '\n'. Splitting happens on bytes, so a multi-byte UTF-8 character
  * cut across chunks is reassembled before decoding; a trailing '\r' is removed ('\r\n' line ends).
+ * A line that is not valid UTF-8 is handed over with its exact bytes beside the decoded text.
+ * A line longer than maxLineBytes is not buffered past the limit: the splitter reports it once (with a
+ * prefix of its bytes) and drops the rest of it up to the next '\n'.
  */
+import { isUtf8 } from 'node:buffer';
+import { keptPrefixBytes } from './limits.js';
+
+export interface LineSplitterOptions {
+  maxLineBytes?: number;
+  /** A line passed maxLineBytes: the first bytes of it and how many bytes of it were read so far. */
+  onOversize?(prefix: Buffer, seen: number): void;
+}
+
 export class LineSplitter {
   private pending: Buffer[] = [];
-  private readonly onLine: (line: string) => void;
+  private pendingBytes = 0;
+  /** Inside an oversized line: bytes are dropped up to the next '\n'. */
+  private discarding = false;
+  private readonly maxLineBytes: number;
 
-  constructor(onLine: (line: string) => void) {
-    this.onLine = onLine;
+  constructor(
+    private readonly onLine: (line: string, exactBytes?: Buffer) => void,
+    private readonly options: LineSplitterOptions = {},
+  ) {
+    this.maxLineBytes = options.maxLineBytes ?? Number.POSITIVE_INFINITY;
   }
 
   push(chunk: Buffer): void {
     let start = 0;
-    let newline = chunk.indexOf(0x0a, start);
-    while (newline !== -1) {
-      const piece = chunk.subarray(start, newline);
-      const line = this.pending.length ? Buffer.concat([...this.pending, piece]) : piece;
-      this.pending = [];
-      this.emit(line);
+    for (;;) {
+      const newline = chunk.indexOf(0x0a, start);
+      const piece = chunk.subarray(start, newline === -1 ? chunk.length : newline);
+      if (this.discarding) {
+        if (newline !== -1) this.discarding = false;
+      } else if (this.pendingBytes + piece.length > this.maxLineBytes) {
+        this.oversize(piece);
+        this.discarding = newline === -1;
+      } else if (newline === -1) {
+        if (piece.length) {
+          this.pending.push(piece);
+          this.pendingBytes += piece.length;
+        }
+      } else {
+        const line = this.pending.length ? Buffer.concat([...this.pending, piece]) : piece;
+        this.reset();
+        this.emit(line);
+      }
+      if (newline === -1) return;
       start = newline + 1;
-      newline = chunk.indexOf(0x0a, start);
     }
-    if (start < chunk.length) this.pending.push(chunk.subarray(start));
   }
 
   /** Emits what is left after the last newline (a final line without '\n'), if anything. */
   end(): void {
-    if (this.pending.length === 0) return;
+    if (this.discarding || this.pending.length === 0) return;
     const line = Buffer.concat(this.pending);
-    this.pending = [];
+    this.reset();
     if (line.length) this.emit(line);
+  }
+
+  private reset(): void {
+    this.pending = [];
+    this.pendingBytes = 0;
+  }
+
+  private oversize(piece: Buffer): void {
+    const seen = this.pendingBytes + piece.length;
+    const parts: Buffer[] = [];
+    let kept = 0;
+    for (const part of [...this.pending, piece]) {
+      if (kept >= keptPrefixBytes) break;
+      const taken = part.subarray(0, keptPrefixBytes - kept);
+      parts.push(taken);
+      kept += taken.length;
+    }
+    this.reset();
+    this.options.onOversize?.(Buffer.concat(parts), seen);
   }
 
   private emit(line: Buffer): void {
     const end = line.length > 0 && line[line.length - 1] === 0x0d ? line.length - 1 : line.length;
-    this.onLine(line.toString('utf8', 0, end));
+    const bytes = line.subarray(0, end);
+    this.onLine(bytes.toString('utf8'), isUtf8(bytes) ? undefined : bytes);
   }
 }

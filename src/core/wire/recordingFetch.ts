@@ -7,13 +7,19 @@
  * Messages are delivered to Loupe's rpc layer from OUR parse of the raw text; the SDK's onmessage is unused.
  * Network failures become LoupeErrors here (connection-refused…); a POST answered with a status of 400 or
  * more becomes 'http-error' with the status as code.
+ * Bodies are read within the limits (counted after decompression): a JSON body past them is recorded
+ * truncated and the fetch fails with 'response-too-large' or 'frame-too-large' (see eventStream.ts for streams).
  */
-import { LoupeError } from '../../shared/errors.js';
+import { LoupeError, type LoupeErrorData } from '../../shared/errors.js';
 import type { Frame, HttpInfo } from '../../shared/frames.js';
 import type { JsonObject } from '../../shared/json.js';
 import type { FrameRecorder } from '../recorder/frameRecorder.js';
+import { decodeBody, readBounded } from './boundedBody.js';
+import { carriedRequests, type CarriedRequests } from './carriedRequests.js';
+import { readEventStream } from './eventStream.js';
+import { keptPrefixBytes, tooLarge, truncatedNote, wireLimits, type WireLimits } from './limits.js';
 import { networkFailure } from './networkFailure.js';
-import { SseParser, type SseEvent } from './sseParser.js';
+import type { SseEvent } from './sseParser.js';
 
 export type FetchLike = (url: string | URL, init?: RequestInit) => Promise<Response>;
 
@@ -26,6 +32,10 @@ export interface RecordingFetchOptions {
   onStreamEnd?(http: HttpInfo, error: unknown): void;
   /** True while the wire is closing: stream errors are then expected and not reported. */
   isClosing(): boolean;
+  /** Size limits (defaults of limits.ts when absent). */
+  limits?: WireLimits;
+  /** A request this fetch carried will get no answer: its stream ended or went past a limit. */
+  onRequestFailed?(id: string | number, error: LoupeErrorData): void;
 }
 
 const bodyExcerptLength = 300;
@@ -39,9 +49,12 @@ export function recordingFetch(options: RecordingFetchOptions, baseFetch: FetchL
     if (typeof body === 'string') recorder.record('out', body, { http: { method, url: href } });
     else recorder.record('out', '', { kind: 'http', http: { method, url: href } });
 
+    // Our own abort, merged with the caller's: stops a body or stream past its limit for every reader.
+    const stopper = new AbortController();
+    const signal = init?.signal ? AbortSignal.any([init.signal, stopper.signal]) : stopper.signal;
     let response: Response;
     try {
-      response = await baseFetch(url, init);
+      response = await baseFetch(url, { ...init, signal });
     } catch (error) {
       if (options.isClosing()) throw error;
       throw networkFailure(error, href);
@@ -55,23 +68,40 @@ export function recordingFetch(options: RecordingFetchOptions, baseFetch: FetchL
     if (response.ok && essence === 'text/event-stream' && response.body) {
       if (method !== 'POST') recorder.record('in', '', { kind: 'http', http });
       const [forSdk, forUs] = response.body.tee();
-      void readEventStream(forUs, http, options);
+      const carried: CarriedRequests =
+        method === 'POST' && typeof body === 'string'
+          ? carriedRequests(body)
+          : new Map<string | number, string>();
+      const stop = (): void => stopper.abort(new Error('Loupe stopped reading: a size limit was passed'));
+      void readEventStream(forUs, { http, carried, stop }, options);
       return rebuild(response, forSdk);
     }
     if (!response.body || [101, 204, 205, 304].includes(response.status)) {
       recorder.record('in', '', { kind: 'http', http });
       return response;
     }
-    const text = await response.text();
+    const limits = options.limits ?? wireLimits();
+    const limit = Math.min(limits.maxFrameBytes, limits.maxResponseBytes);
+    const read = await readBounded(response.body, limit);
+    if (read.overflow) {
+      stopper.abort(new Error('Loupe stopped reading: a size limit was passed'));
+      const error = bodyTooLarge(limits, `The body of the response to ${method} ${href}`, read.seen);
+      // A prefix only, as for stdio lines and SSE events: the frame must stay cheap to show and to save.
+      const kept = read.bytes.subarray(0, keptPrefixBytes);
+      recorder.record('in', decodeBody(kept).text, { http, invalid: truncatedNote(error, kept.length) });
+      throw new LoupeError(error);
+    }
+    const { text, rawBase64 } = decodeBody(read.bytes);
+    const exact = rawBase64 !== undefined ? { rawBase64 } : {};
     if (response.ok && essence === 'application/json' && text.trim() !== '') {
-      const recorded = recorder.record('in', text, { http });
+      const recorded = recorder.record('in', text, { http, ...exact });
       // Deliver after the SDK has seen this response (it takes Mcp-Session-Id from it): a reply sent
       // from a handler of these messages must already carry the session id.
       setImmediate(() => {
         for (const { frame, message } of recorded) if (message) options.onMessage(message, frame);
       });
     } else {
-      recorder.record('in', text, { kind: 'http', http });
+      recorder.record('in', text, { kind: 'http', http, ...exact });
     }
     if (method === 'POST' && response.status >= 400) throw httpFailure(response, href, text);
     return rebuild(response, text);
@@ -98,39 +128,9 @@ function httpFailure(response: Response, url: string, text: string): LoupeError 
   });
 }
 
-async function readEventStream(
-  stream: ReadableStream<Uint8Array>,
-  http: HttpInfo,
-  options: RecordingFetchOptions,
-): Promise<void> {
-  const { recorder } = options;
-  const parser = new SseParser((event) => {
-    if (event.data === '') return; // priming events and keep-alives carry no message
-    if (event.event === 'message') {
-      for (const { frame, message } of recorder.record('in', event.data, { http })) {
-        if (message) options.onMessage(message, frame);
-      }
-      return;
-    }
-    recorder.record('in', event.data, { kind: 'http', http: { ...http } });
-    options.onEvent?.(event, http);
-  });
-  // Let the SDK take the response headers (Mcp-Session-Id) before any message of the stream is delivered.
-  await new Promise((resolve) => setImmediate(resolve));
-  const decoder = new TextDecoder();
-  const reader = stream.getReader();
-  let failure: unknown;
-  try {
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      parser.push(decoder.decode(value, { stream: true }));
-    }
-    parser.push(decoder.decode());
-  } catch (error) {
-    failure = error;
-  } finally {
-    reader.releaseLock();
-  }
-  if (!options.isClosing()) options.onStreamEnd?.(http, failure);
+/** A JSON body is one frame and one response: the smaller limit is the one it passed. */
+function bodyTooLarge(limits: WireLimits, what: string, seen: number): LoupeErrorData {
+  return limits.maxResponseBytes <= limits.maxFrameBytes
+    ? tooLarge('response-too-large', what, limits.maxResponseBytes, seen)
+    : tooLarge('frame-too-large', what, limits.maxFrameBytes, seen);
 }

@@ -10,6 +10,7 @@ import type { JsonObject } from '../../shared/json.js';
 import type { UrlTarget } from '../../shared/target.js';
 import type { FrameRecorder } from '../recorder/frameRecorder.js';
 import { headerRecord, targetUrl } from './headers.js';
+import type { WireLimits } from './limits.js';
 import { recordingFetch, type FetchLike } from './recordingFetch.js';
 import type { SseEvent } from './sseParser.js';
 import type { Wire, WireEvents } from './wire.js';
@@ -17,6 +18,8 @@ import type { Wire, WireEvents } from './wire.js';
 export interface SdkWireOptions {
   /** How long start() may take (the SSE endpoint event), ms. */
   startTimeoutMs?: number;
+  /** Size limits on bodies and stream events (defaults of limits.ts when absent). */
+  limits?: WireLimits;
 }
 
 export abstract class SdkWire implements Wire {
@@ -68,8 +71,14 @@ export abstract class SdkWire implements Wire {
       recorder: this.recorder,
       onMessage: (message, frame) => this.events?.onMessage(message, frame),
       onEvent: (event) => this.onStreamEvent(event),
-      onStreamEnd: (http, error) => this.onStreamEnd(http, error),
+      onStreamEnd: (http, error) => {
+        // A GET stream stopped at a size limit ends the session with that error rather than reconnecting.
+        if (error instanceof LoupeError && http.method === 'GET' && this.open) void this.end(error.detail);
+        else this.onStreamEnd(http, error);
+      },
+      onRequestFailed: (id, error) => this.events?.onRequestFailed?.(id, error),
       isClosing: () => this.closing || this.finished,
+      limits: this.options.limits,
     });
     const fetch: FetchLike = async (input, init) => {
       try {

@@ -16,4 +16,35 @@ describe('SseParser', () => {
     parser.push('\n');
     expect(events.at(-1)).toEqual({ event: 'message', data: 'x', id: '8' });
   });
+
+  it('reports an event past maxEventLength once with its data prefix, drops the rest and goes on after it', () => {
+    const events: SseEvent[] = [];
+    const oversized: [string, number][] = [];
+    const parser = new SseParser((event) => events.push(event), {
+      maxEventLength: 8,
+      onOversize: (prefix, seen) => oversized.push([prefix, seen]),
+    });
+    parser.push('data: ok\n\ndata: 0123');
+    parser.push('456789');
+    parser.push('more\r');
+    parser.push('\ndata: still the same event\n');
+    expect(oversized).toEqual([['0123456789', 10]]);
+    parser.push('\nid: 5\ndata: next\n\n');
+    expect(events).toEqual([
+      { event: 'message', data: 'ok' },
+      { event: 'message', data: 'next', id: '5' },
+    ]);
+    expect(parser.sawEventId).toBe(true);
+  });
+
+  it('works on latin1 text as on bytes: multi-line data past the limit is cut across lines', () => {
+    const oversized: [string, number][] = [];
+    const parser = new SseParser(() => undefined, {
+      maxEventLength: 6,
+      onOversize: (prefix, seen) => oversized.push([prefix, seen]),
+    });
+    parser.push('data: abc\ndata: def\n');
+    expect(oversized).toEqual([['abc\ndef', 7]]);
+    expect(parser.sawEventId).toBe(false);
+  });
 });

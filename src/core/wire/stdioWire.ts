@@ -11,6 +11,7 @@ import type { StdioTarget } from '../../shared/target.js';
 import type { FrameRecorder } from '../recorder/frameRecorder.js';
 import { childEnvironment } from './environment.js';
 import { LineSplitter } from './lineSplitter.js';
+import { tooLarge, truncatedNote, wireLimits, type WireLimits } from './limits.js';
 import { spawnFailure } from './spawnFailure.js';
 import type { Wire, WireEvents } from './wire.js';
 
@@ -36,6 +37,7 @@ export class StdioWire implements Wire {
   constructor(
     private readonly target: StdioTarget,
     private readonly recorder: FrameRecorder,
+    private readonly limits: WireLimits = wireLimits(),
   ) {
     this.done = new Promise((resolve) => (this.markDone = resolve));
   }
@@ -77,8 +79,16 @@ export class StdioWire implements Wire {
         this.finish(failure.detail);
         reject(failure);
       });
-      const stdout = new LineSplitter((line) => this.inbound(line));
-      const stderr = new LineSplitter((line) => this.stderrLine(line));
+      const maxLineBytes = this.limits.maxFrameBytes;
+      const stdout = new LineSplitter((line, exact) => this.inbound(line, exact), {
+        maxLineBytes,
+        onOversize: (prefix, seen) => this.oversizeLine(prefix, seen),
+      });
+      const stderr = new LineSplitter((line) => this.stderrLine(line), {
+        maxLineBytes,
+        onOversize: (prefix) =>
+          this.stderrLine(`${prefix.toString('utf8')}… (truncated: longer than ${maxLineBytes} bytes)`),
+      });
       child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
       child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
       child.stdin.on('error', () => undefined); // EPIPE after the child died: its exit says why.
@@ -132,10 +142,22 @@ export class StdioWire implements Wire {
     });
   }
 
-  private inbound(line: string): void {
-    for (const { frame, message } of this.recorder.record('in', line)) {
+  private inbound(line: string, exact: Buffer | undefined): void {
+    const extra = exact ? { rawBase64: exact.toString('base64') } : {};
+    for (const { frame, message } of this.recorder.record('in', line, extra)) {
       if (message) this.events?.onMessage(message, frame);
     }
+  }
+
+  /**
+   * A stdout line passed maxFrameBytes: its prefix is recorded as an invalid frame and, since the id it
+   * answers may lie past the prefix, every request waiting for an answer fails with 'frame-too-large'.
+   * The rest of the line is dropped; the session goes on with the next line.
+   */
+  private oversizeLine(prefix: Buffer, seen: number): void {
+    const error = tooLarge('frame-too-large', 'A stdout line', this.limits.maxFrameBytes, seen);
+    this.recorder.record('in', prefix.toString('utf8'), { invalid: truncatedNote(error, prefix.length) });
+    for (const id of this.recorder.openRequests('out')) this.events?.onRequestFailed?.(id, error);
   }
 
   private stderrLine(line: string): void {

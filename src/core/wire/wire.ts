@@ -10,6 +10,11 @@ import type { TransportName } from '../../shared/target.js';
 export interface WireEvents {
   /** A valid JSON-RPC message parsed from the raw text of an inbound frame (after it was recorded). */
   onMessage(message: JsonObject, frame: Frame): void;
+  /**
+   * The wire knows a request it carried will get no answer (its response stream closed, its response was
+   * too large): fail it now with this error instead of waiting for the timeout. Unknown ids are ignored.
+   */
+  onRequestFailed?(id: string | number, error: LoupeErrorData): void;
   /** The wire has ended: undefined when we closed it, else why (server-exited, disconnected…). Called once. */
   onClose(reason: LoupeErrorData | undefined): void;
 }
