@@ -20,15 +20,26 @@ const directory = mkdtempSync(join(tmpdir(), 'loupe-cli-hostile-'));
 afterAll(() => rmSync(directory, { recursive: true, force: true }));
 
 /** ESC, BEL, every other C0 but newline, DEL, C1 (U+009B is a one-byte CSI) and the bidi controls. */
-const obeyed = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
+const obeyed = /(?!\n)[\p{Cc}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
 
 function expectInert(text: string): void {
   const found = obeyed.exec(text);
-  expect(found, found ? `raw U+${found[0].charCodeAt(0).toString(16).padStart(4, '0')} at ${found.index}: …${text.slice(found.index - 40, found.index)}` : '').toBeNull();
+  expect(
+    found,
+    found ? `raw U+${found[0].charCodeAt(0).toString(16).padStart(4, '0')} at ${found.index}: …${text.slice(found.index - 40, found.index)}` : '',
+  ).toBeNull();
 }
 
 /** The visible escapes of each sequence of hostileText. */
-const visible = ['\\u001b]52;c;cHduZWQ=\\u0007', '\\u001b]0;pwned title\\u0007', '\\u001b[2J', '\\u001b]8;;https://evil.example/\\u001b\\link', '\\u009b31m', '\\u202eevil\\u202c', '\\u2066iso\\u2069'];
+const visible = [
+  '\\u001b]52;c;cHduZWQ=\\u0007',
+  '\\u001b]0;pwned title\\u0007',
+  '\\u001b[2J',
+  '\\u001b]8;;https://evil.example/\\u001b\\link',
+  '\\u009b31m',
+  '\\u202eevil\\u202c',
+  '\\u2066iso\\u2069',
+];
 
 describe('loupe shows hostile server text inert', { timeout: 60_000 }, () => {
   it('list: names, titles and descriptions in the table', async () => {
@@ -55,7 +66,9 @@ describe('loupe shows hostile server text inert', { timeout: 60_000 }, () => {
     const run = await runLoupe(['call', 'evil_tool', ...hostile('escapes')]);
     expect(run.code, run.stderr).toBe(0);
     expectInert(run.stdout);
-    expect(run.stdout.split('\n')[0]).toBe(`Result osc52 ${visible[0]} osc0 ${visible[1]} csi ${visible[2]} osc8 ${visible[3]}\\u001b]8;;\\u001b\\ c1 ${visible[4]} bidi ${visible[5]} ${visible[6]} end`);
+    expect(run.stdout.split('\n')[0]).toBe(
+      `Result osc52 ${visible[0]} osc0 ${visible[1]} csi ${visible[2]} osc8 ${visible[3]}\\u001b]8;;\\u001b\\ c1 ${visible[4]} bidi ${visible[5]} ${visible[6]} end`,
+    );
   });
 
   it('a JSON-RPC error message: one stderr line, escaped', async () => {
