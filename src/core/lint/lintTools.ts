@@ -2,7 +2,8 @@
  * Lint of a full tool list (all pages, duplicates kept): the stable codes of shared/lint.ts, checked
  * against the 2025-11-25 specification. Severities: `error` where the spec says MUST or a tool cannot
  * be used as sent (no name, no or unusable inputSchema, ambiguous duplicate names, an outputSchema that
- * does not compile); `warning` for SHOULDs (name length, characters, case collisions) and a missing
+ * does not compile, a schema nested deeper than the limit, which is not compiled and breaks clients that walk
+ * schemas recursively); `warning` for SHOULDs (name length, characters, case collisions) and a missing
  * description; `info` for annotations, which the spec says clients must treat as untrusted claims.
  */
 import type { Finding, FindingCode, Severity } from '../../shared/lint.js';
