@@ -1,6 +1,7 @@
 /** One line on stderr naming why the CLI failed, with the likely causes where the reference lists them. */
 import { LoupeError, toErrorData, type LoupeErrorData } from '../shared/errors.js';
 import { isJsonObject } from '../shared/json.js';
+import { prefix, printable, printableCell } from './terminal.js';
 
 /** From the common-errors table of reference/how-to-list-tools.txt. */
 export const methodNotFoundCauses =
@@ -16,15 +17,26 @@ function labelled(label: string, message: string): string {
   return message.toLowerCase().startsWith(label) ? `${label}${message.slice(label.length)}` : `${label}: ${message}`;
 }
 
-/** The single line for an error, without the "loupe:" prefix. */
+/** Longest error line, in characters: a server can send a 100 MB error message. */
+export const maximumErrorLength = 4000;
+
+/**
+ * The single line for an error, without the "loupe:" prefix. Its message, stderr line and data come from the
+ * server: the line is made inert (printable) and bounded, whatever the caller does with it.
+ */
 export function describeError(error: LoupeErrorData): string {
-  const message = error.message.replace(/\s*\n\s*/g, ' ').trim().replace(/\.$/, '');
+  return printableCell(describeRaw(error), maximumErrorLength);
+}
+
+function describeRaw(error: LoupeErrorData): string {
+  const message = prefix(error.message, maximumErrorLength).replace(/\s*\n\s*/g, ' ').trim().replace(/\.$/, '');
   switch (error.kind) {
     case 'method-not-found':
       return `method not found: ${message}; ${methodNotFoundCauses}`;
     case 'server-exited': {
       const code = dataField(error, 'exitCode');
-      const stderrLine = dataField(error, 'lastStderrLine');
+      const lastLine = dataField(error, 'lastStderrLine');
+      const stderrLine = typeof lastLine === 'string' ? prefix(lastLine, maximumErrorLength) : undefined;
       const codeText = typeof code === 'number' && !message.includes(`code ${code}`) ? ` (exit code ${code})` : '';
       const tail = typeof stderrLine === 'string' && !message.includes(stderrLine) ? `; last stderr line: ${stderrLine}` : '';
       return `${labelled('server exited', message)}${codeText}${tail}`;
@@ -40,7 +52,7 @@ export function describeError(error: LoupeErrorData): string {
     case 'command-not-found':
       return labelled('command not found', message);
     default:
-      return `${error.kind}: ${message}`;
+      return `${String(error.kind)}: ${message}`;
   }
 }
 
@@ -57,7 +69,8 @@ export function exitCodeOf(error: unknown): number {
 export function debugDetail(error: unknown): string | undefined {
   if (error instanceof Error && error.stack) {
     const cause = error.cause instanceof Error && error.cause.stack ? `\ncaused by: ${error.cause.stack}` : '';
-    return `${error.stack}${cause}`;
+    // A stack repeats the message, which may be the server's text.
+    return `${error.stack}${cause}`.split('\n').map((line) => printable(line)).join('\n');
   }
   return undefined;
 }

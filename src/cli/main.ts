@@ -43,6 +43,14 @@ export async function runCli(argv: readonly string[], terminal: Terminal = proce
   }
 }
 
+/** Resolves once everything written to the stream so far has been handed to the operating system. */
+function drained(stream: NodeJS.WriteStream): Promise<void> {
+  return new Promise((resolve) => {
+    if (stream.destroyed || !stream.writable) resolve();
+    else stream.write('', () => resolve());
+  });
+}
+
 /** Entry point of bin/loupe.js: runs, then exits with the code once output is written. */
 export async function main(argv: readonly string[] = process.argv.slice(2)): Promise<void> {
   // `loupe list … | head`: a reader that stops early is not an error.
@@ -52,6 +60,8 @@ export async function main(argv: readonly string[] = process.argv.slice(2)): Pro
   });
   const code = await runCli(argv);
   process.exitCode = code;
+  // Output to a pipe is written asynchronously: 200,000 table rows must all be out before the forced exit below.
+  await Promise.all([drained(process.stdout), drained(process.stderr)]);
   // A server child or socket that lingers must not keep the CLI alive after it has answered.
   setTimeout(() => process.exit(code), 500).unref();
 }

@@ -8,6 +8,7 @@ export const findingCodes = [
   'input-schema-not-object',
   'input-schema-invalid',
   'output-schema-invalid',
+  'schema-too-deep',
   'description-missing',
   'annotations-untrusted',
 ] as const;

@@ -5,7 +5,7 @@ import type { Invocation } from '../arguments.js';
 import { callResultLines } from '../format/callResult.js';
 import { walk } from '../listing.js';
 import { withSession } from '../sessionScope.js';
-import { formatCount, type Terminal } from '../terminal.js';
+import { formatCount, printable, type Terminal } from '../terminal.js';
 import { printJson } from './list.js';
 
 /** A failed call of a tool the complete listing does not contain says so. */
@@ -30,7 +30,7 @@ export async function callCommand(invocation: Invocation, terminal: Terminal): P
         onProgress: (progress) => {
           if (!terminal.stderrIsTty && !options.debug) return;
           const total = progress.total !== undefined ? `/${formatCount(progress.total)}` : '';
-          terminal.err(`progress ${formatCount(progress.progress)}${total}${progress.message ? ` ${progress.message}` : ''}`);
+          terminal.err(`progress ${formatCount(progress.progress)}${total}${progress.message ? ` ${printable(progress.message)}` : ''}`);
         },
       },
       listing.items,
@@ -40,7 +40,7 @@ export async function callCommand(invocation: Invocation, terminal: Terminal): P
     if (options.json) printJson(terminal, outcome.result);
     else for (const line of callResultLines(outcome)) terminal.out(line);
     if (outcome.isError) {
-      terminal.err(`loupe: tool error: ${tool} answered with isError: true`);
+      terminal.err(`loupe: tool error: ${printable(tool)} answered with isError: true`);
       return 1;
     }
     return 0;

@@ -8,7 +8,7 @@ import { describeError } from '../errorReport.js';
 import { itemTable, listFooter } from '../format/itemTable.js';
 import { walk } from '../listing.js';
 import { withSession } from '../sessionScope.js';
-import type { Terminal } from '../terminal.js';
+import { terminalJson, type Terminal } from '../terminal.js';
 
 /** The one JSON object of `list --json` and `lint --json`: items exactly as sent. */
 export function listDocument(session: McpSession, result: ListResult): Record<string, unknown> {
@@ -38,7 +38,7 @@ export function incompleteLine(result: ListResult): string {
 }
 
 export function printJson(terminal: Terminal, value: unknown): void {
-  terminal.out(JSON.stringify(value, null, 2));
+  terminal.out(terminalJson(value, 2));
 }
 
 export async function listCommand(invocation: Invocation, terminal: Terminal): Promise<number> {

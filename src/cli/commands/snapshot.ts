@@ -75,6 +75,11 @@ export async function snapshotCommand(invocation: Invocation, terminal: Terminal
     terminal.err(incompleteLine(tools));
     return 1;
   }
+  if (!snapshot.toolsComplete && snapshot.toolsError) {
+    // The walk was complete but the snapshot could not hold its items: the file says why, and so does this line.
+    terminal.err(`loupe: ${describeError(snapshot.toolsError)}`);
+    return 1;
+  }
   if (failure) {
     terminal.err(`loupe: ${describeError(failure)}`);
     return 1;

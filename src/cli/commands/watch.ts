@@ -9,7 +9,7 @@ import { describeError } from '../errorReport.js';
 import { listFooter } from '../format/itemTable.js';
 import { walk } from '../listing.js';
 import { withSession } from '../sessionScope.js';
-import { printable, serverLabel, type Terminal } from '../terminal.js';
+import { printable, serverLabel, terminalJson, type Terminal } from '../terminal.js';
 import { incompleteLine } from './list.js';
 
 function diffLines(diff: ListDiff, result: ListResult): string[] {
@@ -46,7 +46,7 @@ export async function watchCommand(invocation: Invocation, terminal: Terminal): 
     const first = await walk(session, 'tools', options, terminal);
     lists.set('tools', first);
     if (options.json) {
-      terminal.out(JSON.stringify({ event: 'listed', kind: 'tools', count: first.items.length, pages: first.pages.length, complete: first.complete }));
+      terminal.out(terminalJson({ event: 'listed', kind: 'tools', count: first.items.length, pages: first.pages.length, complete: first.complete }));
     } else {
       terminal.out(`Watching ${serverLabel(session.handshake.serverInfo)}: ${listFooter(first)}. Ctrl-C to stop.`);
     }
@@ -60,7 +60,7 @@ export async function watchCommand(invocation: Invocation, terminal: Terminal): 
         lists.set(result.kind, result);
         if (options.json) {
           const failure = result.error ? { error: result.error } : {};
-          terminal.out(JSON.stringify({ event: 'list_changed', kind: diff.kind, added: diff.added, removed: diff.removed, changed: diff.changed, complete: result.complete, ...failure }));
+          terminal.out(terminalJson({ event: 'list_changed', kind: diff.kind, added: diff.added, removed: diff.removed, changed: diff.changed, complete: result.complete, ...failure }));
         } else {
           for (const line of diffLines(diff, result)) terminal.out(line);
         }

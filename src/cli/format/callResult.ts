@@ -2,7 +2,7 @@
 import type { JsonObject } from '../../shared/json.js';
 import { isJsonObject, stringField } from '../../shared/json.js';
 import type { CallOutcome } from '../../shared/session.js';
-import { formatCount, printable } from '../terminal.js';
+import { formatCount, printable, terminalJson } from '../terminal.js';
 
 /** Multi-line server text, each line made safe for a terminal. */
 function safeText(text: string): string[] {
@@ -31,17 +31,19 @@ function blockLines(block: JsonObject): string[] {
       return [`[resource ${uri}, ${formatCount(base64Bytes(stringField(resource, 'blob')))} bytes]`];
     }
     default:
-      return [`[${printable(type)} block] ${printable(JSON.stringify(block))}`];
+      return [`[${printable(type)} block] ${printable(terminalJson(block))}`];
   }
 }
 
 export function callResultLines(outcome: CallOutcome): string[] {
   const lines: string[] = [];
   const content = Array.isArray(outcome.result.content) ? outcome.result.content : [];
-  for (const block of content) lines.push(...(isJsonObject(block) ? blockLines(block) : [`[not an object] ${printable(JSON.stringify(block))}`]));
+  for (const block of content) {
+    for (const line of isJsonObject(block) ? blockLines(block) : [`[not an object] ${printable(terminalJson(block))}`]) lines.push(line);
+  }
   if (content.length === 0) lines.push('(no content)');
   if (outcome.result.structuredContent !== undefined) {
-    lines.push('', 'structuredContent:', ...safeText(JSON.stringify(outcome.result.structuredContent, null, 2)));
+    lines.push('', 'structuredContent:', ...safeText(terminalJson(outcome.result.structuredContent, 2)));
   }
   const validation = outcome.structuredValidation;
   if (validation) {

@@ -2,7 +2,7 @@
 import type { JsonObject } from '../../shared/json.js';
 import { isJsonObject, stringField } from '../../shared/json.js';
 import type { ListKind, ListResult } from '../../shared/lists.js';
-import { firstLine, plural, printable, truncate } from '../terminal.js';
+import { firstLine, plural, printableCell } from '../terminal.js';
 
 interface Column {
   header: string;
@@ -55,13 +55,23 @@ const columnsByKind: Record<ListKind, Column[]> = {
   ],
 };
 
+/** Code points of a short cell (each cell is already truncated). */
+function characterCount(cell: string): number {
+  let count = 0;
+  for (const _character of cell) count += 1;
+  return count;
+}
+
 export function itemTable(kind: ListKind, items: readonly JsonObject[]): string[] {
   const columns = columnsByKind[kind];
-  const rows = items.map((item) => columns.map((column) => truncate(printable(column.value(item)), column.max)));
-  const widths = columns.map((column, index) => Math.max(column.header.length, ...rows.map((row) => [...(row[index] ?? '')].length)));
+  // Only a prefix of each value is escaped and measured: a 100 MB description costs no more than a short one.
+  const rows = items.map((item) => columns.map((column) => printableCell(column.value(item), column.max)));
+  // A loop, not Math.max(...rows): 200,000 rows are more arguments than a call can take.
+  const widths = columns.map((column) => column.header.length);
+  for (const row of rows) row.forEach((cell, index) => (widths[index] = Math.max(widths[index] ?? 0, characterCount(cell))));
   const render = (cells: string[]) =>
     cells
-      .map((cell, index) => (index === cells.length - 1 ? cell : cell + ' '.repeat((widths[index] ?? 0) - [...cell].length)))
+      .map((cell, index) => (index === cells.length - 1 ? cell : cell + ' '.repeat((widths[index] ?? 0) - characterCount(cell))))
       .join('  ')
       .trimEnd();
   return [render(columns.map((column) => column.header)), ...rows.map(render)];

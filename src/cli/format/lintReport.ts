@@ -1,16 +1,20 @@
 /** `loupe lint` output: the findings, then the server summary like reference/tools-list-field-reference.txt. */
 import type { Finding, ToolSummary } from '../../shared/lint.js';
 import { namingConventions, summaryFields } from '../../shared/lint.js';
-import { formatCount, plural, printable, truncate } from '../terminal.js';
+import { formatCount, plural, printable, printableCell, truncate } from '../terminal.js';
 
 const severityOrder = { error: 0, warning: 1, info: 2 } as const;
 
 export function findingLines(findings: readonly Finding[]): string[] {
   if (findings.length === 0) return ['No findings.'];
   const sorted = [...findings].sort((a, b) => severityOrder[a.severity] - severityOrder[b.severity] || (a.index ?? 0) - (b.index ?? 0));
-  const toolWidth = Math.min(40, Math.max(4, ...sorted.map((finding) => printable(finding.tool ?? '').length)));
-  return sorted.map((finding) => {
-    const tool = truncate(printable(finding.tool ?? '-'), toolWidth).padEnd(toolWidth);
+  const tools = sorted.map((finding) => printableCell(finding.tool ?? '-', 40));
+  // A loop, not Math.max(...tools): a list of 200,000 tools has more findings than a call takes arguments.
+  let toolWidth = 4;
+  for (const tool of tools) toolWidth = Math.max(toolWidth, tool.length);
+  toolWidth = Math.min(40, toolWidth);
+  return sorted.map((finding, index) => {
+    const tool = truncate(tools[index] ?? '-', toolWidth).padEnd(toolWidth);
     return `${finding.severity.padEnd(7)}  ${finding.code.padEnd(23)}  ${tool}  ${printable(finding.message)}`;
   });
 }

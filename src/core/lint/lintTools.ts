@@ -2,7 +2,8 @@
  * Lint of a full tool list (all pages, duplicates kept): the stable codes of shared/lint.ts, checked
  * against the 2025-11-25 specification. Severities: `error` where the spec says MUST or a tool cannot
  * be used as sent (no name, no or unusable inputSchema, ambiguous duplicate names, an outputSchema that
- * does not compile); `warning` for SHOULDs (name length, characters, case collisions) and a missing
+ * does not compile, a schema nested deeper than the limit, which is not compiled and breaks clients that walk
+ * schemas recursively); `warning` for SHOULDs (name length, characters, case collisions) and a missing
  * description; `info` for annotations, which the spec says clients must treat as untrusted claims.
  */
 import type { Finding, FindingCode, Severity } from '../../shared/lint.js';
@@ -10,6 +11,12 @@ import { findingCodes } from '../../shared/lint.js';
 import type { JsonObject, JsonValue } from '../../shared/json.js';
 import { isJsonObject } from '../../shared/json.js';
 import { SchemaChecker } from './schemaCheck.js';
+import { deeperThan, defaultMaximumSchemaDepth } from './schemaDepth.js';
+
+export interface LintOptions {
+  /** Levels of objects and arrays a schema may nest; deeper ones get `schema-too-deep` and are not compiled. */
+  maximumSchemaDepth?: number;
+}
 
 export const severities: Record<FindingCode, Severity> = {
   'name-empty': 'error',
@@ -21,6 +28,7 @@ export const severities: Record<FindingCode, Severity> = {
   'input-schema-not-object': 'error',
   'input-schema-invalid': 'error',
   'output-schema-invalid': 'error',
+  'schema-too-deep': 'error',
   'description-missing': 'warning',
   'annotations-untrusted': 'info',
 };
@@ -62,7 +70,25 @@ function nameFindings(name: JsonValue | undefined, tool: string, add: (code: Fin
   }
 }
 
-function schemaFindings(tool: JsonObject, label: string, checker: SchemaChecker, add: (code: FindingCode, message: string) => void): void {
+interface SchemaContext {
+  label: string;
+  checker: SchemaChecker;
+  maximumDepth: number;
+  add: (code: FindingCode, message: string) => void;
+}
+
+/** A finding for a schema too deep to check (true), so it is neither compiled nor walked further. */
+function tooDeep(schema: JsonObject, field: 'inputSchema' | 'outputSchema', context: SchemaContext): boolean {
+  if (!deeperThan(schema, context.maximumDepth)) return false;
+  context.add(
+    'schema-too-deep',
+    `${context.label} has an ${field} nested more than ${context.maximumDepth} levels deep (objects and arrays); it was not checked, and clients that walk schemas recursively fail on it.`,
+  );
+  return true;
+}
+
+function schemaFindings(tool: JsonObject, context: SchemaContext): void {
+  const { label, checker, add } = context;
   if (!('inputSchema' in tool)) add('input-schema-missing', `${label} has no inputSchema; the spec requires one.`);
   else {
     const schema = tool.inputSchema;
@@ -71,7 +97,7 @@ function schemaFindings(tool: JsonObject, label: string, checker: SchemaChecker,
     } else if (schema.type !== 'object') {
       const type = schema.type === undefined ? 'no type' : `type ${JSON.stringify(schema.type)}`;
       add('input-schema-not-object', `${label} has an inputSchema with ${type}; the spec requires type "object".`);
-    } else {
+    } else if (!tooDeep(schema, 'inputSchema', context)) {
       const problem = checker.problem(schema);
       if (problem !== undefined) add('input-schema-invalid', `${label} has an inputSchema that is not a valid JSON Schema: ${problem}.`);
     }
@@ -80,7 +106,7 @@ function schemaFindings(tool: JsonObject, label: string, checker: SchemaChecker,
     const schema = tool.outputSchema;
     if (!isJsonObject(schema)) {
       add('output-schema-invalid', `${label} has an outputSchema that is ${describeValue(schema)}, not a JSON Schema object.`);
-    } else {
+    } else if (!tooDeep(schema, 'outputSchema', context)) {
       const problem = checker.problem(schema);
       if (problem !== undefined) add('output-schema-invalid', `${label} has an outputSchema that is not a valid JSON Schema: ${problem}.`);
       else if (schema.type !== 'object') {
@@ -91,7 +117,8 @@ function schemaFindings(tool: JsonObject, label: string, checker: SchemaChecker,
 }
 
 /** Findings for every tool, in list order, then in the order of the codes in shared/lint.ts. */
-export function lintTools(tools: readonly JsonObject[]): Finding[] {
+export function lintTools(tools: readonly JsonObject[], options: LintOptions = {}): Finding[] {
+  const maximumDepth = Math.max(1, Math.floor(options.maximumSchemaDepth ?? defaultMaximumSchemaDepth));
   const findings: Finding[] = [];
   const checker = new SchemaChecker();
   const firstIndexByName = new Map<string, number>();
@@ -101,7 +128,13 @@ export function lintTools(tools: readonly JsonObject[]): Finding[] {
     const name = typeof tool.name === 'string' ? tool.name : undefined;
     const shown = label(name, index);
     const add = (code: FindingCode, message: string): void => {
-      findings.push({ code, severity: severities[code], ...(name === undefined ? {} : { tool: name }), index, message });
+      findings.push({
+        code,
+        severity: severities[code],
+        ...(name === undefined ? {} : { tool: name }),
+        index,
+        message,
+      });
     };
     nameFindings(tool.name, shown, add);
     if (name !== undefined && name !== '') {
@@ -117,7 +150,7 @@ export function lintTools(tools: readonly JsonObject[]): Finding[] {
         } else namesByFolded.set(folded, name);
       }
     }
-    schemaFindings(tool, shown, checker, add);
+    schemaFindings(tool, { label: shown, checker, maximumDepth, add });
     const description = tool.description;
     if (typeof description !== 'string' || description.trim() === '') {
       const how = description === undefined ? 'no description' : typeof description === 'string' ? 'a blank description' : 'a description that is not a string';

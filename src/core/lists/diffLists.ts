@@ -7,14 +7,39 @@ import type { JsonObject, JsonValue } from '../../shared/json.js';
 import type { ListDiff, ListKind } from '../../shared/lists.js';
 import { itemKey } from '../../shared/lists.js';
 
-/** JSON with object keys sorted, for comparing content regardless of key order. */
-export function canonicalJson(value: JsonValue): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const keys = Object.keys(value).sort();
-    return `{${keys.map((key) => `${JSON.stringify(key)}:${canonicalJson(value[key])}`).join(',')}}`;
+/**
+ * JSON with object keys sorted, for comparing content regardless of key order. Written with an explicit stack,
+ * not recursion: a server's schema can nest 100,000 levels deep.
+ */
+export function canonicalJson(root: JsonValue): string {
+  const parts: string[] = [];
+  const stack: ({ text: string } | { value: JsonValue })[] = [{ value: root }];
+  while (stack.length > 0) {
+    const step = stack.pop() as { text: string } | { value: JsonValue };
+    if ('text' in step) {
+      parts.push(step.text);
+      continue;
+    }
+    const { value } = step;
+    if (value === null || typeof value !== 'object') {
+      parts.push(JSON.stringify(value));
+      continue;
+    }
+    const pending: ({ text: string } | { value: JsonValue })[] = [];
+    if (Array.isArray(value)) {
+      value.forEach((item, index) => pending.push({ text: index === 0 ? '' : ',' }, { value: item }));
+      parts.push('[');
+      stack.push({ text: ']' });
+    } else {
+      Object.keys(value)
+        .sort()
+        .forEach((key, index) => pending.push({ text: `${index === 0 ? '' : ','}${JSON.stringify(key)}:` }, { value: value[key] }));
+      parts.push('{');
+      stack.push({ text: '}' });
+    }
+    for (let index = pending.length - 1; index >= 0; index -= 1) stack.push(pending[index]);
   }
-  return JSON.stringify(value);
+  return parts.join('');
 }
 
 /** Items grouped by name, in first-seen order, each group as the canonical JSON of its items. */

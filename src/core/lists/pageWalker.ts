@@ -94,7 +94,8 @@ export async function walkList(session: McpSession, kind: ListKind, options: Wal
     }
     const outcome = readPage(kind, response.result, pageNumber);
     if ('error' in outcome) return finish(false, outcome.error);
-    items.push(...outcome.items);
+    // One at a time: push(...page) passes every item as an argument, and 200,000 of them overflow the stack.
+    for (const item of outcome.items) items.push(item);
     pages.push({
       index: pageNumber,
       ...(cursor === undefined ? {} : { cursor }),

@@ -13,6 +13,7 @@ import { snapshotFormat } from '../../shared/snapshot.js';
 import type { Target } from '../../shared/target.js';
 import { lintTools } from '../lint/lintTools.js';
 import { summarizeTools } from '../lint/summarizeTools.js';
+import { stringifyJson } from '../json/stringifyJson.js';
 import { redactTargetDeep, scrubSecrets } from './redact.js';
 
 export type OtherListKind = Exclude<ListKind, 'tools'>;
@@ -57,12 +58,58 @@ function otherLists(lists: SnapshotInput['lists']): Snapshot['lists'] {
   for (const kind of ['resources', 'templates', 'prompts'] as const) {
     const result = lists[kind];
     if (!result) continue;
-    out[kind] = { items: result.items, pages: result.pages, complete: result.complete, ...(result.error ? { error: result.error } : {}) };
+    out[kind] = {
+      items: result.items,
+      pages: result.pages,
+      complete: result.complete,
+      ...(result.error ? { error: result.error } : {}),
+    };
   }
   return Object.keys(out).length === 0 ? undefined : out;
 }
 
+/**
+ * scrubSecrets walks recursively; a server's value nested 100,000 levels deep overflows it. Then the secrets are
+ * scrubbed from the JSON text instead (its forms include the JSON-escaped one) and the text is read back.
+ */
+function scrubAtAnyDepth<T>(value: T, secrets: readonly string[]): T {
+  try {
+    return scrubSecrets(value, secrets);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    return JSON.parse(scrubSecrets(stringifyJson(value), secrets)) as T;
+  }
+}
+
+/**
+ * The snapshot of an exchange. Whatever fails while building it (a hostile value nobody foresaw), a snapshot is
+ * still returned: the tool list is then left out and marked incomplete with the reason, and the frames, whose
+ * raw text holds everything the server sent, are kept.
+ */
 export function buildSnapshot(input: SnapshotInput): Snapshot {
+  try {
+    return buildFull(input);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    const failure: LoupeErrorData = {
+      kind: 'internal',
+      message: `The snapshot could not hold the listed items (${reason}); they are left out, and the recorded frames keep the raw text the server sent.`,
+    };
+    const startedAt = input.tools?.startedAt ?? 0;
+    const tools: ListResult = {
+      kind: 'tools',
+      items: [],
+      pages: input.tools?.pages ?? [],
+      complete: false,
+      error: failure,
+      startedAt,
+      endedAt: input.tools?.endedAt ?? startedAt,
+    };
+    return buildFull({ ...input, tools, lists: {} });
+  }
+}
+
+function buildFull(input: SnapshotInput): Snapshot {
   const tools = input.tools?.items ?? [];
   const { target, secrets } = redactTargetDeep(input.target);
   const lists = otherLists(input.lists);
@@ -90,5 +137,5 @@ export function buildSnapshot(input: SnapshotInput): Snapshot {
   };
   // The target is already safe; everything else is scrubbed of the values it held.
   const { target: _safe, ...rest } = snapshot;
-  return { ...scrubSecrets(rest, secrets), target };
+  return { ...scrubAtAnyDepth(rest, secrets), target };
 }

@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { walkList } from '../../../src/core/lists/pageWalker.js';
 import { connect } from '../../../src/core/session/connect.js';
@@ -201,5 +202,21 @@ describe('walkList against server-everything', () => {
     const prompts = await walkList(session, 'prompts');
     expect(prompts.complete).toBe(true);
     expect(prompts.items.length).toBeGreaterThan(0);
+  });
+});
+
+describe('walkList with hostile sizes', () => {
+  const hostileServer = fileURLToPath(new URL('../../servers/hostile.mjs', import.meta.url));
+
+  it('keeps all 200,000 tools of one page (no spread of the page into a call)', { timeout: 120_000 }, async () => {
+    const session = await open({ transport: 'stdio', command: process.execPath, args: [hostileServer, 'many'] }, 60_000);
+    const result = await walkList(session, 'tools');
+    expect(result.error).toBeUndefined();
+    expect(result.complete).toBe(true);
+    expect(result.items).toHaveLength(200_000);
+    expect(result.pages).toHaveLength(1);
+    expect(result.pages[0]?.itemCount).toBe(200_000);
+    expect(result.items[0]?.name).toBe('tool_000001');
+    expect(result.items[199_999]?.name).toBe('tool_200000');
   });
 });
