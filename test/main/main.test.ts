@@ -209,11 +209,24 @@ describe('IPC', () => {
     await vi.waitFor(() =>
       expect(
         contents.sent.filter((sent) => (sent.message as { type: string }).type === 'result'),
-      ).toHaveLength(1),
+      ).toHaveLength(2),
     );
     await settle();
     const results = contents.sent.filter((sent) => (sent.message as { type: string }).type === 'result');
+    // Foreign senders get nothing; our own page gets a reply to every call, an unknown method included.
     expect(results).toEqual([
+      {
+        channel: electronChannel,
+        message: {
+          type: 'result',
+          id: 5,
+          ok: false,
+          error: expect.objectContaining({
+            kind: 'unknown-method',
+            message: expect.stringContaining('notAMethod'),
+          }),
+        },
+      },
       {
         channel: electronChannel,
         message: { type: 'result', id: 6, ok: true, value: await backend.methods.getSettings() },
