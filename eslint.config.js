@@ -1,4 +1,4 @@
-// ESLint: typed rules plus the layer rules of DESIGN.md, each layer may import only what it stands on.
+// ESLint: typed rules plus the layer rules of docs/ARCHITECTURE.md, each layer may import only what it stands on.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -13,7 +13,7 @@ const layer = (dir, forbidden, extraPatterns = []) => ({
           // Relative imports only: a package such as @rjsf/core is not the src/core layer.
           ...forbidden.map((other) => ({
             regex: `^\\.{1,2}/(.*/)?${other}(/|$)`,
-            message: `src/${dir} may not import src/${other} (see DESIGN.md, layers).`,
+            message: `src/${dir} may not import src/${other} (see docs/ARCHITECTURE.md, layers).`,
           })),
           ...extraPatterns,
         ],
