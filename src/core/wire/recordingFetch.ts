@@ -36,7 +36,11 @@ export function recordingFetch(options: RecordingFetchOptions, baseFetch: FetchL
     const method = (init?.method ?? 'GET').toUpperCase();
     const href = String(url);
     const body = init?.body;
-    if (typeof body === 'string') recorder.record('out', body, { http: { method, url: href } });
+    const sentHeaders = mcpHeaders(init?.headers);
+    if (typeof body === 'string')
+      recorder.record('out', body, {
+        http: { method, url: href, ...(sentHeaders ? { requestHeaders: sentHeaders } : {}) },
+      });
     else recorder.record('out', '', { kind: 'http', http: { method, url: href } });
 
     let response: Response;
@@ -76,6 +80,16 @@ export function recordingFetch(options: RecordingFetchOptions, baseFetch: FetchL
     if (method === 'POST' && response.status >= 400) throw httpFailure(response, href, text);
     return rebuild(response, text);
   };
+}
+
+/** The Mcp-* headers of a request (names as sent), or undefined when there are none. Others may hold secrets. */
+function mcpHeaders(headers: RequestInit['headers']): Record<string, string> | undefined {
+  if (!headers) return undefined;
+  const picked: Record<string, string> = {};
+  new Headers(headers).forEach((value, name) => {
+    if (name.toLowerCase().startsWith('mcp-')) picked[name] = value;
+  });
+  return Object.keys(picked).length > 0 ? picked : undefined;
 }
 
 /** The same response with a new body (the original one has been read or teed). */
