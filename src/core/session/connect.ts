@@ -15,6 +15,7 @@ import { rpcErrorOfHttpFailure } from './httpRpcError.js';
 import { RpcPeer } from '../rpc/rpcPeer.js';
 import type { ConnectOptions, DialTarget, McpSession } from '../types.js';
 import { HttpWire } from '../wire/httpWire.js';
+import { modernRequestHeaders, ToolHeaderMap } from '../wire/modernHeaders.js';
 import { SseWire } from '../wire/sseWire.js';
 import { StdioWire } from '../wire/stdioWire.js';
 import type { Wire } from '../wire/wire.js';
@@ -170,6 +171,7 @@ async function dial(
     },
   });
   answerRoots(peer, options);
+  const toolHeaders = new ToolHeaderMap();
   let handshake: Handshake;
   let envelope: Envelope | undefined;
   try {
@@ -177,6 +179,7 @@ async function dial(
       handshake = await initialize(peer, wire, options);
     } else {
       envelope = modernEnvelope(options);
+      wire.setMessageHeaders?.((message) => modernRequestHeaders(message, toolHeaders));
       const probe = await probeModern(peer, wire, envelope, options);
       if ('handshake' in probe) {
         handshake = probe.handshake;
@@ -209,7 +212,7 @@ async function dial(
     peer,
     closed,
     cleanup,
-    ...(envelope ? { envelope } : {}),
+    ...(envelope ? { envelope, toolHeaders } : {}),
   });
 }
 

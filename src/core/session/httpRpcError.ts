@@ -1,7 +1,7 @@
 /**
  * A modern server answers a refused POST with an HTTP status (400, 404) AND a JSON-RPC error body. The
- * recording fetch reports the status as http-error with the body's first characters; this reads the JSON-RPC
- * error back out of it, so -32022, -32020… keep their names (the HTTP status stays in data.httpStatus).
+ * recording fetch reports the status as http-error with the body's JSON-RPC error in data.rpcError; this makes
+ * it the error, so -32022, -32020… keep their names (the HTTP status stays in data.httpStatus).
  */
 import { LoupeError, toErrorData, type LoupeErrorData } from '../../shared/errors.js';
 import { isJsonObject } from '../../shared/json.js';
@@ -11,17 +11,9 @@ import { rpcFailure } from '../rpc/rpcFailure.js';
 export function rpcErrorOfHttpFailure(method: string, error: unknown): LoupeErrorData | undefined {
   const detail = toErrorData(error);
   if (detail.kind !== 'http-error' || !isJsonObject(detail.data)) return undefined;
-  const body = detail.data.body;
-  if (typeof body !== 'string') return undefined;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(body);
-  } catch {
-    return undefined;
-  }
-  if (!isJsonObject(parsed) || !isJsonObject(parsed.error) || typeof parsed.error.code !== 'number')
-    return undefined;
-  const failure = rpcFailure(method, parsed.error);
+  const inner = detail.data.rpcError;
+  if (!isJsonObject(inner) || typeof inner.code !== 'number') return undefined;
+  const failure = rpcFailure(method, inner);
   return {
     ...failure,
     data: { ...(isJsonObject(failure.data) ? failure.data : {}), httpStatus: detail.code ?? null },

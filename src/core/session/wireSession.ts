@@ -12,7 +12,7 @@ import type {
   ServerRequestHandler,
   Unsubscribe,
 } from '../types.js';
-import { modernRequestHeaders, ToolHeaderMap } from '../wire/modernHeaders.js';
+import { ToolHeaderMap } from '../wire/modernHeaders.js';
 import type { Wire } from '../wire/wire.js';
 import { withRpcErrorOfBody } from './httpRpcError.js';
 import { requestWithRounds } from './inputRounds.js';
@@ -27,8 +27,9 @@ export interface SessionParts {
   closed: Promise<LoupeErrorData | undefined>;
   /** Runs once after the wire is closed (unsubscribe listeners, close a recorder we own). */
   cleanup: () => Promise<void>;
-  /** Modern era: the per-request envelope. */
+  /** Modern era: the per-request envelope, and the tool header map the wire's header source reads. */
   envelope?: Envelope;
+  toolHeaders?: ToolHeaderMap;
 }
 
 export class WireSession implements McpSession {
@@ -52,11 +53,7 @@ export class WireSession implements McpSession {
     this.closed = parts.closed;
     this.cleanup = parts.cleanup;
     this.envelope = parts.envelope;
-    if (parts.envelope) {
-      const toolHeaders = new ToolHeaderMap();
-      this.toolHeaders = toolHeaders;
-      this.wire.setMessageHeaders?.((message) => modernRequestHeaders(message, toolHeaders));
-    }
+    this.toolHeaders = parts.envelope ? (parts.toolHeaders ?? new ToolHeaderMap()) : undefined;
   }
 
   get isOpen(): boolean {

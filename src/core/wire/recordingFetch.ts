@@ -108,8 +108,21 @@ function httpFailure(response: Response, url: string, text: string): LoupeError 
     kind: 'http-error',
     code: response.status,
     message: `HTTP ${status} from POST ${url}${excerpt ? `: ${excerpt}` : ''}`,
-    data: { status: response.status, url, body: excerpt },
+    data: { status: response.status, url, body: excerpt, ...jsonRpcError(text) },
   });
+}
+
+/** A JSON-RPC error in a refused POST's body (modern servers send -32022, -32020… with 400): kept whole. */
+function jsonRpcError(text: string): { rpcError?: unknown } {
+  if (text.length > 65_536) return {};
+  try {
+    const parsed: unknown = JSON.parse(text);
+    const error =
+      typeof parsed === 'object' && parsed !== null && 'error' in parsed ? parsed.error : undefined;
+    return typeof error === 'object' && error !== null ? { rpcError: error } : {};
+  } catch {
+    return {};
+  }
 }
 
 async function readEventStream(
