@@ -10,6 +10,7 @@ export const findingCodes = [
   'output-schema-invalid',
   'description-missing',
   'annotations-untrusted',
+  'x-mcp-header-invalid',
 ] as const;
 
 export type FindingCode = (typeof findingCodes)[number];

@@ -10,6 +10,7 @@ import { findingCodes } from '../../shared/lint.js';
 import type { JsonObject, JsonValue } from '../../shared/json.js';
 import { isJsonObject } from '../../shared/json.js';
 import { SchemaChecker } from './schemaCheck.js';
+import { toolHeaderFindings } from './toolHeaderLint.js';
 
 export const severities: Record<FindingCode, Severity> = {
   'name-empty': 'error',
@@ -23,6 +24,7 @@ export const severities: Record<FindingCode, Severity> = {
   'output-schema-invalid': 'error',
   'description-missing': 'warning',
   'annotations-untrusted': 'info',
+  'x-mcp-header-invalid': 'error',
 };
 
 export const maximumNameLength = 128;
@@ -118,6 +120,7 @@ export function lintTools(tools: readonly JsonObject[]): Finding[] {
       }
     }
     schemaFindings(tool, shown, checker, add);
+    toolHeaderFindings(tool, shown, add);
     const description = tool.description;
     if (typeof description !== 'string' || description.trim() === '') {
       const how = description === undefined ? 'no description' : typeof description === 'string' ? 'a blank description' : 'a description that is not a string';
