@@ -13,7 +13,7 @@
  * error, and the baseline stays the last complete list.
  */
 import { toErrorData, type LoupeErrorData } from '../../shared/errors.js';
-import { isJsonObject } from '../../shared/json.js';
+import { isJsonObject, type JsonObject } from '../../shared/json.js';
 import type { ListDiff, ListKind, ListResult } from '../../shared/lists.js';
 import { listMethods } from '../../shared/lists.js';
 import type { McpSession, Unsubscribe } from '../types.js';
@@ -38,6 +38,8 @@ export interface WatchOptions {
   onError?: (error: LoupeErrorData, result: ListResult) => void;
   /** Modern era: subscriptions/listen could not be opened or ended abnormally (no change notifications then). */
   onListenError?: (error: LoupeErrorData) => void;
+  /** Modern era: the server acknowledged subscriptions/listen with this filter. */
+  onListening?: (acknowledged: JsonObject) => void;
 }
 
 const kindsOfNotification: Record<string, ListKind[]> = {
@@ -142,6 +144,7 @@ export function watchLists(session: McpSession, options: WatchOptions): Unsubscr
       (subscription) => {
         if (abort.signal.aborted) return subscription.stop();
         stopSubscription = () => subscription.stop();
+        options.onListening?.(subscription.acknowledged);
         void subscription.ended.then((reason) => {
           if (reason && !abort.signal.aborted) options.onListenError?.(reason);
         });
