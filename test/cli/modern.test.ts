@@ -7,6 +7,7 @@ import {
   startModernHttp,
   type RunningModernServer,
 } from '../servers/modern/modernServers.js';
+import { readSnapshot } from '../../src/core/snapshot/readSnapshot.js';
 import { everythingServer, requireBuild, runLoupe, startLoupe } from './loupe.js';
 
 const strictStdio = ['--', process.execPath, modernServerPath];
@@ -164,6 +165,30 @@ describe('loupe and the 2026-07-28 era', () => {
         confirm: { action: 'accept', content: { proceed: true, note: 'from defaults' } },
       });
       expect(retry?.id).not.toBe(first?.id);
+    } finally {
+      await rm(directory, { recursive: true, force: true });
+    }
+  });
+
+  it('a snapshot records the era, the revision and the discover result, and reads back', async () => {
+    const directory = await mkdtemp(join(tmpdir(), 'loupe-modern-'));
+    try {
+      const out = join(directory, 'modern.snapshot.json');
+      const run = await runLoupe(['snapshot', '--out', out, ...strictStdio]);
+      expect(run.code).toBe(0);
+      const snapshot = JSON.parse(await readFile(out, 'utf8')) as Record<string, unknown>;
+      expect(snapshot).toMatchObject({
+        format: 'loupe.snapshot/1',
+        era: 'modern',
+        protocolVersion: '2026-07-28',
+        discover: {
+          supportedVersions: ['2026-07-28'],
+          _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'loupe-modern-test' } },
+        },
+      });
+      const read = await readSnapshot(out);
+      expect(read.era).toBe('modern');
+      expect(read.pages[0]?.cacheScope).toBe('private');
     } finally {
       await rm(directory, { recursive: true, force: true });
     }
