@@ -38,6 +38,11 @@ export class RpcPeer {
   private readonly handlers = new Map<string, ServerRequestHandler>();
   private readonly listeners = new Set<NotificationListener>();
   private ended = false;
+  /**
+   * Whether a timed-out or aborted request is followed by notifications/cancelled. Off for modern Streamable
+   * HTTP, which has no client notifications (closing the response stream is the signal there).
+   */
+  sendsCancellations = true;
   private endReason: LoupeErrorData | undefined;
   private readonly timeoutMs: number;
   private readonly maxTotalMs: number;
@@ -175,7 +180,8 @@ export class RpcPeer {
    * server/discover probe (a legacy server that ignored it is not sent a notification before initialize).
    */
   private cancel(id: RequestId, method: string, reason: string): void {
-    if (this.ended || method === 'initialize' || method === 'server/discover') return;
+    if (this.ended || !this.sendsCancellations || method === 'initialize' || method === 'server/discover')
+      return;
     this.notify('notifications/cancelled', { requestId: id, reason }).catch(() => undefined);
   }
 

@@ -183,6 +183,7 @@ async function dial(
       const probe = await probeModern(peer, wire, envelope, options);
       if ('handshake' in probe) {
         handshake = probe.handshake;
+        if (wire.transport !== 'stdio') peer.sendsCancellations = false;
         if (how.era === 'modern') handshake.eraReason = 'the modern era was asked for';
       } else if (how.era === 'modern') {
         throw new LoupeError({

@@ -104,6 +104,8 @@ describe('modern era over Streamable HTTP', () => {
     } finally {
       stop();
     }
+    // Modern Streamable HTTP has no client notifications: stopping the subscription sends no notifications/cancelled.
+    expect(session.recorder.frames().some((frame) => frame.method === 'notifications/cancelled')).toBe(false);
   });
 });
 
