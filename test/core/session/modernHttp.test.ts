@@ -104,7 +104,9 @@ describe('modern era over Streamable HTTP', () => {
     } finally {
       stop();
     }
-    // Modern Streamable HTTP has no client notifications: stopping the subscription sends no notifications/cancelled.
+    // Modern Streamable HTTP has no client notifications: stopping the subscription sends no notifications/cancelled
+    // (a request sent after the stop is answered after any POST the stop would have made).
+    await session.request('tools/list', {});
     expect(session.recorder.frames().some((frame) => frame.method === 'notifications/cancelled')).toBe(false);
   });
 });
