@@ -41,6 +41,8 @@ export interface SessionOptions {
   roots?: { uri: string; name?: string }[];
   /** Protocol era to speak. Default auto. */
   protocol?: ProtocolChoice;
+  /** Modern era: the log level sent in every request's _meta (io.modelcontextprotocol/logLevel); none by default. */
+  logLevel?: string;
   /** Client capabilities to offer beyond the defaults (sampling, elicitation, roots). */
   offer?: { sampling?: boolean; elicitation?: boolean; roots?: boolean };
 }

@@ -221,11 +221,13 @@ async function dial(
 function modernEnvelope(options: SessionConnectOptions): Envelope {
   const capabilities = clientCapabilities(options.offer);
   if (capabilities.roots !== undefined) capabilities.roots = {};
-  return {
+  const envelope: Envelope = {
     protocolVersion: modernProtocolVersion,
     clientCapabilities: capabilities,
     clientInfo: { ...clientInfo },
   };
+  if (options.logLevel !== undefined) envelope.logLevel = options.logLevel;
+  return envelope;
 }
 
 function asRecord(value: unknown): Record<string, unknown> {

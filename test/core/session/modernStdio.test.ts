@@ -53,6 +53,15 @@ describe('modern era over stdio', () => {
     }
   });
 
+  it('adds the log level to the envelope when one is set', async () => {
+    const session = await open(modernStdio(), { logLevel: 'debug' });
+    await session.request('tools/list', {});
+    const list = session.recorder
+      .frames()
+      .find((frame) => frame.direction === 'out' && frame.method === 'tools/list');
+    expect(paramsOf(list?.raw ?? '{}')._meta).toMatchObject({ 'io.modelcontextprotocol/logLevel': 'debug' });
+  });
+
   it('a dual-era server is spoken to in 2026-07-28', async () => {
     const session = await open(modernStdio('--era', 'dual'));
     expect(session.handshake.era).toBe('modern');
