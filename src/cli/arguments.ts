@@ -5,6 +5,7 @@
 import { LoupeError } from '../shared/errors.js';
 import { isJsonObject, type JsonObject } from '../shared/json.js';
 import { listKinds, type ListKind } from '../shared/lists.js';
+import type { ProtocolChoice } from '../shared/session.js';
 import type { Target } from '../shared/target.js';
 import { parseTargetArguments } from '../core/backend/targetArguments.js';
 
@@ -24,7 +25,18 @@ export interface CliOptions {
   out?: string;
   /** web: the port to listen on (0 = any free port). */
   port?: number;
+  /** Protocol era: auto (default), modern or legacy. */
+  protocol?: ProtocolChoice;
+  /** How to answer the server's input requests (elicitation, sampling, roots); absent: none are offered. */
+  input?: InputMode;
+  /** Roots answered to roots/list when --input is given. */
+  roots: string[];
 }
+
+/** decline / cancel / defaults, or the path of a JSON answers file. */
+export type InputMode = { mode: 'decline' | 'cancel' | 'defaults' } | { mode: 'file'; path: string };
+
+const protocolChoices = ['auto', 'modern', 'legacy'] as const;
 
 export interface Invocation {
   command: CommandName;
@@ -66,7 +78,7 @@ export function parseArguments(argv: readonly string[]): Invocation {
     throw error;
   }
   const { target, rest } = parsedTarget;
-  const options: CliOptions = { json: false, debug: false, kind: 'tools', toolArguments: {} };
+  const options: CliOptions = { json: false, debug: false, kind: 'tools', toolArguments: {}, roots: [] };
   const positional: string[] = [];
   let command: CommandName | undefined;
 
@@ -111,6 +123,20 @@ export function parseArguments(argv: readonly string[]): Invocation {
         break;
       case '--port':
         options.port = positiveInteger(flag, value(), true);
+        break;
+      case '--protocol': {
+        const choice = value();
+        if (!(protocolChoices as readonly string[]).includes(choice)) throw usage(`--protocol is one of ${protocolChoices.join(', ')}; got "${choice}".`);
+        options.protocol = choice as ProtocolChoice;
+        break;
+      }
+      case '--input': {
+        const mode = value();
+        options.input = mode === 'decline' || mode === 'cancel' || mode === 'defaults' ? { mode } : { mode: 'file', path: mode };
+        break;
+      }
+      case '--root':
+        options.roots.push(value());
         break;
       case '--help':
       case '-h':

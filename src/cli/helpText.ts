@@ -26,9 +26,15 @@ Options
   --json              machine-readable output
   --journal <file>    append every frame to a JSON Lines file as it arrives
   --debug             stack traces on failure; call progress also when stderr is not a terminal
+  --protocol <era>    auto (default: server/discover, falling back to initialize), modern (2026-07-28 only)
+                      or legacy (2025-11-25 initialize only)
+  --input <how>       answer the server's input requests: decline, cancel, defaults (accept elicitations
+                      with the schema's defaults) or an answers file {"elicitation","sampling","roots"};
+                      each answer is printed on stderr
+  --root <uri>        a root answered to roots/list with --input (repeatable)
 
 Exit codes: 0 ok, 1 failure (one line on stderr names the cause), 2 usage error.
-The CLI offers the server no sampling, elicitation or roots: it only inspects.
+Without --input the CLI offers the server no sampling, elicitation or roots: it only inspects.
 
 Examples
   loupe list --demo

@@ -5,6 +5,8 @@ import { connect } from '../core/session/connect.js';
 import { demoTarget } from '../core/demoTarget.js';
 import type { DialTarget, McpSession } from '../core/types.js';
 import type { CliOptions } from './arguments.js';
+import { inputPlan, installInputAnswers, offerOf } from './inputAnswers.js';
+import type { Terminal } from './terminal.js';
 
 export function dialTarget(target: Target): DialTarget {
   return target.transport === 'demo' ? demoTarget() : target;
@@ -15,13 +17,19 @@ export function createRecorder(options: CliOptions): FrameRecorder {
 }
 
 /**
- * The CLI only inspects: it offers no sampling, elicitation or roots, so a server asking for them gets
- * "method not found" and the listing is what any minimal client would see.
+ * Without --input the CLI only inspects: it offers no sampling, elicitation or roots, so a server asking for
+ * them gets "method not found" and the listing is what any minimal client would see. With --input it offers all
+ * three and answers them as inputAnswers.ts says.
  */
-export async function openSession(target: Target, options: CliOptions, recorder: FrameRecorder): Promise<McpSession> {
-  return connect(dialTarget(target), {
+export async function openSession(target: Target, options: CliOptions, recorder: FrameRecorder, terminal?: Terminal): Promise<McpSession> {
+  const plan = await inputPlan(options);
+  const session = await connect(dialTarget(target), {
     recorder,
     ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs, maxTotalMs: Math.max(options.timeoutMs, 60_000) } : {}),
     ...(options.pageLimit !== undefined ? { pageLimit: options.pageLimit } : {}),
+    ...(options.protocol !== undefined ? { protocol: options.protocol } : {}),
+    ...offerOf(plan),
   });
+  if (plan && terminal) installInputAnswers(session, plan, terminal);
+  return session;
 }

@@ -7,13 +7,13 @@ import type { Terminal } from './terminal.js';
 
 export async function withSession(
   invocation: Invocation,
-  _terminal: Terminal,
+  terminal: Terminal,
   body: (session: McpSession, recorder: FrameRecorder) => Promise<number>,
 ): Promise<number> {
   if (!invocation.target) throw new Error('withSession needs a target (parseArguments checks this)');
   const recorder = createRecorder(invocation.options);
   try {
-    const session = await openSession(invocation.target, invocation.options, recorder);
+    const session = await openSession(invocation.target, invocation.options, recorder, terminal);
     try {
       return await body(session, recorder);
     } finally {

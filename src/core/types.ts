@@ -5,7 +5,8 @@
 import type { LoupeErrorData } from '../shared/errors.js';
 import type { Frame, RecorderStats } from '../shared/frames.js';
 import type { JsonObject } from '../shared/json.js';
-import type { Handshake, SessionOptions } from '../shared/session.js';
+import type { Handshake, InputRound, SessionOptions } from '../shared/session.js';
+import type { ToolHeaderMap } from './wire/modernHeaders.js';
 import type { StdioTarget, UrlTarget } from '../shared/target.js';
 
 export type Unsubscribe = () => void;
@@ -30,14 +31,20 @@ export interface RequestOptions {
   onProgress?: (progress: { progress: number; total?: number; message?: string }) => void;
   /** Aborting sends notifications/cancelled and rejects with kind 'cancelled'. */
   signal?: AbortSignal;
+  /** Told the JSON-RPC id as the request goes out (a subscriptions/listen caller matches its acknowledgement by it). */
+  onSent?: (id: string | number) => void;
 }
 
 export interface RawResponse {
   /** The `result` member, parsed from the raw frame: every field exactly as sent. */
   result: JsonObject;
   rttMs: number;
+  /** JSON-RPC id of the request that got this final answer. */
+  requestId?: string | number;
   requestSeq?: number;
   responseSeq?: number;
+  /** Modern era: the input-required rounds answered before this final result (see InputRound). */
+  rounds?: InputRound[];
 }
 
 export type ServerRequestHandler = (params: JsonObject, requestId: string | number) => Promise<JsonObject>;
@@ -58,6 +65,11 @@ export interface McpSession {
   onNotification(listener: (method: string, params: JsonObject | undefined) => void): Unsubscribe;
   /** Answer server→client requests of this method; unhandled ones get -32601. `ping` is answered built in. */
   setRequestHandler(method: string, handler: ServerRequestHandler): void;
+  /**
+   * Modern era: the x-mcp-header declarations of the latest tools/list (the lists layer calls learn() after each
+   * walk). Absent on legacy sessions.
+   */
+  readonly toolHeaders?: ToolHeaderMap;
   /** Resolves once the connection has ended: undefined for a clean close, else why it ended. */
   readonly closed: Promise<LoupeErrorData | undefined>;
   readonly isOpen: boolean;

@@ -14,6 +14,13 @@ export const errorKinds = [
   'method-not-found', // JSON-RPC -32601
   'unknown-method', // a contract call named a method the contract does not have, or was malformed
   'rpc-error', // any other JSON-RPC error response
+  'header-mismatch', // MCP -32020: the server says the HTTP headers do not match the body
+  'missing-client-capability', // MCP -32021: the request needs a client capability Loupe did not declare
+  'unsupported-protocol-version', // MCP -32022: the server does not speak the requested revision (data.supported)
+  'legacy-server', // --protocol modern, but the server answered server/discover like a 2025-era server
+  'input-rounds-exceeded', // a modern request was still input_required after the round limit
+  'task-not-supported', // the server answered with resultType "task" (the tasks extension is not supported yet)
+  'invalid-tool-header', // a tool's x-mcp-header declaration is invalid: Loupe refuses to call it over HTTP
   'http-error', // an HTTP status the transport could not use
   'transport-error', // any other transport failure
   'frame-too-large', // one message (a stdio line, an SSE event, a JSON body) passed maxFrameBytes (limit and bytes seen in data)
@@ -28,6 +35,23 @@ export const errorKinds = [
 ] as const;
 
 export type ErrorKind = (typeof errorKinds)[number];
+
+/** JSON-RPC error codes with a name: the MCP-reserved ones (2026-07-28) and the standard ones. */
+export const rpcErrorNames: Readonly<Record<number, string>> = {
+  [-32700]: 'ParseError',
+  [-32600]: 'InvalidRequest',
+  [-32601]: 'MethodNotFound',
+  [-32602]: 'InvalidParams',
+  [-32603]: 'InternalError',
+  [-32020]: 'HeaderMismatch',
+  [-32021]: 'MissingRequiredClientCapability',
+  [-32022]: 'UnsupportedProtocolVersion',
+};
+
+/** The name of a JSON-RPC error code, when it has one. */
+export function rpcErrorName(code: number | undefined): string | undefined {
+  return code === undefined ? undefined : rpcErrorNames[code];
+}
 
 export interface LoupeErrorData {
   kind: ErrorKind;

@@ -14,6 +14,8 @@ export interface HttpInfo {
   status?: number;
   contentType?: string;
   url?: string;
+  /** On an outbound POST: the Mcp-* request headers sent, names lower-cased (mcp-protocol-version, mcp-method, mcp-name, mcp-param-*…); other headers (they may hold secrets) are not recorded. */
+  requestHeaders?: Record<string, string>;
 }
 
 export interface Frame {

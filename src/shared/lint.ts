@@ -11,6 +11,7 @@ export const findingCodes = [
   'schema-too-deep',
   'description-missing',
   'annotations-untrusted',
+  'x-mcp-header-invalid',
 ] as const;
 
 export type FindingCode = (typeof findingCodes)[number];

@@ -22,6 +22,9 @@ export interface ListPage {
   /** The nextCursor the server returned, if any. */
   nextCursor?: string;
   itemCount: number;
+  /** Modern era cache hints of this page's result (CacheableResult), as sent. */
+  ttlMs?: number;
+  cacheScope?: string;
   /** Recorder seq of the request and response frames. */
   requestSeq?: number;
   responseSeq?: number;

@@ -1,8 +1,19 @@
 import type { JsonObject, JsonValue } from './json.js';
 import type { Target, TransportName } from './target.js';
 
+/** Which protocol era to speak: auto probes with server/discover and falls back to initialize. */
+export type ProtocolChoice = 'auto' | 'modern' | 'legacy';
+/** modern: 2026-07-28 and later (per-request _meta, no initialize); legacy: the initialize handshake (2025-11-25 and earlier). */
+export type ProtocolEra = 'modern' | 'legacy';
+
 export interface Handshake {
   transport: TransportName;
+  /** The era spoken on this session: always set by connect(); absent only in handshakes rebuilt from older snapshots (legacy). */
+  era?: ProtocolEra;
+  /** How the era was decided (auto's probe outcome, or the caller's --protocol). */
+  eraReason?: string;
+  /** The server/discover result exactly as sent (modern era; absent when the server was spoken to in the legacy era). */
+  discover?: JsonObject;
   /** When `auto` fell back from Streamable HTTP to SSE: why. */
   fallbackReason?: string;
   requestedProtocolVersion: string;
@@ -11,7 +22,7 @@ export interface Handshake {
   capabilities: JsonObject;
   instructions?: string;
   sessionId?: string;
-  /** initialize round trip, ms. */
+  /** initialize (legacy) or server/discover (modern) round trip, ms. */
   roundTripMs: number;
 }
 
@@ -36,6 +47,10 @@ export interface SessionOptions {
   journalPath?: string;
   /** Roots answered to roots/list. */
   roots?: { uri: string; name?: string }[];
+  /** Protocol era to speak. Default auto. */
+  protocol?: ProtocolChoice;
+  /** Modern era: the log level sent in every request's _meta (io.modelcontextprotocol/logLevel); none by default. */
+  logLevel?: string;
   /** Client capabilities to offer beyond the defaults (sampling, elicitation, roots). */
   offer?: { sampling?: boolean; elicitation?: boolean; roots?: boolean };
 }
@@ -72,6 +87,27 @@ export interface CallOutcome {
   rttMs: number;
   requestSeq?: number;
   responseSeq?: number;
+  /** Input-required rounds before the final answer (modern era), in order. */
+  rounds?: InputRound[];
+}
+
+/**
+ * One input-required round of a modern request: the request that got `resultType: "input_required"`, the
+ * server's inputRequests and what Loupe answered. The retry of round n is the request of round n+1 (or the
+ * final request/response pair of the RawResponse / CallOutcome). Seqs are recorder seqs: a UI groups the
+ * frames requestSeq…responseSeq of every round with the final pair as one chain.
+ */
+export interface InputRound {
+  /** 1-based. */
+  round: number;
+  /** JSON-RPC id of this round's request. */
+  requestId: string | number;
+  requestSeq?: number;
+  responseSeq?: number;
+  inputRequests: JsonObject;
+  inputResponses: JsonObject;
+  /** requestState as sent by the server (echoed untouched in the retry). */
+  requestState?: string;
 }
 
 /** A request the server sent to us (roots/list, sampling/createMessage, elicitation/create). */

@@ -23,7 +23,14 @@ export interface Snapshot {
   capabilities?: JsonObject;
   instructions?: string;
   sessionId?: string;
+  /** initialize (legacy) or server/discover (modern) round trip, ms. */
   initializeRoundTripMs?: number;
+  /** The protocol era spoken (absent in snapshots written before 2026-07-28 support: legacy). */
+  era?: 'modern' | 'legacy';
+  /** How the era was decided. */
+  eraReason?: string;
+  /** The server/discover result as sent (modern era). */
+  discover?: JsonObject;
   toolCount: number;
   toolNames: string[];
   /** True only if some tool has a non-empty (non-blank) description. */

@@ -28,7 +28,8 @@ describe('backend when a connection fails', () => {
     if (status.state !== 'closed') throw new Error(`status is ${status.state}`);
     expect(status.reason?.kind).toBe('server-exited');
     const frames = await harness.api.frames(0, 1000);
-    expect(frames.some((frame) => frame.direction === 'out' && frame.method === 'initialize')).toBe(true);
+    // auto opens with the server/discover probe: the frame of that first request stays visible.
+    expect(frames.some((frame) => frame.direction === 'out' && frame.method === 'server/discover')).toBe(true);
     expect(frames.some((frame) => frame.kind === 'stderr' && frame.raw.includes('missing config file'))).toBe(true);
     const snapshot = await harness.api.loadSnapshot((await harness.api.createSnapshot()).text);
     expect(snapshot.connected).toBe(false);

@@ -26,7 +26,7 @@ describe('loupe watch', { timeout: 60_000 }, () => {
     // paginating.mjs changes its list every 700 ms: adds added_g, removes the first numbered tool, rewrites the last.
     running = startLoupe(['watch', '--json', '--', ...serverCommand('paginating', ['--tools', '60', '--page-size', '25', '--list-changed-every', '700', '--no-control'])]);
     const listed = JSON.parse(await running.waitForLine((line) => line.includes('"listed"'))) as Event;
-    expect(listed).toEqual({ event: 'listed', kind: 'tools', count: 60, pages: 3, complete: true });
+    expect(listed).toEqual({ event: 'listed', kind: 'tools', count: 60, pages: 3, complete: true, era: 'legacy', protocolVersion: '2025-11-25' });
     const first = JSON.parse(await running.waitForLine((line) => line.includes('"list_changed"'))) as Event;
     expect(first).toMatchObject({ event: 'list_changed', kind: 'tools', added: ['added_1'], removed: ['tool_0001'], changed: ['tool_0060'] });
     const second = JSON.parse(await running.waitForLine((line) => line.includes('"added_2"'))) as Event;

@@ -8,7 +8,7 @@ import { describeError } from '../errorReport.js';
 import { itemTable, listFooter } from '../format/itemTable.js';
 import { walk } from '../listing.js';
 import { withSession } from '../sessionScope.js';
-import { terminalJson, type Terminal } from '../terminal.js';
+import { serverLabel, terminalJson, type Terminal } from '../terminal.js';
 
 /** The one JSON object of `list --json` and `lint --json`: items exactly as sent. */
 export function listDocument(session: McpSession, result: ListResult): Record<string, unknown> {
@@ -17,6 +17,9 @@ export function listDocument(session: McpSession, result: ListResult): Record<st
     transport: session.handshake.transport,
     ...(session.handshake.fallbackReason ? { fallbackReason: session.handshake.fallbackReason } : {}),
     protocolVersion: session.handshake.protocolVersion,
+    era: session.handshake.era ?? 'legacy',
+    ...(session.handshake.eraReason ? { eraReason: session.handshake.eraReason } : {}),
+    ...(session.handshake.discover ? { discover: session.handshake.discover } : {}),
     serverInfo: session.handshake.serverInfo,
     capabilities: session.handshake.capabilities,
     kind: result.kind,
@@ -27,6 +30,16 @@ export function listDocument(session: McpSession, result: ListResult): Record<st
     findings: tools ? lintTools(result.items) : [],
     summary: tools ? summarizeTools(result.items) : null,
   };
+}
+
+/**
+ * The first line of text output in the modern era: the revision and the server. 2025-era output keeps its
+ * shape (table first) so scripts that read it go on working; --json says the era in both.
+ */
+export function eraLine(session: McpSession): string | undefined {
+  const { handshake } = session;
+  if (handshake.era !== 'modern') return undefined;
+  return `MCP ${handshake.protocolVersion} (modern era) · ${serverLabel(handshake.serverInfo)} over ${handshake.transport}`;
 }
 
 /** One stderr line for a walk that stopped early, with how far it got. */
@@ -47,6 +60,8 @@ export async function listCommand(invocation: Invocation, terminal: Terminal): P
     if (invocation.options.json) {
       printJson(terminal, listDocument(session, result));
     } else {
+      const header = eraLine(session);
+      if (header) terminal.out(header);
       for (const line of itemTable(result.kind, result.items)) terminal.out(line);
       terminal.out('');
       terminal.out(listFooter(result));

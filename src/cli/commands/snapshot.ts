@@ -38,7 +38,7 @@ export async function snapshotCommand(invocation: Invocation, terminal: Terminal
   let tools: ListResult | undefined;
   let lists: Partial<Record<Exclude<ListKind, 'tools'>, ListResult>> = {};
   try {
-    session = await openSession(target, invocation.options, recorder);
+    session = await openSession(target, invocation.options, recorder, terminal);
     tools = await walk(session, 'tools', invocation.options, terminal);
     lists = await walkDeclared(session, invocation, terminal);
   } catch (error) {

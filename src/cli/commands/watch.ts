@@ -46,7 +46,8 @@ export async function watchCommand(invocation: Invocation, terminal: Terminal): 
     const first = await walk(session, 'tools', options, terminal);
     lists.set('tools', first);
     if (options.json) {
-      terminal.out(terminalJson({ event: 'listed', kind: 'tools', count: first.items.length, pages: first.pages.length, complete: first.complete }));
+      const era = { era: session.handshake.era ?? 'legacy', protocolVersion: session.handshake.protocolVersion };
+      terminal.out(terminalJson({ event: 'listed', kind: 'tools', count: first.items.length, pages: first.pages.length, complete: first.complete, ...era }));
     } else {
       terminal.out(`Watching ${serverLabel(session.handshake.serverInfo)}: ${listFooter(first)}. Ctrl-C to stop.`);
     }
@@ -56,6 +57,12 @@ export async function watchCommand(invocation: Invocation, terminal: Terminal): 
     const unsubscribe = watchLists(session, {
       ...(options.pageLimit !== undefined ? { pageLimit: options.pageLimit } : {}),
       current: (kind: ListKind) => lists.get(kind),
+      // Modern era: change notifications flow on a subscriptions/listen stream.
+      onListening: (acknowledged) => {
+        if (options.json) terminal.out(JSON.stringify({ event: 'listening', notifications: acknowledged }));
+        else terminal.out(`Listening for changes: ${Object.keys(acknowledged).join(', ') || 'none acknowledged'}`);
+      },
+      onListenError: (error) => terminal.err(`loupe: ${describeError(error)}`),
       onChange: (diff: ListDiff, result: ListResult) => {
         lists.set(result.kind, result);
         if (options.json) {

@@ -51,5 +51,6 @@ export async function callTool(session: McpSession, request: CallToolRequest, to
   if (validation) outcome.structuredValidation = validation;
   if (response.requestSeq !== undefined) outcome.requestSeq = response.requestSeq;
   if (response.responseSeq !== undefined) outcome.responseSeq = response.responseSeq;
+  if (response.rounds) outcome.rounds = response.rounds;
   return outcome;
 }

@@ -17,6 +17,7 @@ export interface LintOptions {
   /** Levels of objects and arrays a schema may nest; deeper ones get `schema-too-deep` and are not compiled. */
   maximumSchemaDepth?: number;
 }
+import { toolHeaderFindings } from './toolHeaderLint.js';
 
 export const severities: Record<FindingCode, Severity> = {
   'name-empty': 'error',
@@ -31,6 +32,7 @@ export const severities: Record<FindingCode, Severity> = {
   'schema-too-deep': 'error',
   'description-missing': 'warning',
   'annotations-untrusted': 'info',
+  'x-mcp-header-invalid': 'error',
 };
 
 export const maximumNameLength = 128;
@@ -151,6 +153,7 @@ export function lintTools(tools: readonly JsonObject[], options: LintOptions = {
       }
     }
     schemaFindings(tool, { label: shown, checker, maximumDepth, add });
+    toolHeaderFindings(tool, shown, add);
     const description = tool.description;
     if (typeof description !== 'string' || description.trim() === '') {
       const how = description === undefined ? 'no description' : typeof description === 'string' ? 'a blank description' : 'a description that is not a string';

@@ -12,11 +12,12 @@
  * removals: its diff lists only what was added or changed among the pages it got, `onError` hears the
  * error, and the baseline stays the last complete list.
  */
-import type { LoupeErrorData } from '../../shared/errors.js';
-import { isJsonObject } from '../../shared/json.js';
+import { toErrorData, type LoupeErrorData } from '../../shared/errors.js';
+import { isJsonObject, type JsonObject } from '../../shared/json.js';
 import type { ListDiff, ListKind, ListResult } from '../../shared/lists.js';
 import { listMethods } from '../../shared/lists.js';
 import type { McpSession, Unsubscribe } from '../types.js';
+import { listChangeFilter, listen } from '../session/listen.js';
 import { diffLists } from './diffLists.js';
 import { walkList } from './pageWalker.js';
 
@@ -35,6 +36,10 @@ export interface WatchOptions {
   onChange: (diff: ListDiff, result: ListResult) => void;
   /** A re-walk that did not complete (the diff, if any, was still sent to onChange). */
   onError?: (error: LoupeErrorData, result: ListResult) => void;
+  /** Modern era: subscriptions/listen could not be opened or ended abnormally (no change notifications then). */
+  onListenError?: (error: LoupeErrorData) => void;
+  /** Modern era: the server acknowledged subscriptions/listen with this filter. */
+  onListening?: (acknowledged: JsonObject) => void;
 }
 
 const kindsOfNotification: Record<string, ListKind[]> = {
@@ -131,9 +136,29 @@ export function watchLists(session: McpSession, options: WatchOptions): Unsubscr
     schedule();
   });
 
+  // Modern era: change notifications come only on a subscriptions/listen stream the client opens.
+  let stopSubscription: (() => void) | undefined;
+  const filter = listChangeFilter(session.handshake.capabilities);
+  if (session.handshake.era === 'modern' && Object.keys(filter).length > 0) {
+    listen(session, filter).then(
+      (subscription) => {
+        if (abort.signal.aborted) return subscription.stop();
+        stopSubscription = () => subscription.stop();
+        options.onListening?.(subscription.acknowledged);
+        void subscription.ended.then((reason) => {
+          if (reason && !abort.signal.aborted) options.onListenError?.(reason);
+        });
+      },
+      (error: unknown) => {
+        if (!abort.signal.aborted) options.onListenError?.(toErrorData(error));
+      },
+    );
+  }
+
   return () => {
     if (abort.signal.aborted) return;
     abort.abort();
+    stopSubscription?.();
     if (timer !== undefined) clearTimeout(timer);
     stopListening();
   };

@@ -59,6 +59,14 @@ function failedOnPage(error: unknown, method: string, pageNumber: number, fetche
   };
 }
 
+/** ttlMs and cacheScope of a modern (CacheableResult) page, when sent with the right types. */
+function cacheHints(result: JsonObject): { ttlMs?: number; cacheScope?: string } {
+  const hints: { ttlMs?: number; cacheScope?: string } = {};
+  if (typeof result.ttlMs === 'number') hints.ttlMs = result.ttlMs;
+  if (typeof result.cacheScope === 'string') hints.cacheScope = result.cacheScope;
+  return hints;
+}
+
 export async function walkList(session: McpSession, kind: ListKind, options: WalkOptions = {}): Promise<ListResult> {
   const { method } = listMethods[kind];
   const pageLimit = Math.max(1, Math.floor(options.pageLimit ?? defaultPageLimit));
@@ -68,15 +76,11 @@ export async function walkList(session: McpSession, kind: ListKind, options: Wal
   /** Cursors already received, with the page that returned each one. */
   const seen = new Map<string, number>();
 
-  const finish = (complete: boolean, error?: LoupeErrorData): ListResult => ({
-    kind,
-    items,
-    pages,
-    complete,
-    ...(error ? { error } : {}),
-    startedAt,
-    endedAt: session.now(),
-  });
+  const finish = (complete: boolean, error?: LoupeErrorData): ListResult => {
+    // Modern era: the session mirrors x-mcp-header parameters of these tools into HTTP headers.
+    if (kind === 'tools' && session.toolHeaders) session.toolHeaders.learn(items, complete);
+    return { kind, items, pages, complete, ...(error ? { error } : {}), startedAt, endedAt: session.now() };
+  };
 
   let cursor: string | undefined;
   for (let pageNumber = 1; ; pageNumber += 1) {
@@ -101,6 +105,7 @@ export async function walkList(session: McpSession, kind: ListKind, options: Wal
       ...(cursor === undefined ? {} : { cursor }),
       ...(outcome.nextCursor === undefined ? {} : { nextCursor: outcome.nextCursor }),
       itemCount: outcome.items.length,
+      ...cacheHints(response.result),
       ...(response.requestSeq === undefined ? {} : { requestSeq: response.requestSeq }),
       ...(response.responseSeq === undefined ? {} : { responseSeq: response.responseSeq }),
       rttMs: response.rttMs,

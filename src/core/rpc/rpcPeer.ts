@@ -38,6 +38,11 @@ export class RpcPeer {
   private readonly handlers = new Map<string, ServerRequestHandler>();
   private readonly listeners = new Set<NotificationListener>();
   private ended = false;
+  /**
+   * Whether a timed-out or aborted request is followed by notifications/cancelled. Off for modern Streamable
+   * HTTP, which has no client notifications (closing the response stream is the signal there).
+   */
+  sendsCancellations = true;
   private endReason: LoupeErrorData | undefined;
   private readonly timeoutMs: number;
   private readonly maxTotalMs: number;
@@ -72,6 +77,7 @@ export class RpcPeer {
     } else if (params !== undefined) {
       message.params = params;
     }
+    options.onSent?.(id);
     const timeoutMs = options.timeoutMs ?? this.timeoutMs;
     const maxTotalMs = options.maxTotalMs ?? this.maxTotalMs;
     return new Promise<RawResponse>((resolve, reject) => {
@@ -134,6 +140,23 @@ export class RpcPeer {
     this.handlers.set(method, handler);
   }
 
+  /**
+   * Runs the handler registered for a server→client request method without a JSON-RPC exchange: the modern
+   * era's input requests (embedded in an input_required result) reach the same handlers as 2025 requests.
+   */
+  async handleLocally(method: string, params: JsonObject, requestId: RequestId): Promise<JsonObject> {
+    const handler = this.handlers.get(method);
+    if (!handler) {
+      throw new LoupeError({
+        kind: 'method-not-found',
+        code: -32601,
+        message: `The server asked for ${method}, which Loupe was not set up to answer`,
+        data: { method },
+      });
+    }
+    return handler(params, requestId);
+  }
+
   /** How many requests are waiting for an answer. */
   get waiting(): number {
     return this.pending.size;
@@ -154,10 +177,12 @@ export class RpcPeer {
 
   /**
    * Tells the server to stop working on a request (best effort: the wire may already be gone).
-   * The spec forbids cancelling initialize, so a stuck handshake is only abandoned.
+   * The spec forbids cancelling initialize, so a stuck handshake is only abandoned; so is an unanswered
+   * server/discover probe (a legacy server that ignored it is not sent a notification before initialize).
    */
   private cancel(id: RequestId, method: string, reason: string): void {
-    if (this.ended || method === 'initialize') return;
+    if (this.ended || !this.sendsCancellations || method === 'initialize' || method === 'server/discover')
+      return;
     this.notify('notifications/cancelled', { requestId: id, reason }).catch(() => undefined);
   }
 
@@ -188,7 +213,7 @@ export class RpcPeer {
       });
       return;
     }
-    const response: RawResponse = { result, rttMs, responseSeq: frame.seq };
+    const response: RawResponse = { result, rttMs, requestId: frame.id, responseSeq: frame.seq };
     if (frame.pairSeq !== undefined) response.requestSeq = frame.pairSeq;
     entry.settle({ response });
   }

@@ -1,22 +1,30 @@
 /**
- * connect(): dial a target, do the MCP handshake (initialize, then notifications/initialized) over
- * Loupe's own JSON-RPC layer, and hand back an McpSession. `auto` URL targets try Streamable HTTP and fall
- * back to legacy SSE when the initialize POST is refused with 400/404/405 (the spec's backwards-
- * compatibility section). Frames of every attempt, failed ones included, stay in the recorder.
+ * connect(): dial a target, open it in the protocol era asked for, and hand back an McpSession.
+ * - modern (2026-07-28): server/discover in the per-request envelope; no initialize, no session id.
+ * - legacy (2025-11-25 and earlier): initialize, then notifications/initialized. `auto` URL targets try
+ *   Streamable HTTP and fall back to legacy SSE when the initialize POST is refused with 400/404/405.
+ * - auto (default): the modern probe first; a legacy answer (see discover.ts) falls back to the legacy opening:
+ *   on stdio over the same process, over HTTP with a fresh wire (and on to SSE as above).
+ * Frames of every attempt, failed ones included, stay in the recorder.
  */
 import { LoupeError, toErrorData, type LoupeErrorData } from '../../shared/errors.js';
 import type { Handshake } from '../../shared/session.js';
 import type { UrlTarget } from '../../shared/target.js';
 import { FrameRecorder } from '../recorder/frameRecorder.js';
+import { rpcErrorOfHttpFailure } from './httpRpcError.js';
 import { RpcPeer } from '../rpc/rpcPeer.js';
 import { redactTargetDeep } from '../snapshot/redact.js';
 import type { ConnectOptions, DialTarget, McpSession } from '../types.js';
 import { HttpWire } from '../wire/httpWire.js';
 import { wireLimits } from '../wire/limits.js';
+import { modernRequestHeaders, ToolHeaderMap } from '../wire/modernHeaders.js';
 import { SseWire } from '../wire/sseWire.js';
 import { StdioWire } from '../wire/stdioWire.js';
 import type { Wire } from '../wire/wire.js';
-import { initialize } from './initialize.js';
+import { clientInfo } from './clientInfo.js';
+import { probeModern } from './discover.js';
+import { answerRoots, clientCapabilities, initialize } from './initialize.js';
+import { modernProtocolVersion, type Envelope } from './modernEnvelope.js';
 import { WireSession } from './wireSession.js';
 
 export type SessionConnectOptions = ConnectOptions & { recorder?: FrameRecorder };
@@ -36,13 +44,49 @@ export async function connect(target: DialTarget, options: SessionConnectOptions
     else await recorder.flush();
   };
   try {
-    if (target.transport !== 'auto')
-      return await dial(target, makeWire(target, recorder, options), recorder, options, cleanup);
-    return await dialAuto(target, recorder, options, cleanup);
+    const choice = options.protocol ?? 'auto';
+    if (target.transport === 'sse' && choice === 'modern') {
+      throw new LoupeError({
+        kind: 'usage',
+        message: 'The legacy HTTP+SSE transport has no modern era: use --transport http or auto',
+      });
+    }
+    if (choice === 'legacy' || target.transport === 'sse') {
+      const reason =
+        choice === 'legacy' ? 'the legacy era was asked for' : 'the HTTP+SSE transport is legacy only';
+      return await dialLegacy(target, recorder, options, cleanup, reason);
+    }
+    const wire =
+      target.transport === 'stdio'
+        ? new StdioWire(target, recorder, wireLimits(options))
+        : new HttpWire(target, recorder, { limits: wireLimits(options) });
+    const opened = await dial(target, wire, recorder, options, cleanup, { era: choice });
+    if (opened instanceof WireSession) return opened;
+    return await dialLegacy(target, recorder, options, cleanup, opened.legacyReason);
   } catch (error) {
     await cleanup();
     throw error instanceof LoupeError ? error : new LoupeError(toErrorData(error), { cause: error });
   }
+}
+
+/** The 2025-era opening: initialize, over the target's transport (auto: Streamable HTTP, then SSE). */
+async function dialLegacy(
+  target: DialTarget,
+  recorder: FrameRecorder,
+  options: SessionConnectOptions,
+  cleanup: () => Promise<void>,
+  eraReason: string,
+): Promise<McpSession> {
+  const session =
+    target.transport === 'auto'
+      ? await dialAuto(target, recorder, options, cleanup)
+      : await dial(target, makeWire(target, recorder, options), recorder, options, cleanup, {
+          era: 'legacy',
+        });
+  if (!(session instanceof WireSession))
+    throw new LoupeError({ kind: 'internal', message: 'a legacy dial asked for another fallback' });
+  session.handshake.eraReason ??= eraReason;
+  return session;
 }
 
 async function dialAuto(
@@ -52,19 +96,17 @@ async function dialAuto(
   cleanup: () => Promise<void>,
 ): Promise<McpSession> {
   try {
-    return await dial(
-      target,
-      new HttpWire(target, recorder, { limits: wireLimits(options) }),
-      recorder,
-      options,
-      cleanup,
-    );
+    return await dialOrThrow(target, new HttpWire(target, recorder, { limits: wireLimits(options) }), recorder, options, cleanup);
   } catch (error) {
     const status = error instanceof LoupeError && error.kind === 'http-error' ? error.detail.code : undefined;
     if (status === undefined || !fallbackStatuses.has(status)) throw error;
+    // A modern server refusing initialize says so in the body (-32022 with its versions): no SSE attempt then.
+    const modern = rpcErrorOfHttpFailure('initialize', error);
+    if (modern && modern.kind !== 'rpc-error' && modern.kind !== 'method-not-found')
+      throw new LoupeError(modern, { cause: error });
     const reason = `Streamable HTTP initialize was answered with HTTP ${status}; fell back to the legacy HTTP+SSE transport`;
     try {
-      return await dial(
+      return await dialOrThrow(
         target,
         new SseWire(target, recorder, { startTimeoutMs: options.timeoutMs, limits: wireLimits(options) }),
         recorder,
@@ -101,14 +143,31 @@ function makeWire(target: DialTarget, recorder: FrameRecorder, options: SessionC
   }
 }
 
-async function dial(
+async function dialOrThrow(
   target: DialTarget,
   wire: Wire,
   recorder: FrameRecorder,
   options: SessionConnectOptions,
   cleanup: () => Promise<void>,
   fallbackReason?: string,
-): Promise<McpSession> {
+): Promise<WireSession> {
+  const opened = await dial(target, wire, recorder, options, cleanup, { era: 'legacy', fallbackReason });
+  if (opened instanceof WireSession) return opened;
+  throw new LoupeError({ kind: 'internal', message: 'a legacy dial asked for another fallback' });
+}
+
+/**
+ * Opens the wire and the era. For `auto` over HTTP a legacy answer to the probe closes this wire and returns the
+ * reason: the caller dials the legacy opening afresh. Over stdio the same process goes on to initialize.
+ */
+async function dial(
+  target: DialTarget,
+  wire: Wire,
+  recorder: FrameRecorder,
+  options: SessionConnectOptions,
+  cleanup: () => Promise<void>,
+  how: { era: 'auto' | 'modern' | 'legacy'; fallbackReason?: string },
+): Promise<WireSession | { legacyReason: string }> {
   const peer = new RpcPeer(wire, { timeoutMs: options.timeoutMs, maxTotalMs: options.maxTotalMs });
   let markClosed: (reason: LoupeErrorData | undefined) => void = () => undefined;
   const closed = new Promise<LoupeErrorData | undefined>((resolve) => (markClosed = resolve));
@@ -120,15 +179,64 @@ async function dial(
       markClosed(reason);
     },
   });
+  answerRoots(peer, options);
+  const toolHeaders = new ToolHeaderMap();
   let handshake: Handshake;
+  let envelope: Envelope | undefined;
   try {
-    handshake = await initialize(peer, wire, options);
+    if (how.era === 'legacy') {
+      handshake = await initialize(peer, wire, options);
+    } else {
+      envelope = modernEnvelope(options);
+      wire.setMessageHeaders?.((message) => modernRequestHeaders(message, toolHeaders));
+      const probe = await probeModern(peer, wire, envelope, options);
+      if ('handshake' in probe) {
+        handshake = probe.handshake;
+        if (wire.transport !== 'stdio') peer.sendsCancellations = false;
+        if (how.era === 'modern') handshake.eraReason = 'the modern era was asked for';
+      } else if (how.era === 'modern') {
+        throw new LoupeError({
+          kind: 'legacy-server',
+          message: `The modern era was asked for, but ${probe.legacyReason}; Loupe sends no initialize in the modern era (use the auto or legacy protocol)`,
+          data: { reason: probe.legacyReason },
+        });
+      } else if (wire.transport === 'stdio') {
+        envelope = undefined;
+        handshake = await initialize(peer, wire, options);
+        handshake.eraReason = probe.legacyReason;
+      } else {
+        await wire.close();
+        return { legacyReason: probe.legacyReason };
+      }
+    }
   } catch (error) {
     await wire.close();
     throw error;
   }
-  if (fallbackReason) handshake.fallbackReason = fallbackReason;
-  return new WireSession({ target, handshake, recorder, wire, peer, closed, cleanup });
+  if (how.fallbackReason) handshake.fallbackReason = how.fallbackReason;
+  return new WireSession({
+    target,
+    handshake,
+    recorder,
+    wire,
+    peer,
+    closed,
+    cleanup,
+    ...(envelope ? { envelope, toolHeaders } : {}),
+  });
+}
+
+/** The modern envelope: Loupe's identity and the capabilities the caller offers (roots without listChanged). */
+function modernEnvelope(options: SessionConnectOptions): Envelope {
+  const capabilities = clientCapabilities(options.offer);
+  if (capabilities.roots !== undefined) capabilities.roots = {};
+  const envelope: Envelope = {
+    protocolVersion: modernProtocolVersion,
+    clientCapabilities: capabilities,
+    clientInfo: { ...clientInfo },
+  };
+  if (options.logLevel !== undefined) envelope.logLevel = options.logLevel;
+  return envelope;
 }
 
 function asRecord(value: unknown): Record<string, unknown> {

@@ -15,13 +15,16 @@ export function clientCapabilities(offer: SessionOptions['offer']): JsonObject {
   return capabilities;
 }
 
+/** roots/list answered with the caller's roots when roots are offered (both eras). */
+export function answerRoots(peer: RpcPeer, options: SessionOptions): void {
+  if (!options.offer?.roots) return;
+  const roots = (options.roots ?? []).map((root): JsonObject =>
+    root.name === undefined ? { uri: root.uri } : { uri: root.uri, name: root.name },
+  );
+  peer.setRequestHandler('roots/list', () => Promise.resolve({ roots }));
+}
+
 export async function initialize(peer: RpcPeer, wire: Wire, options: SessionOptions): Promise<Handshake> {
-  if (options.offer?.roots) {
-    const roots = (options.roots ?? []).map((root): JsonObject =>
-      root.name === undefined ? { uri: root.uri } : { uri: root.uri, name: root.name },
-    );
-    peer.setRequestHandler('roots/list', () => Promise.resolve({ roots }));
-  }
   const params: JsonObject = {
     protocolVersion: requestedProtocolVersion,
     capabilities: clientCapabilities(options.offer),
@@ -51,6 +54,7 @@ export async function initialize(peer: RpcPeer, wire: Wire, options: SessionOpti
   await peer.notify('notifications/initialized');
   const handshake: Handshake = {
     transport: wire.transport,
+    era: 'legacy',
     requestedProtocolVersion,
     protocolVersion: version,
     serverInfo: isJsonObject(result.serverInfo) ? result.serverInfo : null,

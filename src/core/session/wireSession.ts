@@ -1,5 +1,5 @@
 /** McpSession over a Wire and an RpcPeer: what connect() hands back once the handshake is done. */
-import type { LoupeErrorData } from '../../shared/errors.js';
+import { LoupeError, type LoupeErrorData } from '../../shared/errors.js';
 import type { JsonObject } from '../../shared/json.js';
 import type { Handshake } from '../../shared/session.js';
 import type { FrameRecorder } from '../recorder/frameRecorder.js';
@@ -12,7 +12,11 @@ import type {
   ServerRequestHandler,
   Unsubscribe,
 } from '../types.js';
+import { ToolHeaderMap } from '../wire/modernHeaders.js';
 import type { Wire } from '../wire/wire.js';
+import { withRpcErrorOfBody } from './httpRpcError.js';
+import { requestWithRounds } from './inputRounds.js';
+import { withEnvelope, type Envelope } from './modernEnvelope.js';
 
 export interface SessionParts {
   target: DialTarget;
@@ -23,6 +27,9 @@ export interface SessionParts {
   closed: Promise<LoupeErrorData | undefined>;
   /** Runs once after the wire is closed (unsubscribe listeners, close a recorder we own). */
   cleanup: () => Promise<void>;
+  /** Modern era: the per-request envelope, and the tool header map the wire's header source reads. */
+  envelope?: Envelope;
+  toolHeaders?: ToolHeaderMap;
 }
 
 export class WireSession implements McpSession {
@@ -34,6 +41,8 @@ export class WireSession implements McpSession {
   private readonly peer: RpcPeer;
   private readonly cleanup: () => Promise<void>;
   private closing: Promise<void> | undefined;
+  private readonly envelope: Envelope | undefined;
+  readonly toolHeaders: ToolHeaderMap | undefined;
 
   constructor(parts: SessionParts) {
     this.target = parts.target;
@@ -43,6 +52,8 @@ export class WireSession implements McpSession {
     this.peer = parts.peer;
     this.closed = parts.closed;
     this.cleanup = parts.cleanup;
+    this.envelope = parts.envelope;
+    this.toolHeaders = parts.envelope ? (parts.toolHeaders ?? new ToolHeaderMap()) : undefined;
   }
 
   get isOpen(): boolean {
@@ -54,7 +65,30 @@ export class WireSession implements McpSession {
   }
 
   request(method: string, params?: JsonObject, options?: RequestOptions): Promise<RawResponse> {
-    return this.peer.request(method, params, options);
+    const envelope = this.envelope;
+    if (!envelope) return this.peer.request(method, params, options);
+    const refusal = this.headerRefusal(method, params);
+    if (refusal) return Promise.reject(refusal);
+    return requestWithRounds(method, params, {
+      send: (roundParams) =>
+        this.peer.request(method, withEnvelope(roundParams, envelope), options).catch((error: unknown) => {
+          throw withRpcErrorOfBody(method, error);
+        }),
+      answer: (inputMethod, inputParams, key) => this.peer.handleLocally(inputMethod, inputParams, key),
+    });
+  }
+
+  /** Over HTTP a tool with invalid x-mcp-header declarations is not called (the spec excludes such tools). */
+  private headerRefusal(method: string, params: JsonObject | undefined): LoupeError | undefined {
+    if (method !== 'tools/call' || this.wire.transport === 'stdio' || typeof params?.name !== 'string')
+      return undefined;
+    const problem = this.toolHeaders?.problem(params.name);
+    if (!problem) return undefined;
+    return new LoupeError({
+      kind: 'invalid-tool-header',
+      message: `Loupe does not call ${params.name} over HTTP: its x-mcp-header declaration is invalid (${problem})`,
+      data: { tool: params.name, problem },
+    });
   }
 
   notify(method: string, params?: JsonObject): Promise<void> {

@@ -49,6 +49,9 @@ function handshakeFields(handshake: Handshake | undefined): Partial<Snapshot> {
     ...(handshake.instructions === undefined ? {} : { instructions: handshake.instructions }),
     ...(handshake.sessionId === undefined ? {} : { sessionId: handshake.sessionId }),
     initializeRoundTripMs: handshake.roundTripMs,
+    ...(handshake.era === undefined ? {} : { era: handshake.era }),
+    ...(handshake.eraReason === undefined ? {} : { eraReason: handshake.eraReason }),
+    ...(handshake.discover === undefined ? {} : { discover: handshake.discover }),
   };
 }
 

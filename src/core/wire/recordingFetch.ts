@@ -46,7 +46,11 @@ export function recordingFetch(options: RecordingFetchOptions, baseFetch: FetchL
     const method = (init?.method ?? 'GET').toUpperCase();
     const href = String(url);
     const body = init?.body;
-    if (typeof body === 'string') recorder.record('out', body, { http: { method, url: href } });
+    const sentHeaders = mcpHeaders(init?.headers);
+    if (typeof body === 'string')
+      recorder.record('out', body, {
+        http: { method, url: href, ...(sentHeaders ? { requestHeaders: sentHeaders } : {}) },
+      });
     else recorder.record('out', '', { kind: 'http', http: { method, url: href } });
 
     // Our own abort, merged with the caller's: stops a body or stream past its limit for every reader.
@@ -108,6 +112,16 @@ export function recordingFetch(options: RecordingFetchOptions, baseFetch: FetchL
   };
 }
 
+/** The Mcp-* headers of a request (names as sent), or undefined when there are none. Others may hold secrets. */
+function mcpHeaders(headers: RequestInit['headers']): Record<string, string> | undefined {
+  if (!headers) return undefined;
+  const picked: Record<string, string> = {};
+  new Headers(headers).forEach((value, name) => {
+    if (name.toLowerCase().startsWith('mcp-')) picked[name] = value;
+  });
+  return Object.keys(picked).length > 0 ? picked : undefined;
+}
+
 /** The same response with a new body (the original one has been read or teed). */
 function rebuild(response: Response, body: ReadableStream<Uint8Array> | string): Response {
   return new Response(body, {
@@ -124,7 +138,7 @@ function httpFailure(response: Response, url: string, text: string): LoupeError 
     kind: 'http-error',
     code: response.status,
     message: `HTTP ${status} from POST ${url}${excerpt ? `: ${excerpt}` : ''}`,
-    data: { status: response.status, url, body: excerpt },
+    data: { status: response.status, url, body: excerpt, ...jsonRpcError(text) },
   });
 }
 
@@ -133,4 +147,17 @@ function bodyTooLarge(limits: WireLimits, what: string, seen: number): LoupeErro
   return limits.maxResponseBytes <= limits.maxFrameBytes
     ? tooLarge('response-too-large', what, limits.maxResponseBytes, seen)
     : tooLarge('frame-too-large', what, limits.maxFrameBytes, seen);
+}
+
+/** A JSON-RPC error in a refused POST's body (modern servers send -32022, -32020… with 400): kept whole. */
+function jsonRpcError(text: string): { rpcError?: unknown } {
+  if (text.length > 65_536) return {};
+  try {
+    const parsed: unknown = JSON.parse(text);
+    const error =
+      typeof parsed === 'object' && parsed !== null && 'error' in parsed ? parsed.error : undefined;
+    return typeof error === 'object' && error !== null ? { rpcError: error } : {};
+  } catch {
+    return {};
+  }
 }

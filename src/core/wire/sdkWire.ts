@@ -30,6 +30,7 @@ export abstract class SdkWire implements Wire {
   protected lastFailure: LoupeError | undefined;
   private open = false;
   private finished = false;
+  private messageHeaders: ((message: JsonObject) => Record<string, string>) | undefined;
 
   constructor(
     protected readonly target: UrlTarget,
@@ -82,7 +83,7 @@ export abstract class SdkWire implements Wire {
     });
     const fetch: FetchLike = async (input, init) => {
       try {
-        return await recording(input, init);
+        return await recording(input, withMessageHeaders(init, this.messageHeaders));
       } catch (error) {
         if (error instanceof LoupeError) {
           this.lastFailure = error;
@@ -127,6 +128,10 @@ export abstract class SdkWire implements Wire {
       if (ended) this.endSoon(ended);
       throw failure;
     }
+  }
+
+  setMessageHeaders(source: (message: JsonObject) => Record<string, string>): void {
+    this.messageHeaders = source;
   }
 
   setProtocolVersion(version: string): void {
@@ -175,6 +180,24 @@ export function statusOf(error: unknown): number | undefined {
 
 export function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/** The request with the headers the source derives from its JSON body (the SDK passes a Headers instance). */
+function withMessageHeaders(
+  init: RequestInit | undefined,
+  source: ((message: JsonObject) => Record<string, string>) | undefined,
+): RequestInit | undefined {
+  if (!source || !init || typeof init.body !== 'string') return init;
+  let message: unknown;
+  try {
+    message = JSON.parse(init.body);
+  } catch {
+    return init;
+  }
+  if (typeof message !== 'object' || message === null || Array.isArray(message)) return init;
+  const headers = new Headers(init.headers);
+  for (const [name, value] of Object.entries(source(message as JsonObject))) headers.set(name, value);
+  return { ...init, headers };
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {

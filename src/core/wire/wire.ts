@@ -30,6 +30,8 @@ export interface Wire {
   send(message: JsonObject): Promise<void>;
   /** After initialize: the negotiated version (sent as MCP-Protocol-Version over HTTP). */
   setProtocolVersion(version: string): void;
+  /** HTTP only: extra headers for each outgoing message (the 2026-07-28 Mcp-Method / Mcp-Name / Mcp-Param-*). */
+  setMessageHeaders?(source: (message: JsonObject) => Record<string, string>): void;
   /** Ends the connection; never hangs. Resolves once it is down. */
   close(): Promise<void>;
 }

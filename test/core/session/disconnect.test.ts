@@ -77,17 +77,19 @@ describe('connections that end', () => {
         .split('\n')
         .map((line) => JSON.parse(line) as Frame);
       expect(frames.map((frame) => frame.method ?? frame.kind)).toEqual([
+        'server/discover',
+        'error',
         'initialize',
         'response',
         'notifications/initialized',
         'tools/list',
         'response',
       ]);
-      expect(frames.map((frame) => frame.seq)).toEqual([1, 2, 3, 4, 5]);
+      expect(frames.map((frame) => frame.seq)).toEqual([1, 2, 3, 4, 5, 6, 7]);
       expect(session.recorder.stats()).toMatchObject({
-        total: 5,
+        total: 7,
         held: 2,
-        overflow: 3,
+        overflow: 5,
         limit: 2,
         journalPath,
       });

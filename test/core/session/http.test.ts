@@ -171,7 +171,10 @@ describe('HTTP failures', () => {
     expect((auto as LoupeError).message).toContain(
       '(legacy SSE, tried after Streamable HTTP initialize was answered with HTTP 404)',
     );
+    // The protocol is auto too: the server/discover probe's 404 comes first, then initialize's, then SSE's GET.
     expect(recorder.all().map((frame) => [frame.direction, frame.http?.method, frame.http?.status])).toEqual([
+      ['out', 'POST', undefined],
+      ['in', 'POST', 404],
       ['out', 'POST', undefined],
       ['in', 'POST', 404],
       ['out', 'GET', undefined],

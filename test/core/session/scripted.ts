@@ -25,6 +25,11 @@ process.stdin.on('data', (chunk) => {
       } });
       continue;
     }
+    if (message.method === 'server/discover') {
+      // A 2025-era server: the modern probe is an unknown method.
+      send({ jsonrpc: '2.0', id: message.id, error: { code: -32601, message: 'Method not found' } });
+      continue;
+    }
     handle(message, send, raw);
   }
 });

@@ -94,6 +94,7 @@ describe('stdio session against server-everything', () => {
     ).catch((error: unknown) => error);
     expect((crashed as LoupeError).detail).toMatchObject({ kind: 'server-exited', code: 4 });
     expect(recorder.all().map((frame) => [frame.kind, frame.raw])).toContainEqual(['stderr', 'bad config']);
-    expect(recorder.all().some((frame) => frame.method === 'initialize')).toBe(true);
+    // auto opens with the server/discover probe: the crash answered it, and its frame is kept.
+    expect(recorder.all().some((frame) => frame.method === 'server/discover')).toBe(true);
   });
 });

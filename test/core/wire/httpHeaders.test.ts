@@ -26,7 +26,8 @@ async function serve(enableJsonResponse = false): Promise<CheckingServer> {
 describe('Streamable HTTP headers, checked by a real server', () => {
   it('sends custom headers on every request, and MCP-Protocol-Version and Mcp-Session-Id after initialize', async () => {
     const server = await serve();
-    const session = await connect({ transport: 'http', url: server.url, headers }, { timeoutMs: 3000 });
+    // The 2025 Streamable HTTP headers (session id, negotiated version): the legacy era, without the modern probe.
+    const session = await connect({ transport: 'http', url: server.url, headers }, { timeoutMs: 3000, protocol: 'legacy' });
     sessions.push(session);
     const echo = await session.request('tools/call', { name: 'echo', arguments: { message: 'checked' } });
     expect(echo.result.content).toEqual([{ type: 'text', text: 'Echo: checked' }]);
@@ -114,7 +115,8 @@ describe('Streamable HTTP headers, checked by a real server', () => {
 
   it('notices a server gone while idle: the SDK reconnecting its GET stream is refused, the session ends', async () => {
     const server = await startCheckingServer({ requiredHeaders });
-    const session = await connect({ transport: 'http', url: server.url, headers });
+    // The GET stream is a 2025 mechanism: the legacy era (the probe's pooled socket would only add a race here).
+    const session = await connect({ transport: 'http', url: server.url, headers }, { protocol: 'legacy' });
     sessions.push(session);
     await server.stop();
     await expect(session.closed).resolves.toMatchObject({ kind: 'disconnected' });

@@ -1,0 +1,102 @@
+/**
+ * The modern opening: server/discover in the 2026-07-28 envelope. Its outcome decides the era (the spec's
+ * backward-compatibility rules): a DiscoverResult → modern; a recognized modern error (-32020…-32022) → modern
+ * but unusable, fail naming it (never fall back); any other error, an HTTP 400/404/405 without a modern error
+ * body, or no answer in time → a legacy server.
+ */
+import { LoupeError, toErrorData, type LoupeErrorData } from '../../shared/errors.js';
+import { isJsonObject } from '../../shared/json.js';
+import type { Handshake } from '../../shared/session.js';
+import type { RpcPeer } from '../rpc/rpcPeer.js';
+import type { Wire } from '../wire/wire.js';
+import { rpcErrorOfHttpFailure } from './httpRpcError.js';
+import { modernProtocolVersion, serverInfoKey, withEnvelope, type Envelope } from './modernEnvelope.js';
+
+export type ProbeOutcome = { handshake: Handshake } | { legacyReason: string };
+
+/** How long a probe waits before deciding the server is a legacy one that ignores unknown methods, ms. */
+export const probeTimeoutMs = 5_000;
+
+const legacyStatuses = new Set([400, 404, 405]);
+const modernKinds = new Set(['header-mismatch', 'missing-client-capability', 'unsupported-protocol-version']);
+
+export async function probeModern(
+  peer: RpcPeer,
+  wire: Wire,
+  envelope: Envelope,
+  options: { timeoutMs?: number; maxTotalMs?: number },
+): Promise<ProbeOutcome> {
+  wire.setProtocolVersion(modernProtocolVersion);
+  let response;
+  try {
+    response = await peer.request('server/discover', withEnvelope(undefined, envelope), {
+      timeoutMs: Math.min(options.timeoutMs ?? probeTimeoutMs, probeTimeoutMs),
+      maxTotalMs: options.maxTotalMs,
+    });
+  } catch (error) {
+    const inner = rpcErrorOfHttpFailure('server/discover', error);
+    const failure: LoupeErrorData = inner ?? toErrorData(error);
+    if (modernKinds.has(failure.kind)) throw new LoupeError(failure, { cause: error });
+    const reason = legacyReason(failure);
+    if (reason) return { legacyReason: reason };
+    throw error;
+  }
+  const result = response.result;
+  const supported = Array.isArray(result.supportedVersions)
+    ? result.supportedVersions.filter((version): version is string => typeof version === 'string')
+    : undefined;
+  if (!supported) {
+    // Some 2025-era servers answer any request with an empty result: that is not a DiscoverResult.
+    return {
+      legacyReason:
+        'server/discover was answered with a result that has no supportedVersions: a 2025-era server',
+    };
+  }
+  if (!supported.includes(modernProtocolVersion)) {
+    throw new LoupeError({
+      kind: 'unsupported-protocol-version',
+      message: `server/discover lists protocol versions ${supported.join(', ') || '(none)'}; Loupe speaks ${modernProtocolVersion} in the modern era`,
+      data: { supported, requested: modernProtocolVersion, result },
+    });
+  }
+  const meta = isJsonObject(result._meta) ? result._meta : {};
+  const serverInfo = meta[serverInfoKey];
+  const handshake: Handshake = {
+    transport: wire.transport,
+    era: 'modern',
+    eraReason: 'server/discover answered with a DiscoverResult',
+    discover: result,
+    requestedProtocolVersion: modernProtocolVersion,
+    protocolVersion: modernProtocolVersion,
+    serverInfo: isJsonObject(serverInfo) ? serverInfo : null,
+    capabilities: isJsonObject(result.capabilities) ? result.capabilities : {},
+    roundTripMs: response.rttMs,
+  };
+  if (typeof result.instructions === 'string') handshake.instructions = result.instructions;
+  return { handshake };
+}
+
+/** Why this failure of server/discover means a legacy server, or undefined when it means something else. */
+function legacyReason(failure: LoupeErrorData): string | undefined {
+  const code = failure.code !== undefined ? ` ${failure.code}` : '';
+  switch (failure.kind) {
+    case 'method-not-found':
+    case 'rpc-error':
+      return `server/discover was answered with JSON-RPC error${code} (${serverMessage(failure)}): a 2025-era server`;
+    case 'http-error':
+      return failure.code !== undefined && legacyStatuses.has(failure.code)
+        ? `server/discover was answered with HTTP ${failure.code} without a modern error body: a 2025-era server`
+        : undefined;
+    case 'timeout':
+      return `server/discover got no answer within the probe time: taken for a 2025-era server`;
+    case 'invalid-response':
+      return `server/discover was answered with something that is not a DiscoverResult: taken for a 2025-era server`;
+    default:
+      return undefined;
+  }
+}
+
+function serverMessage(failure: LoupeErrorData): string {
+  const data = failure.data;
+  return isJsonObject(data) && typeof data.serverMessage === 'string' ? data.serverMessage : failure.message;
+}

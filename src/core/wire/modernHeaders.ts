@@ -1,0 +1,139 @@
+/**
+ * The request headers of the 2026-07-28 Streamable HTTP binding: Mcp-Method on every request, Mcp-Name for
+ * tools/call, prompts/get (params.name) and resources/read (params.uri), and Mcp-Param-{Name} for each tool
+ * parameter whose schema carries `x-mcp-header`. Values outside plain visible ASCII (or with edge whitespace,
+ * or that look like the sentinel) travel as `=?base64?…?=`. MCP-Protocol-Version is the SDK transport's.
+ *
+ * A tool whose x-mcp-header declarations break the spec's rules keeps its place in Loupe's list (it is linted)
+ * but is not called over HTTP: ToolHeaderMap.problem() names why.
+ */
+import { isJsonObject, type JsonObject, type JsonValue } from '../../shared/json.js';
+
+/** One mirrored parameter: the property path from the schema root and the header name part. */
+export interface ToolHeader {
+  path: string[];
+  name: string;
+}
+
+export type ToolHeaderScan = { headers: ToolHeader[] } | { problem: string };
+
+const headerKey = 'x-mcp-header';
+/** RFC 9110 token: 1*tchar. */
+const tokenPattern = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+const primitiveTypes = new Set(['string', 'integer', 'boolean']);
+/** Keywords whose values are data, not schemas: an x-mcp-header key inside them is not a declaration. */
+const dataKeywords = new Set(['const', 'default', 'enum', 'examples']);
+const sentinelPattern = /^=\?base64\?.*\?=$/s;
+
+/** Reads a tool's x-mcp-header declarations, or says what makes them invalid (first problem found). */
+export function scanToolHeaders(tool: JsonObject): ToolHeaderScan {
+  const headers: ToolHeader[] = [];
+  const problems: string[] = [];
+  const visit = (node: JsonValue, path: string[], reachable: boolean): void => {
+    if (Array.isArray(node)) {
+      for (const element of node) visit(element, path, false);
+      return;
+    }
+    if (!isJsonObject(node)) return;
+    if (headerKey in node) {
+      const where = path.length > 0 ? path.join('.') : 'the schema root';
+      const value = node[headerKey];
+      const type = node.type;
+      if (!reachable || path.length === 0) {
+        problems.push(
+          `${where}: x-mcp-header is only allowed on a property reached through "properties" keys alone`,
+        );
+      } else if (typeof value !== 'string' || value === '') {
+        problems.push(`${where}: x-mcp-header must be a non-empty string`);
+      } else if (!tokenPattern.test(value)) {
+        problems.push(`${where}: x-mcp-header "${value}" is not an HTTP header token`);
+      } else if (typeof type !== 'string' || !primitiveTypes.has(type)) {
+        problems.push(
+          `${where}: x-mcp-header needs type string, integer or boolean, not ${JSON.stringify(type ?? null)}`,
+        );
+      } else {
+        const twin = headers.find((header) => header.name.toLowerCase() === value.toLowerCase());
+        if (twin)
+          problems.push(`${where}: x-mcp-header "${value}" repeats "${twin.name}" (${twin.path.join('.')})`);
+        else headers.push({ path, name: value });
+      }
+    }
+    for (const [key, child] of Object.entries(node)) {
+      if (dataKeywords.has(key) || key === headerKey) continue;
+      if (key === 'properties' && isJsonObject(child)) {
+        for (const [property, schema] of Object.entries(child)) visit(schema, [...path, property], reachable);
+      } else {
+        visit(child, path, false);
+      }
+    }
+  };
+  const schema = tool.inputSchema;
+  if (schema !== undefined) visit(schema, [], true);
+  return problems.length > 0 ? { problem: problems[0] } : { headers };
+}
+
+/** A header value as the spec encodes it: as is when plain visible ASCII, else Base64 of its UTF-8 in the sentinel. */
+export function encodeHeaderValue(value: string): string {
+  const plain =
+    /^[\x20-\x7e\t]*$/.test(value) && !/^[ \t]|[ \t]$/.test(value) && !sentinelPattern.test(value);
+  return plain ? value : `=?base64?${Buffer.from(value, 'utf8').toString('base64')}?=`;
+}
+
+/** The string form of an argument value, or undefined when it is not mirrored (absent, null, object, array). */
+function headerText(value: JsonValue | undefined): string | undefined {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return undefined;
+}
+
+function valueAt(source: JsonValue | undefined, path: string[]): JsonValue | undefined {
+  let node = source;
+  for (const step of path) {
+    if (!isJsonObject(node)) return undefined;
+    node = node[step];
+  }
+  return node;
+}
+
+/** The x-mcp-header declarations of the latest tool listing, by tool name. The lists layer keeps it current. */
+export class ToolHeaderMap {
+  private readonly scans = new Map<string, ToolHeaderScan>();
+
+  /** Replaces what is known with this (complete or partial) listing's tools. */
+  learn(tools: JsonObject[], replace = true): void {
+    if (replace) this.scans.clear();
+    for (const tool of tools) {
+      if (typeof tool.name === 'string') this.scans.set(tool.name, scanToolHeaders(tool));
+    }
+  }
+
+  /** Why this tool cannot be called over HTTP, when its declarations are invalid. */
+  problem(tool: string): string | undefined {
+    const scan = this.scans.get(tool);
+    return scan && 'problem' in scan ? scan.problem : undefined;
+  }
+
+  headersOf(tool: string): ToolHeader[] {
+    const scan = this.scans.get(tool);
+    return scan && 'headers' in scan ? scan.headers : [];
+  }
+}
+
+/** The Mcp-* headers of one outgoing JSON-RPC message (a request; notifications get none). */
+export function modernRequestHeaders(message: JsonObject, tools: ToolHeaderMap): Record<string, string> {
+  const method = message.method;
+  if (typeof method !== 'string' || message.id === undefined) return {};
+  const headers: Record<string, string> = { 'Mcp-Method': method };
+  const params = isJsonObject(message.params) ? message.params : {};
+  const nameField = method === 'resources/read' ? params.uri : params.name;
+  const named = ['tools/call', 'prompts/get', 'resources/read'].includes(method);
+  if (named && typeof nameField === 'string') headers['Mcp-Name'] = encodeHeaderValue(nameField);
+  if (method === 'tools/call' && typeof params.name === 'string') {
+    for (const header of tools.headersOf(params.name)) {
+      const text = headerText(valueAt(params.arguments, header.path));
+      if (text !== undefined) headers[`Mcp-Param-${header.name}`] = encodeHeaderValue(text);
+    }
+  }
+  return headers;
+}
