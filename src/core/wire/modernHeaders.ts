@@ -25,50 +25,65 @@ const primitiveTypes = new Set(['string', 'integer', 'boolean']);
 const dataKeywords = new Set(['const', 'default', 'enum', 'examples']);
 const sentinelPattern = /^=\?base64\?.*\?=$/s;
 
-/** Reads a tool's x-mcp-header declarations, or says what makes them invalid (first problem found). */
+/** A schema node still to visit: its property path and whether it was reached through "properties" alone. */
+interface Pending {
+  node: JsonValue;
+  path: string[];
+  reachable: boolean;
+}
+
+/**
+ * Reads a tool's x-mcp-header declarations, or says what makes them invalid (first problem found). Walks the
+ * schema with an explicit stack, in document order: a server's schema may nest 100,000 levels deep.
+ */
 export function scanToolHeaders(tool: JsonObject): ToolHeaderScan {
   const headers: ToolHeader[] = [];
   const problems: string[] = [];
-  const visit = (node: JsonValue, path: string[], reachable: boolean): void => {
-    if (Array.isArray(node)) {
-      for (const element of node) visit(element, path, false);
-      return;
-    }
-    if (!isJsonObject(node)) return;
-    if (headerKey in node) {
-      const where = path.length > 0 ? path.join('.') : 'the schema root';
-      const value = node[headerKey];
-      const type = node.type;
-      if (!reachable || path.length === 0) {
-        problems.push(
-          `${where}: x-mcp-header is only allowed on a property reached through "properties" keys alone`,
-        );
-      } else if (typeof value !== 'string' || value === '') {
-        problems.push(`${where}: x-mcp-header must be a non-empty string`);
-      } else if (!tokenPattern.test(value)) {
-        problems.push(`${where}: x-mcp-header "${value}" is not an HTTP header token`);
-      } else if (typeof type !== 'string' || !primitiveTypes.has(type)) {
-        problems.push(
-          `${where}: x-mcp-header needs type string, integer or boolean, not ${JSON.stringify(type ?? null)}`,
-        );
-      } else {
-        const twin = headers.find((header) => header.name.toLowerCase() === value.toLowerCase());
-        if (twin)
-          problems.push(`${where}: x-mcp-header "${value}" repeats "${twin.name}" (${twin.path.join('.')})`);
-        else headers.push({ path, name: value });
-      }
-    }
-    for (const [key, child] of Object.entries(node)) {
-      if (dataKeywords.has(key) || key === headerKey) continue;
-      if (key === 'properties' && isJsonObject(child)) {
-        for (const [property, schema] of Object.entries(child)) visit(schema, [...path, property], reachable);
-      } else {
-        visit(child, path, false);
-      }
+  const declaration = (node: JsonObject, path: string[], reachable: boolean): void => {
+    const where = path.length > 0 ? path.join('.') : 'the schema root';
+    const value = node[headerKey];
+    const type = node.type;
+    if (!reachable || path.length === 0) {
+      problems.push(
+        `${where}: x-mcp-header is only allowed on a property reached through "properties" keys alone`,
+      );
+    } else if (typeof value !== 'string' || value === '') {
+      problems.push(`${where}: x-mcp-header must be a non-empty string`);
+    } else if (!tokenPattern.test(value)) {
+      problems.push(`${where}: x-mcp-header "${value}" is not an HTTP header token`);
+    } else if (typeof type !== 'string' || !primitiveTypes.has(type)) {
+      problems.push(
+        `${where}: x-mcp-header needs type string, integer or boolean, not ${JSON.stringify(type ?? null)}`,
+      );
+    } else {
+      const twin = headers.find((header) => header.name.toLowerCase() === value.toLowerCase());
+      if (twin)
+        problems.push(`${where}: x-mcp-header "${value}" repeats "${twin.name}" (${twin.path.join('.')})`);
+      else headers.push({ path, name: value });
     }
   };
   const schema = tool.inputSchema;
-  if (schema !== undefined) visit(schema, [], true);
+  const stack: Pending[] = schema === undefined ? [] : [{ node: schema, path: [], reachable: true }];
+  for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+    const { node, path, reachable } = next;
+    const children: Pending[] = [];
+    if (Array.isArray(node)) {
+      for (const element of node) children.push({ node: element, path, reachable: false });
+    } else if (isJsonObject(node)) {
+      if (headerKey in node) declaration(node, path, reachable);
+      for (const [key, child] of Object.entries(node)) {
+        if (dataKeywords.has(key) || key === headerKey) continue;
+        if (key === 'properties' && isJsonObject(child)) {
+          for (const [property, value] of Object.entries(child))
+            children.push({ node: value, path: [...path, property], reachable });
+        } else {
+          children.push({ node: child, path, reachable: false });
+        }
+      }
+    }
+    // Reversed, so the first child is visited next: the same order as a recursive walk.
+    for (let index = children.length - 1; index >= 0; index -= 1) stack.push(children[index]);
+  }
   return problems.length > 0 ? { problem: problems[0] } : { headers };
 }
 
@@ -98,24 +113,35 @@ function valueAt(source: JsonValue | undefined, path: string[]): JsonValue | und
 
 /** The x-mcp-header declarations of the latest tool listing, by tool name. The lists layer keeps it current. */
 export class ToolHeaderMap {
-  private readonly scans = new Map<string, ToolHeaderScan>();
+  /** The latest definition of each tool, and its scan once a call asked for it. */
+  private readonly tools = new Map<string, { tool: JsonObject; scan?: ToolHeaderScan }>();
 
-  /** Replaces what is known with this (complete or partial) listing's tools. */
+  /**
+   * Replaces what is known with this (complete or partial) listing's tools. A tool's schema is scanned only
+   * when it is called: a 10,000-tool listing paid for scanning every schema it will never call.
+   */
   learn(tools: JsonObject[], replace = true): void {
-    if (replace) this.scans.clear();
+    if (replace) this.tools.clear();
     for (const tool of tools) {
-      if (typeof tool.name === 'string') this.scans.set(tool.name, scanToolHeaders(tool));
+      if (typeof tool.name === 'string') this.tools.set(tool.name, { tool });
     }
+  }
+
+  private scanOf(name: string): ToolHeaderScan | undefined {
+    const known = this.tools.get(name);
+    if (!known) return undefined;
+    known.scan ??= scanToolHeaders(known.tool);
+    return known.scan;
   }
 
   /** Why this tool cannot be called over HTTP, when its declarations are invalid. */
   problem(tool: string): string | undefined {
-    const scan = this.scans.get(tool);
+    const scan = this.scanOf(tool);
     return scan && 'problem' in scan ? scan.problem : undefined;
   }
 
   headersOf(tool: string): ToolHeader[] {
-    const scan = this.scans.get(tool);
+    const scan = this.scanOf(tool);
     return scan && 'headers' in scan ? scan.headers : [];
   }
 }

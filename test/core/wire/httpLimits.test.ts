@@ -21,6 +21,7 @@ async function failure(promise: Promise<unknown>): Promise<LoupeError> {
   return outcome as LoupeError;
 }
 
+// These servers are 2025-era only; the tests are about the wire, so they speak the legacy era outright.
 describe('hostile Streamable HTTP servers', () => {
   it('stops reading a gzip bomb at maxResponseBytes, fails tools/list with response-too-large and keeps the frames before', async () => {
     const server = await startHostileHttp('bomb');
@@ -28,7 +29,7 @@ describe('hostile Streamable HTTP servers', () => {
     const limit = 8 * 1024 * 1024;
     const session = await connect(
       { transport: 'http', url: server.url },
-      { timeoutMs: 30_000, maxResponseBytes: limit },
+      { timeoutMs: 30_000, maxResponseBytes: limit, protocol: 'legacy' },
     );
     sessions.push(session);
 
@@ -62,7 +63,10 @@ describe('hostile Streamable HTTP servers', () => {
     const server = await startHostileHttp('bomb');
     servers.push(server);
     const limit = 1024 * 1024;
-    const session = await connect({ transport: 'http', url: server.url }, { maxFrameBytes: limit });
+    const session = await connect(
+      { transport: 'http', url: server.url },
+      { maxFrameBytes: limit, protocol: 'legacy' },
+    );
     sessions.push(session);
     const error = await failure(session.request('tools/list'));
     expect(error.kind).toBe('frame-too-large');
@@ -73,7 +77,10 @@ describe('hostile Streamable HTTP servers', () => {
   it('fails a request at once with disconnected when its SSE response stream closes without the response', async () => {
     const server = await startHostileHttp('sse-close');
     servers.push(server);
-    const session = await connect({ transport: 'http', url: server.url }, { timeoutMs: 30_000 });
+    const session = await connect(
+      { transport: 'http', url: server.url },
+      { timeoutMs: 30_000, protocol: 'legacy' },
+    );
     sessions.push(session);
 
     const error = await failure(session.request('tools/call', { name: 'anything', arguments: {} }));
@@ -89,7 +96,10 @@ describe('hostile Streamable HTTP servers', () => {
   it('keeps the exact bytes of a JSON body and of an SSE event that are not valid UTF-8', async () => {
     const server = await startHostileHttp('invalid-utf8');
     servers.push(server);
-    const session = await connect({ transport: 'http', url: server.url }, { timeoutMs: 30_000 });
+    const session = await connect(
+      { transport: 'http', url: server.url },
+      { timeoutMs: 30_000, protocol: 'legacy' },
+    );
     sessions.push(session);
     const sent = (head: string): Buffer =>
       Buffer.concat([Buffer.from(head), Buffer.from([0xff, 0xfe]), Buffer.from(' bytes"}]}}')]);
@@ -117,7 +127,7 @@ describe('hostile Streamable HTTP servers', () => {
     const limit = 1024 * 1024;
     const session = await connect(
       { transport: 'http', url: server.url },
-      { timeoutMs: 30_000, maxFrameBytes: limit },
+      { timeoutMs: 30_000, maxFrameBytes: limit, protocol: 'legacy' },
     );
     sessions.push(session);
     const error = await failure(session.request('tools/call', { name: 'giant', arguments: {} }));
@@ -135,7 +145,7 @@ describe('hostile Streamable HTTP servers', () => {
     const limit = 2 * 1024 * 1024;
     const session = await connect(
       { transport: 'http', url: server.url },
-      { timeoutMs: 30_000, maxResponseBytes: limit },
+      { timeoutMs: 30_000, maxResponseBytes: limit, protocol: 'legacy' },
     );
     sessions.push(session);
     const error = await failure(session.request('tools/call', { name: 'giant', arguments: {} }));
@@ -152,7 +162,7 @@ describe('hostile Streamable HTTP servers', () => {
     const limit = 1024 * 1024;
     const session = await connect(
       { transport: 'sse', url: `${new URL(server.url).origin}/sse` },
-      { timeoutMs: 30_000, maxFrameBytes: limit },
+      { timeoutMs: 30_000, maxFrameBytes: limit, protocol: 'legacy' },
     );
     sessions.push(session);
     const error = await failure(session.request('tools/list'));
