@@ -4,6 +4,8 @@
 // (needs npm run build:node) and read the .cpuprofile in Chrome DevTools, or summarize it by self time:
 //   node bench/investigations/eraProfile.mjs --summarize bench/tmp/<file>.cpuprofile
 // `--learn` times, in-process, the modern-only step found there: ToolHeaderMap.learn over the 10,000 tools.
+// `--without-learn` (run with --expose-gc) lists in both eras, alternating, with ToolHeaderMap.learn replaced by
+// a no-op in this process only: what Loupe's modern listing would cost without the scan (a what-if, not a fix).
 /* global performance */
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
@@ -41,6 +43,30 @@ if (first === '--summarize') {
     map.learn(tools, true);
     console.log(`learn 10,000 tools: ${(performance.now() - started).toFixed(1)} ms`);
   }
+} else if (first === '--without-learn') {
+  const { ToolHeaderMap } = await import(
+    pathToFileURL(join(outNode, 'core', 'wire', 'modernHeaders.js')).href
+  );
+  const rounds = 5;
+  const names = ['loupe-modern', 'loupe-legacy'];
+  for (const name of names) await eraListers[name](['--tools', 10_000, '--page-size', 50], 10_000);
+  const original = ToolHeaderMap.prototype.learn;
+  for (let round = 0; round < rounds; round += 1) {
+    const row = [];
+    for (const [name, learn] of [
+      ['loupe-modern', original],
+      ['loupe-modern', () => undefined],
+      ['loupe-legacy', original],
+    ].map((_, index, all) => all[(index + round) % all.length])) {
+      ToolHeaderMap.prototype.learn = learn;
+      globalThis.gc?.();
+      const result = await eraListers[name](['--tools', 10_000, '--page-size', 50], 10_000);
+      const label = learn === original ? name : `${name} without learn`;
+      row.push(`${label} ${result.cpuMs.toFixed(0)} ms CPU (${result.ms.toFixed(0)} wall)`);
+    }
+    console.log(`round ${round + 1}: ${row.join(', ')}`);
+  }
+  ToolHeaderMap.prototype.learn = original;
 } else {
   const era = first === 'legacy' ? 'legacy' : 'modern';
   for (let run = 0; run < 3; run += 1) {
