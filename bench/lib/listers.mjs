@@ -11,11 +11,12 @@ function check(name, items, expected) {
   if (items !== expected) throw new Error(`${name} listed ${items} tools, expected ${expected}`);
 }
 
-export async function listRaw(flags, expected) {
+export async function listRaw(flags, expected, { era = 'legacy' } = {}) {
   const server = benchServer(flags);
   const client = new RawClient(server.command, server.args);
   try {
-    await client.initialize();
+    if (era === 'modern') await client.discover();
+    else await client.initialize();
     const started = performance.now();
     const cpuStarted = process.cpuUsage();
     const tools = [];
@@ -63,11 +64,15 @@ export async function listSdk(flags, expected) {
 }
 
 /** Loupe's core as the app runs it: connect (its recorder on, default limit), then walkList over every page. */
-export async function listLoupe(flags, expected) {
+export async function listLoupe(flags, expected, { protocol } = {}) {
   const connect = await loadConnect();
   const walkList = await loadWalkList();
   const server = benchServer(flags);
-  const session = await connect(server.target, {});
+  const session = await connect(server.target, protocol ? { protocol } : {});
+  if (protocol && protocol !== 'auto' && session.handshake.era !== protocol) {
+    await session.close();
+    throw new Error(`Loupe opened the ${session.handshake.era} era, not ${protocol}`);
+  }
   try {
     const started = performance.now();
     const cpuStarted = process.cpuUsage();
@@ -83,3 +88,14 @@ export async function listLoupe(flags, expected) {
 }
 
 export const listers = { loupe: listLoupe, sdk: listSdk, raw: listRaw };
+
+/**
+ * The era comparison: the same bench server and tool set started with `--era modern` or `--era legacy`;
+ * Loupe opened with `protocol: 'modern'` or `'legacy'`, the raw floor with server/discover or initialize.
+ */
+export const eraListers = {
+  'loupe-modern': (flags, expected) => listLoupe([...flags, '--era', 'modern'], expected, { protocol: 'modern' }),
+  'loupe-legacy': (flags, expected) => listLoupe([...flags, '--era', 'legacy'], expected, { protocol: 'legacy' }),
+  'raw-modern': (flags, expected) => listRaw([...flags, '--era', 'modern'], expected, { era: 'modern' }),
+  'raw-legacy': (flags, expected) => listRaw([...flags, '--era', 'legacy'], expected, { era: 'legacy' }),
+};

@@ -1,6 +1,9 @@
 // The protocol floor: spawn the server, write JSON-RPC lines, read lines, JSON.parse. No SDK, no recorder.
 // Given Loupe's FrameRecorder, it records every line both ways and takes each inbound message from the
 // recorder's own parse (as Loupe's session does), so the difference with and without is the recording alone.
+// `initialize()` opens the 2025 era; `discover()` the 2026-07-28 one, after which every request carries the
+// per-request _meta envelope (the revision's cost, paid by every modern client) and results must say
+// resultType "complete".
 import { spawn } from 'node:child_process';
 
 export class RawClient {
@@ -29,6 +32,7 @@ export class RawClient {
         if (!entry) continue;
         this.waiting.delete(message.id);
         if (message.error) entry.reject(new Error(message.error.message));
+        else if (this.meta && message.result.resultType !== 'complete') entry.reject(new Error(`resultType ${message.result.resultType}`));
         else entry.resolve(message.result);
       }
       pending = pending.slice(start);
@@ -38,6 +42,7 @@ export class RawClient {
 
   request(method, params) {
     const id = this.nextId++;
+    if (this.meta) params = { ...params, _meta: this.meta };
     return new Promise((resolve, reject) => {
       this.waiting.set(id, { resolve, reject });
       this.write({ jsonrpc: '2.0', id, method, params });
@@ -62,6 +67,18 @@ export class RawClient {
       clientInfo: { name: 'bench-raw', version: '1.0.0' },
     });
     this.notify('notifications/initialized');
+    return result;
+  }
+
+  /** The modern opening: server/discover in the envelope, which every later request carries too. */
+  async discover() {
+    this.meta = {
+      'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+      'io.modelcontextprotocol/clientCapabilities': {},
+      'io.modelcontextprotocol/clientInfo': { name: 'bench-raw', version: '1.0.0' },
+    };
+    const result = await this.request('server/discover', {});
+    if (!result.supportedVersions?.includes('2026-07-28')) throw new Error('server/discover does not list 2026-07-28');
     return result;
   }
 

@@ -32,11 +32,38 @@ function listing(section, lines, checks) {
   const growth = section.growth ?? {};
   const growthText = (entry) => Object.entries(entry ?? {}).filter(([key]) => key !== 'meaning').map(([key, value]) => `${key} ${number(value, 2)}`).join(', ') || '—';
   lines.push(`- Growth 10,000 → 50,000 tools (${growth.meaning ?? ''}): wall ${growthText(growth)}; client CPU ${growthText(section.cpuGrowth)}`, '');
+  if (section.eras) listingByEra(section.eras, lines);
   const small = section.sizes?.[0];
   checks.push(['Listing: Loupe ≤ 2× raw floor (10,000 tools), wall', small?.ratios.loupeOverRaw?.median, targets.listing]);
   checks.push(['… client CPU', small?.cpuRatios?.loupeOverRaw?.median, targets.listing]);
   checks.push(['Listing grows linearly (Loupe, 50k vs 10k per tool), wall', growth.loupe, targets.growth]);
   checks.push(['… client CPU', section.cpuGrowth?.loupe, targets.growth]);
+}
+
+const eraLabels = {
+  'loupe-modern': 'Loupe, protocol modern (2026-07-28)',
+  'loupe-legacy': 'Loupe, protocol legacy (2025)',
+  'raw-modern': 'raw floor, modern (server/discover + _meta)',
+  'raw-legacy': 'raw floor, legacy (initialize)',
+};
+
+/** The era rows: the same server and tools served as 2026-07-28 or 2025, Loupe and the raw floor in each. */
+function listingByEra(eras, lines) {
+  lines.push(`### Listing by protocol era, ${eras.tools} tools / ${eras.pages} pages`, '', `Measured: ${eras.measured}. ${eras.runs} rounds, the four contenders alternating (order rotating), ${eras.warmup} warm-up run each. No target: these rows show what the era costs.`, '');
+  lines.push('| contender | wall time per listing, median (min–max) | client CPU time |', '|---|---|---|');
+  for (const [name, summary] of Object.entries(eras.msPerListing)) lines.push(`| ${eraLabels[name] ?? name} | ${figure(summary)} | ${figure(eras.clientCpuMsPerListing?.[name])} |`);
+  lines.push('');
+  const rows = [
+    ['Loupe modern / Loupe legacy', 'loupeModernOverLegacy'],
+    ['raw modern / raw legacy', 'rawModernOverLegacy'],
+    ['Loupe modern / raw modern', 'loupeModernOverRawModern'],
+    ['Loupe legacy / raw legacy', 'loupeLegacyOverRawLegacy'],
+  ];
+  for (const [label, key] of rows) lines.push(`- ${label}: wall ${ratio(eras.ratios?.[key])}; client CPU ${ratio(eras.cpuRatios?.[key])}`);
+  for (const note of eras.notes ?? []) lines.push(`  - note: ${note}`);
+  const frames = eras.framesRecorded ?? {};
+  if (frames['loupe-modern'] || frames['loupe-legacy']) lines.push(`  - Loupe recorded ${frames['loupe-modern'] ?? '—'} frames per modern listing session, ${frames['loupe-legacy'] ?? '—'} per legacy one (opening included).`);
+  lines.push('');
 }
 
 function recording(section, lines, checks) {
