@@ -1,4 +1,4 @@
-import type { LoupeErrorData } from '../../shared/errors';
+import { rpcErrorName, type LoupeErrorData } from '../../shared/errors';
 import { isJsonObject } from '../../shared/json';
 import { JsonView } from './JsonView';
 
@@ -18,6 +18,13 @@ const titles: Partial<Record<LoupeErrorData['kind'], string>> = {
   'rpc-error': 'JSON-RPC error',
   'not-connected': 'Not connected',
   'snapshot-invalid': 'Invalid snapshot',
+  'header-mismatch': 'Header mismatch',
+  'missing-client-capability': 'Missing client capability',
+  'unsupported-protocol-version': 'Unsupported protocol version',
+  'legacy-server': 'The server speaks the 2025 era',
+  'input-rounds-exceeded': 'Too many input rounds',
+  'task-not-supported': 'Task results not supported',
+  'invalid-tool-header': 'Invalid x-mcp-header',
 };
 
 const hints: Partial<Record<LoupeErrorData['kind'], string[]>> = {
@@ -29,6 +36,11 @@ const hints: Partial<Record<LoupeErrorData['kind'], string[]>> = {
     'The URL may point at the wrong endpoint (for example /sse instead of /mcp), or at something that is not an MCP server.',
     'The server may speak an older protocol version.',
   ],
+  'unsupported-protocol-version': [
+    'The server does not speak the revision Loupe asked for: pick another protocol in the connection form (Auto tries both).',
+  ],
+  'legacy-server': ['The server answered like a 2025-era server: connect with Auto or “2025 and older”.'],
+  'header-mismatch': ['The server says the Mcp-* HTTP headers do not match the request body.'],
   timeout: ['The server did not answer in time. Raise the timeout, or check the server is not blocked.'],
   'http-error': [
     'The endpoint answered with an HTTP status Loupe could not use: check the URL, path and headers (auth?).',
@@ -63,7 +75,13 @@ export function ErrorNotice({
       <div className="notice-title">
         {context ? `${context}: ` : ''}
         {errorTitle(error)}
-        {error.code !== undefined ? <span className="muted"> (code {error.code})</span> : null}
+        {error.code !== undefined ? (
+          <span className="muted">
+            {' '}
+            (code {error.code}
+            {rpcErrorName(error.code) ? ` ${rpcErrorName(error.code)}` : ''})
+          </span>
+        ) : null}
         <span className="kind-tag">{error.kind}</span>
       </div>
       <p className="notice-message">{error.message}</p>
