@@ -192,8 +192,9 @@ function FrameRow({ frame, method, mark }: FrameRowProps) {
       <span className={`kind kind-${frame.kind}`}>{kindLabels[frame.kind]}</span>
       <span className="mono ellipsis">
         {mark ? (
-          <span className="round-mark" data-testid="round-mark">
-            {mark.round > 1 ? '↳ ' : ''}round {mark.round} of {mark.total}
+          <span className="round-mark" data-testid="round-mark" aria-label={`round ${mark.round} of ${mark.total}`}>
+            {mark.round > 1 ? '↳' : ''}
+            {mark.round}/{mark.total}
           </span>
         ) : null}
         {frame.kind === 'stderr' || frame.kind === 'invalid' ? frame.raw.slice(0, 200) : (method ?? '')}

@@ -1,0 +1,129 @@
+/**
+ * MCP 2026-07-28 beside the 2025 era, in Chromium through the browser host: the era and revision each kind of
+ * server gets (strict modern over stdio and HTTP, dual, legacy), input-required calls answered from the
+ * elicitation dialog with their rounds listed, a list change announced over subscriptions/listen, and the
+ * traffic view's round chain and recorded Mcp-* headers. Servers: test/servers/v2/server.mjs (official v2 SDK)
+ * and the 2025-era embedded demo server.
+ */
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import {
+  repositoryRoot,
+  startHostProcess,
+  startHttpServerProcess,
+  testServers,
+  type HostProcess,
+  type HttpServerProcess,
+} from '../hostProcess';
+import { connectHttp, connectStdio, connectedPill, toolList } from '../pageHelpers';
+
+const shot = (page: Page, name: string) => page.screenshot({ path: join(repositoryRoot, 'e2e-artifacts', `modern-${name}.png`) });
+
+const headerProtocol = (page: Page) => page.getByTestId('header-protocol');
+const handshake = (page: Page) => page.getByRole('complementary', { name: 'Connections' }).locator('.handshake');
+
+async function openTool(page: Page, name: string) {
+  await page.getByRole('searchbox', { name: 'Filter tools' }).fill(name);
+  await toolList(page).getByRole('option', { name: new RegExp(`^${name}\\b`) }).first().click();
+  const panel = page.getByRole('region', { name: `Call ${name}` });
+  await expect(panel).toBeVisible();
+  return panel;
+}
+
+/** The JSON text block of the last call's result. */
+async function resultJson(page: Page): Promise<unknown> {
+  const block = page.getByRole('region', { name: 'Call result' }).locator('pre.text-block').first();
+  await expect(block).toBeVisible();
+  return JSON.parse((await block.textContent()) ?? '') as unknown;
+}
+
+test.describe('MCP 2026-07-28 in the UI', () => {
+  let host: HostProcess;
+  let httpServer: HttpServerProcess | undefined;
+  test.beforeEach(async () => {
+    host = await startHostProcess();
+  });
+  test.afterEach(async () => {
+    await httpServer?.stop();
+    httpServer = undefined;
+    await host?.stop();
+  });
+
+  test('strict modern stdio: era shown, confirm_action answered from the dialog, two_rounds, change_tools', async ({ page }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(host.url);
+    await expect(connectedPill(page)).toBeVisible();
+    await connectStdio(page, process.execPath, `${testServers.v2} --transport stdio --legacy reject`);
+    await expect(headerProtocol(page)).toHaveText(/MCP 2026-07-28 \(modern era\) · stdio/);
+    await expect(page.locator('.list-count').first()).toHaveText(/^25 tools · 3 pages/);
+    await expect(handshake(page).getByTestId('handshake-revision')).toHaveText('2026-07-28');
+    await expect(handshake(page).getByText('server/discover answered', { exact: false })).toBeVisible();
+    await shot(page, '1-strict-stdio');
+
+    // confirm_action: input_required with a form elicitation, answered from the dialog's form.
+    let panel = await openTool(page, 'confirm_action');
+    await panel.getByRole('button', { name: 'Call confirm_action' }).click();
+    const dialog = page.getByRole('dialog', { name: 'The server asks you for input' });
+    await expect(dialog).toBeVisible();
+    await dialog.locator('input[id$="_name"]').first().fill('Grace');
+    await shot(page, '2-confirm-dialog');
+    await dialog.getByRole('button', { name: 'Accept' }).click();
+    await expect(dialog).toBeHidden();
+    expect(await resultJson(page)).toEqual({
+      tool: 'confirm_action',
+      input: { kind: 'elicit', action: 'accept', content: { confirmed: true, name: 'Grace' } },
+      raw: { action: 'accept', content: { confirmed: true, name: 'Grace' } },
+    });
+    let rounds = panel.getByRole('region', { name: 'Input rounds' });
+    await expect(rounds.getByRole('heading')).toHaveText('One call in 2 rounds: the server asked for input once');
+    await expect(rounds.getByRole('row', { name: /^input elicitation\/create: “Confirm the action\?”/ })).toContainText(
+      'accept {"confirmed":true,"name":"Grace"}',
+    );
+    await expect(rounds.getByText('Round 2 of 2')).toBeVisible();
+    await shot(page, '3-confirm-result');
+
+    panel = await openTool(page, 'two_rounds');
+    await panel.getByRole('button', { name: 'Call two_rounds' }).click();
+    for (const key of ['first', 'second']) {
+      const ask = page.getByRole('dialog', { name: 'The server asks you for input' });
+      await expect(ask.getByText(`Answer the ${key} question`)).toBeVisible();
+      await ask.locator('input[id$="_answer"]').first().fill(`my ${key}`);
+      await ask.getByRole('button', { name: 'Accept' }).click();
+    }
+    expect(await resultJson(page)).toEqual({
+      rounds: 2,
+      first: { kind: 'elicit', action: 'accept', content: { answer: 'my first' } },
+      second: { kind: 'elicit', action: 'accept', content: { answer: 'my second' } },
+      requestStateEchoed: true,
+    });
+    rounds = panel.getByRole('region', { name: 'Input rounds' });
+    await expect(rounds.getByRole('heading')).toHaveText('One call in 3 rounds: the server asked for input 2 times');
+    await expect(rounds.getByRole('row', { name: /^first / })).toContainText('accept {"answer":"my first"}');
+    await expect(rounds.getByRole('row', { name: /^second / })).toContainText('accept {"answer":"my second"}');
+    await shot(page, '4-two-rounds');
+
+    // change_tools: the server announces the change on the subscriptions/listen stream; the list grows by itself.
+    panel = await openTool(page, 'change_tools');
+    await panel.getByRole('button', { name: 'Call change_tools' }).click();
+    expect(await resultJson(page)).toEqual({ generation: 1, added: 'added_1' });
+    await expect(page.locator('.list-count').first()).toHaveText(/^26 tools · 3 pages/);
+    await page.getByRole('searchbox', { name: 'Filter tools' }).fill('added_');
+    await expect(toolList(page).getByRole('option', { name: /^added_1\b/ })).toBeVisible();
+    await expect(page.getByText('List changed: 1 added, 0 changed, 0 removed')).toBeVisible();
+    await shot(page, '5-list-changed');
+
+    // Traffic: the request and response frames of each multi-round call are marked as one chain
+    // (confirm_action: 2 rounds, two_rounds: 3; change_tools is a plain call).
+    await page.getByRole('tab', { name: /Traffic/ }).click();
+    await page.getByRole('searchbox', { name: 'Filter by method' }).fill('tools/call');
+    const frames = page.getByRole('listbox', { name: 'Frames' });
+    await expect(frames.getByTestId('round-mark')).toHaveText(['1/2', '1/2', '↳2/2', '↳2/2', '1/3', '1/3', '↳2/3', '↳2/3', '↳3/3', '↳3/3']);
+    await expect(frames.getByRole('option')).toHaveCount(12);
+    await frames.getByRole('option').filter({ has: page.getByLabel('round 3 of 3') }).first().click();
+    const detail = page.getByRole('region', { name: 'Frame detail' });
+    await expect(detail.getByText('two_rounds: round 3 of 3 of one call (final answer)')).toBeVisible();
+    await shot(page, '6-traffic-chain');
+    expect(errors).toEqual([]);
+  });
+});
