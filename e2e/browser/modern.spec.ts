@@ -126,4 +126,60 @@ test.describe('MCP 2026-07-28 in the UI', () => {
     await shot(page, '6-traffic-chain');
     expect(errors).toEqual([]);
   });
+
+  test('strict modern HTTP: the Mcp-* headers of a call show in the frame detail', async ({ page }) => {
+    httpServer = await startHttpServerProcess(testServers.v2, ['--transport', 'http', '--legacy', 'reject']);
+    await page.goto(host.url);
+    await expect(connectedPill(page)).toBeVisible();
+    // Asked for the 2025 era, the strict server refuses initialize with -32022, named as such.
+    await connectHttp(page, httpServer.url, 'legacy');
+    const failure = page.getByRole('complementary', { name: 'Connections' }).getByRole('alert');
+    await expect(failure).toContainText('JSON-RPC error -32022 UnsupportedProtocolVersion: Unsupported protocol version: 2025-11-25');
+    await shot(page, '7a-legacy-refused');
+    await page.getByRole('tab', { name: /Traffic/ }).click();
+    await expect(page.getByRole('listbox', { name: 'Frames' }).locator('.error-code')).toHaveText(['-32022 UnsupportedProtocolVersion']);
+    await page.getByRole('tab', { name: /Tools/ }).click();
+
+    await connectHttp(page, httpServer.url, 'modern');
+    await expect(headerProtocol(page)).toHaveText(/MCP 2026-07-28 \(modern era\) · http/);
+    await expect(page.locator('.list-count').first()).toHaveText(/^25 tools · 3 pages/);
+
+    const panel = await openTool(page, 'echo_request');
+    await panel.getByRole('button', { name: 'Call echo_request' }).click();
+    const echoed = (await resultJson(page)) as { tool: string; era: string; headers: Record<string, string> };
+    expect(echoed.tool).toBe('echo_request');
+    expect(echoed.headers['mcp-method']).toBe('tools/call');
+    expect(echoed.headers['mcp-name']).toBe('echo_request');
+
+    await page.getByRole('tab', { name: /Traffic/ }).click();
+    await page.getByRole('searchbox', { name: 'Filter by method' }).fill('tools/call');
+    await expect(page.getByRole('listbox', { name: 'Frames' }).locator('.error-code')).toHaveCount(0);
+    await page.getByRole('combobox', { name: 'Direction' }).selectOption('out');
+    await page.getByRole('listbox', { name: 'Frames' }).getByRole('option').first().click();
+    const headers = page.getByRole('region', { name: 'Frame detail' }).getByRole('table', { name: 'Request headers' });
+    await expect(headers.getByRole('row', { name: /^mcp-method / })).toContainText('tools/call');
+    await expect(headers.getByRole('row', { name: /^mcp-name / })).toContainText('echo_request');
+    await expect(headers.getByRole('row', { name: /^mcp-protocol-version / })).toContainText('2026-07-28');
+    await shot(page, '7-http-headers');
+  });
+
+  test('dual server: auto speaks 2026-07-28, the 2025 choice speaks initialize; the demo server is 2025 era', async ({ page }) => {
+    httpServer = await startHttpServerProcess(testServers.v2, ['--transport', 'http', '--legacy', 'allow']);
+    await page.goto(host.url);
+    // The embedded demo server (the host's initial target) speaks the 2025 era.
+    await expect(connectedPill(page)).toBeVisible();
+    await expect(headerProtocol(page)).toHaveText(/MCP 2025-\d\d-\d\d \(2025 era\) · stdio/);
+    await expect(handshake(page).locator('.era-badge')).toHaveText('2025 era');
+    await shot(page, '8-legacy-demo');
+
+    await connectHttp(page, httpServer.url, 'auto');
+    await expect(headerProtocol(page)).toHaveText(/MCP 2026-07-28 \(modern era\) · http/);
+    await expect(handshake(page).getByTestId('era-reason')).toHaveText(/server\/discover/);
+    await shot(page, '9-dual-auto');
+
+    await connectHttp(page, httpServer.url, 'legacy');
+    await expect(headerProtocol(page)).toHaveText(/MCP 2025-\d\d-\d\d \(2025 era\) · http/);
+    await expect(page.locator('.list-count').first()).toHaveText(/^25 tools/);
+    await shot(page, '10-dual-legacy');
+  });
 });

@@ -56,6 +56,15 @@ function stderrOf(data: unknown): string | undefined {
   return undefined;
 }
 
+/** The JSON-RPC error a refused HTTP POST carried (data.rpcError), in words: "-32022 UnsupportedProtocolVersion: …". */
+function carriedRpcError(data: unknown): string | undefined {
+  if (!isJsonObject(data) || !isJsonObject(data.rpcError)) return undefined;
+  const { code, message } = data.rpcError;
+  if (typeof code !== 'number') return undefined;
+  const name = rpcErrorName(code);
+  return `${code}${name ? ` ${name}` : ''}${typeof message === 'string' ? `: ${message}` : ''}`;
+}
+
 export function errorTitle(error: LoupeErrorData): string {
   return titles[error.kind] ?? error.kind;
 }
@@ -84,6 +93,9 @@ export function ErrorNotice({
         ) : null}
         <span className="kind-tag">{error.kind}</span>
       </div>
+      {carriedRpcError(error.data) ? (
+        <p className="notice-message">JSON-RPC error {carriedRpcError(error.data)}</p>
+      ) : null}
       <p className="notice-message">{error.message}</p>
       {(hints[error.kind] ?? []).length > 0 ? (
         <ul className="notice-hints">

@@ -36,9 +36,12 @@ export function roundMarks(outcomes: Iterable<CallOutcome>): Map<number, RoundMa
   return marks;
 }
 
-/** "-32020 HeaderMismatch" for an error frame whose code has a name, "-32000" without one; undefined otherwise. */
+/**
+ * "-32020 HeaderMismatch" for an error frame (or an HTTP frame whose body is a JSON-RPC error, e.g. a 400
+ * refusing initialize) whose code has a name, "-32000" without one; undefined otherwise.
+ */
 export function frameErrorCode(frame: Frame): string | undefined {
-  if (frame.kind !== 'error') return undefined;
+  if (frame.kind !== 'error' && frame.kind !== 'http') return undefined;
   let parsed: unknown;
   try {
     parsed = JSON.parse(frame.raw);
