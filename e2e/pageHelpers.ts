@@ -8,7 +8,12 @@ export const toolList = (page: Page) => page.getByRole('listbox', { name: 'Tools
 export type ProtocolOption = 'auto' | 'modern' | 'legacy';
 
 /** Fills the connection form for a stdio server and presses Connect. */
-export async function connectStdio(page: Page, command: string, args: string, protocol: ProtocolOption = 'auto'): Promise<void> {
+export async function connectStdio(
+  page: Page,
+  command: string,
+  args: string,
+  protocol: ProtocolOption = 'auto',
+): Promise<void> {
   const form = page.getByRole('form', { name: 'Connection' });
   await form.getByRole('combobox').first().selectOption('stdio');
   await form.getByLabel('Command', { exact: true }).fill(command);

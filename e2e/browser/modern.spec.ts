@@ -17,14 +17,19 @@ import {
 } from '../hostProcess';
 import { connectHttp, connectStdio, connectedPill, toolList } from '../pageHelpers';
 
-const shot = (page: Page, name: string) => page.screenshot({ path: join(repositoryRoot, 'e2e-artifacts', `modern-${name}.png`) });
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: join(repositoryRoot, 'e2e-artifacts', `modern-${name}.png`) });
 
 const headerProtocol = (page: Page) => page.getByTestId('header-protocol');
-const handshake = (page: Page) => page.getByRole('complementary', { name: 'Connections' }).locator('.handshake');
+const handshake = (page: Page) =>
+  page.getByRole('complementary', { name: 'Connections' }).locator('.handshake');
 
 async function openTool(page: Page, name: string) {
   await page.getByRole('searchbox', { name: 'Filter tools' }).fill(name);
-  await toolList(page).getByRole('option', { name: new RegExp(`^${name}\\b`) }).first().click();
+  await toolList(page)
+    .getByRole('option', { name: new RegExp(`^${name}\\b`) })
+    .first()
+    .click();
   const panel = page.getByRole('region', { name: `Call ${name}` });
   await expect(panel).toBeVisible();
   return panel;
@@ -49,7 +54,9 @@ test.describe('MCP 2026-07-28 in the UI', () => {
     await host?.stop();
   });
 
-  test('strict modern stdio: era shown, confirm_action answered from the dialog, two_rounds, change_tools', async ({ page }) => {
+  test('strict modern stdio: era shown, confirm_action answered from the dialog, two_rounds, change_tools', async ({
+    page,
+  }) => {
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     await page.goto(host.url);
@@ -76,10 +83,12 @@ test.describe('MCP 2026-07-28 in the UI', () => {
       raw: { action: 'accept', content: { confirmed: true, name: 'Grace' } },
     });
     let rounds = panel.getByRole('region', { name: 'Input rounds' });
-    await expect(rounds.getByRole('heading')).toHaveText('One call in 2 rounds: the server asked for input once');
-    await expect(rounds.getByRole('row', { name: /^input elicitation\/create: “Confirm the action\?”/ })).toContainText(
-      'accept {"confirmed":true,"name":"Grace"}',
+    await expect(rounds.getByRole('heading')).toHaveText(
+      'One call in 2 rounds: the server asked for input once',
     );
+    await expect(
+      rounds.getByRole('row', { name: /^input elicitation\/create: “Confirm the action\?”/ }),
+    ).toContainText('accept {"confirmed":true,"name":"Grace"}');
     await expect(rounds.getByText('Round 2 of 2')).toBeVisible();
     await shot(page, '3-confirm-result');
 
@@ -98,9 +107,13 @@ test.describe('MCP 2026-07-28 in the UI', () => {
       requestStateEchoed: true,
     });
     rounds = panel.getByRole('region', { name: 'Input rounds' });
-    await expect(rounds.getByRole('heading')).toHaveText('One call in 3 rounds: the server asked for input 2 times');
+    await expect(rounds.getByRole('heading')).toHaveText(
+      'One call in 3 rounds: the server asked for input 2 times',
+    );
     await expect(rounds.getByRole('row', { name: /^first / })).toContainText('accept {"answer":"my first"}');
-    await expect(rounds.getByRole('row', { name: /^second / })).toContainText('accept {"answer":"my second"}');
+    await expect(rounds.getByRole('row', { name: /^second / })).toContainText(
+      'accept {"answer":"my second"}',
+    );
     await shot(page, '4-two-rounds');
 
     // change_tools: the server announces the change on the subscriptions/listen stream; the list grows by itself.
@@ -118,9 +131,24 @@ test.describe('MCP 2026-07-28 in the UI', () => {
     await page.getByRole('tab', { name: /Traffic/ }).click();
     await page.getByRole('searchbox', { name: 'Filter by method' }).fill('tools/call');
     const frames = page.getByRole('listbox', { name: 'Frames' });
-    await expect(frames.getByTestId('round-mark')).toHaveText(['1/2', '1/2', '↳2/2', '↳2/2', '1/3', '1/3', '↳2/3', '↳2/3', '↳3/3', '↳3/3']);
+    await expect(frames.getByTestId('round-mark')).toHaveText([
+      '1/2',
+      '1/2',
+      '↳2/2',
+      '↳2/2',
+      '1/3',
+      '1/3',
+      '↳2/3',
+      '↳2/3',
+      '↳3/3',
+      '↳3/3',
+    ]);
     await expect(frames.getByRole('option')).toHaveCount(12);
-    await frames.getByRole('option').filter({ has: page.getByLabel('round 3 of 3') }).first().click();
+    await frames
+      .getByRole('option')
+      .filter({ has: page.getByLabel('round 3 of 3') })
+      .first()
+      .click();
     const detail = page.getByRole('region', { name: 'Frame detail' });
     await expect(detail.getByText('two_rounds: round 3 of 3 of one call (final answer)')).toBeVisible();
     await shot(page, '6-traffic-chain');
@@ -134,10 +162,14 @@ test.describe('MCP 2026-07-28 in the UI', () => {
     // Asked for the 2025 era, the strict server refuses initialize with -32022, named as such.
     await connectHttp(page, httpServer.url, 'legacy');
     const failure = page.getByRole('complementary', { name: 'Connections' }).getByRole('alert');
-    await expect(failure).toContainText('JSON-RPC error -32022 UnsupportedProtocolVersion: Unsupported protocol version: 2025-11-25');
+    await expect(failure).toContainText(
+      'JSON-RPC error -32022 UnsupportedProtocolVersion: Unsupported protocol version: 2025-11-25',
+    );
     await shot(page, '7a-legacy-refused');
     await page.getByRole('tab', { name: /Traffic/ }).click();
-    await expect(page.getByRole('listbox', { name: 'Frames' }).locator('.error-code')).toHaveText(['-32022 UnsupportedProtocolVersion']);
+    await expect(page.getByRole('listbox', { name: 'Frames' }).locator('.error-code')).toHaveText([
+      '-32022 UnsupportedProtocolVersion',
+    ]);
     await page.getByRole('tab', { name: /Tools/ }).click();
 
     await connectHttp(page, httpServer.url, 'modern');
@@ -156,14 +188,18 @@ test.describe('MCP 2026-07-28 in the UI', () => {
     await expect(page.getByRole('listbox', { name: 'Frames' }).locator('.error-code')).toHaveCount(0);
     await page.getByRole('combobox', { name: 'Direction' }).selectOption('out');
     await page.getByRole('listbox', { name: 'Frames' }).getByRole('option').first().click();
-    const headers = page.getByRole('region', { name: 'Frame detail' }).getByRole('table', { name: 'Request headers' });
+    const headers = page
+      .getByRole('region', { name: 'Frame detail' })
+      .getByRole('table', { name: 'Request headers' });
     await expect(headers.getByRole('row', { name: /^mcp-method / })).toContainText('tools/call');
     await expect(headers.getByRole('row', { name: /^mcp-name / })).toContainText('echo_request');
     await expect(headers.getByRole('row', { name: /^mcp-protocol-version / })).toContainText('2026-07-28');
     await shot(page, '7-http-headers');
   });
 
-  test('dual server: auto speaks 2026-07-28, the 2025 choice speaks initialize; the demo server is 2025 era', async ({ page }) => {
+  test('dual server: auto speaks 2026-07-28, the 2025 choice speaks initialize; the demo server is 2025 era', async ({
+    page,
+  }) => {
     httpServer = await startHttpServerProcess(testServers.v2, ['--transport', 'http', '--legacy', 'allow']);
     await page.goto(host.url);
     // The embedded demo server (the host's initial target) speaks the 2025 era.

@@ -19,7 +19,15 @@ import { frameErrorCode, roundMarks } from './lib/roundMarks';
 import { bindCallEvents } from './store/callsSlice';
 import { start } from './store/start';
 import { resetStore, useLoupeStore } from './store/store';
-import { demoHandshake, fakeBackend, frame, giveElementsASize, listResult, makeTools, type FakeBackend } from './testing/fakeBackend';
+import {
+  demoHandshake,
+  fakeBackend,
+  frame,
+  giveElementsASize,
+  listResult,
+  makeTools,
+  type FakeBackend,
+} from './testing/fakeBackend';
 
 const modernHandshake: Handshake = {
   transport: 'http',
@@ -63,9 +71,15 @@ describe('handshake view', () => {
     render(<HandshakeView handshake={modernHandshake} />);
     expect(screen.getByTestId('handshake-revision').textContent).toBe('2026-07-28');
     expect(screen.getByText('modern era')).toBeTruthy();
-    expect(screen.getByTestId('era-reason').textContent).toBe('server/discover answered with a DiscoverResult');
+    expect(screen.getByTestId('era-reason').textContent).toBe(
+      'server/discover answered with a DiscoverResult',
+    );
     const facts = screen.getByText('Supported').nextElementSibling as HTMLElement;
-    expect(within(facts).getAllByText(/^20\d\d-/).map((chip) => chip.textContent)).toEqual(['2026-07-28', '2025-11-25']);
+    expect(
+      within(facts)
+        .getAllByText(/^20\d\d-/)
+        .map((chip) => chip.textContent),
+    ).toEqual(['2026-07-28', '2025-11-25']);
     expect(screen.getByText('Discover')).toBeTruthy();
     expect(screen.queryByText('Initialize')).toBeNull();
     expect(screen.getByText('extension: io.modelcontextprotocol/apps')).toBeTruthy();
@@ -76,7 +90,11 @@ describe('handshake view', () => {
   });
 
   it('labels a 2025 handshake as such, with initialize', () => {
-    render(<HandshakeView handshake={{ ...demoHandshake, era: 'legacy', eraReason: 'the legacy era was asked for' }} />);
+    render(
+      <HandshakeView
+        handshake={{ ...demoHandshake, era: 'legacy', eraReason: 'the legacy era was asked for' }}
+      />,
+    );
     expect(screen.getByText('2025 era')).toBeTruthy();
     expect(screen.getByText('Initialize')).toBeTruthy();
     expect(screen.queryByText('Supported')).toBeNull();
@@ -91,7 +109,8 @@ describe('protocol choice', () => {
       initialTarget: () => Promise.resolve(null),
       connect: (target, options) => {
         connects.push({ target, options });
-        const handshake = options?.protocol === 'legacy' ? { ...demoHandshake, era: 'legacy' as const } : modernHandshake;
+        const handshake =
+          options?.protocol === 'legacy' ? { ...demoHandshake, era: 'legacy' as const } : modernHandshake;
         return Promise.resolve({ state: 'connected', target, handshake });
       },
     });
@@ -106,7 +125,9 @@ describe('protocol choice', () => {
     fireEvent.click(within(form).getByRole('button', { name: 'Connect' }));
     await waitFor(() => expect(connects).toHaveLength(1));
     expect(connects[0].options).toEqual({ protocol: 'legacy' });
-    await waitFor(() => expect(screen.getByTestId('header-protocol').textContent).toBe('MCP 2025-11-25 (2025 era) · stdio'));
+    await waitFor(() =>
+      expect(screen.getByTestId('header-protocol').textContent).toBe('MCP 2025-11-25 (2025 era) · stdio'),
+    );
 
     fireEvent.click(screen.getByRole('button', { name: 'Reconnect' }));
     await waitFor(() => expect(connects).toHaveLength(2));
@@ -117,7 +138,10 @@ describe('protocol choice', () => {
     fireEvent.change(screen.getByLabelText('Name to save as'), { target: { value: 'strict' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save server' }));
     await waitFor(() => expect(useLoupeStore.getState().settings?.savedServers).toHaveLength(1));
-    expect(useLoupeStore.getState().settings?.savedServers[0]).toMatchObject({ name: 'strict', protocol: 'modern' });
+    expect(useLoupeStore.getState().settings?.savedServers[0]).toMatchObject({
+      name: 'strict',
+      protocol: 'modern',
+    });
     expect(screen.getByRole('button', { name: 'Connect to strict' }).textContent).toContain('· 2026-07-28');
 
     fireEvent.click(screen.getByRole('button', { name: 'Connect to strict' }));
@@ -126,7 +150,9 @@ describe('protocol choice', () => {
       target: { transport: 'stdio', command: 'node', args: ['server.mjs', '--strict'] },
       options: { protocol: 'modern' },
     });
-    await waitFor(() => expect(screen.getByTestId('header-protocol').textContent).toBe('MCP 2026-07-28 (modern era) · http'));
+    await waitFor(() =>
+      expect(screen.getByTestId('header-protocol').textContent).toBe('MCP 2026-07-28 (modern era) · http'),
+    );
   });
 });
 
@@ -137,7 +163,9 @@ describe('a multi-round call', () => {
       requestId: 11,
       requestSeq: 21,
       responseSeq: 22,
-      inputRequests: { first: { method: 'elicitation/create', params: { message: 'Answer the first question' } } },
+      inputRequests: {
+        first: { method: 'elicitation/create', params: { message: 'Answer the first question' } },
+      },
       inputResponses: { first: { action: 'accept', content: { answer: 'one' } } },
       requestState: 'state-1',
     },
@@ -146,7 +174,9 @@ describe('a multi-round call', () => {
       requestId: 12,
       requestSeq: 23,
       responseSeq: 24,
-      inputRequests: { second: { method: 'elicitation/create', params: { message: 'Answer the second question' } } },
+      inputRequests: {
+        second: { method: 'elicitation/create', params: { message: 'Answer the second question' } },
+      },
       inputResponses: { second: { action: 'decline' } },
       requestState: 'state-2',
     },
@@ -170,17 +200,27 @@ describe('a multi-round call', () => {
     setApi(backend.api);
     stop = bindCallEvents(backend.api);
     useLoupeStore.setState({
-      status: { state: 'connected', target: { transport: 'stdio', command: 'node', args: [] }, handshake: modernHandshake },
+      status: {
+        state: 'connected',
+        target: { transport: 'stdio', command: 'node', args: [] },
+        handshake: modernHandshake,
+      },
     });
     const tool: JsonObject = { name: 'two_rounds', inputSchema: { type: 'object' } };
     render(<ToolCallPanel tool={tool} />);
     fireEvent.click(screen.getByRole('button', { name: 'Call two_rounds' }));
     const rounds = await screen.findByRole('region', { name: 'Input rounds' });
-    expect(within(rounds).getByRole('heading').textContent).toBe('One call in 3 rounds: the server asked for input 2 times');
+    expect(within(rounds).getByRole('heading').textContent).toBe(
+      'One call in 3 rounds: the server asked for input 2 times',
+    );
     const rows = within(rounds)
       .getAllByRole('row')
       .filter((row) => within(row).queryAllByRole('cell').length > 0)
-      .map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
+      .map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      );
     expect(rows).toEqual([
       ['first', 'elicitation/create: “Answer the first question”', 'accept {"answer":"one"}'],
       ['second', 'elicitation/create: “Answer the second question”', 'decline'],
@@ -188,7 +228,9 @@ describe('a multi-round call', () => {
     expect(within(rounds).getByText('Round 3 of 3')).toBeTruthy();
     expect(screen.getByRole('region', { name: 'Call result' }).textContent).toContain('done');
 
-    const marks = roundMarks([useLoupeStore.getState().calls[Object.keys(useLoupeStore.getState().calls)[0]].outcome!]);
+    const marks = roundMarks([
+      useLoupeStore.getState().calls[Object.keys(useLoupeStore.getState().calls)[0]].outcome!,
+    ]);
     expect([...marks.entries()].map(([seq, mark]) => [seq, `${mark.round}/${mark.total}`])).toEqual([
       [21, '1/3'],
       [22, '1/3'],
@@ -202,7 +244,12 @@ describe('a multi-round call', () => {
 
 describe('traffic and errors', () => {
   it('names -32020/-32021/-32022 on error frames, leaves other frames alone', () => {
-    const error = (code: number) => frame(1, { kind: 'error', direction: 'in', raw: JSON.stringify({ jsonrpc: '2.0', id: 1, error: { code, message: 'no' } }) });
+    const error = (code: number) =>
+      frame(1, {
+        kind: 'error',
+        direction: 'in',
+        raw: JSON.stringify({ jsonrpc: '2.0', id: 1, error: { code, message: 'no' } }),
+      });
     expect(frameErrorCode(error(-32020))).toBe('-32020 HeaderMismatch');
     expect(frameErrorCode(error(-32021))).toBe('-32021 MissingRequiredClientCapability');
     expect(frameErrorCode(error(-32022))).toBe('-32022 UnsupportedProtocolVersion');
@@ -219,7 +266,15 @@ describe('traffic and errors', () => {
         frame(40, {
           method: 'tools/call',
           raw: '{"jsonrpc":"2.0","id":40,"method":"tools/call","params":{"name":"echo"}}',
-          http: { method: 'POST', url: 'http://127.0.0.1:1/mcp', requestHeaders: { 'mcp-method': 'tools/call', 'mcp-name': 'echo', 'mcp-protocol-version': '2026-07-28' } },
+          http: {
+            method: 'POST',
+            url: 'http://127.0.0.1:1/mcp',
+            requestHeaders: {
+              'mcp-method': 'tools/call',
+              'mcp-name': 'echo',
+              'mcp-protocol-version': '2026-07-28',
+            },
+          },
         }),
         frame(41, {
           direction: 'in',
@@ -236,30 +291,64 @@ describe('traffic and errors', () => {
     expect(within(list).getAllByRole('option')[1].textContent).toContain('-32020 HeaderMismatch');
     fireEvent.click(within(list).getAllByRole('option')[0]);
     const detail = screen.getByRole('region', { name: 'Frame detail' });
-    const headerRows = within(within(detail).getByRole('table', { name: 'Request headers' })).getAllByRole('row');
-    expect(headerRows.map((row) => row.textContent)).toEqual(['mcp-methodtools/call', 'mcp-nameecho', 'mcp-protocol-version2026-07-28']);
+    const headerRows = within(within(detail).getByRole('table', { name: 'Request headers' })).getAllByRole(
+      'row',
+    );
+    expect(headerRows.map((row) => row.textContent)).toEqual([
+      'mcp-methodtools/call',
+      'mcp-nameecho',
+      'mcp-protocol-version2026-07-28',
+    ]);
   });
 
   it('names the JSON-RPC error a refused HTTP POST carried', () => {
     render(
       <ErrorNotice
-        error={{ kind: 'http-error', code: 400, message: 'HTTP 400', data: { status: 400, rpcError: { code: -32022, message: 'Unsupported protocol version: 2025-11-25' } } }}
+        error={{
+          kind: 'http-error',
+          code: 400,
+          message: 'HTTP 400',
+          data: {
+            status: 400,
+            rpcError: { code: -32022, message: 'Unsupported protocol version: 2025-11-25' },
+          },
+        }}
       />,
     );
-    expect(screen.getByText('JSON-RPC error -32022 UnsupportedProtocolVersion: Unsupported protocol version: 2025-11-25')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'JSON-RPC error -32022 UnsupportedProtocolVersion: Unsupported protocol version: 2025-11-25',
+      ),
+    ).toBeTruthy();
   });
 
   it('names a protocol error code in the notice title', () => {
-    render(<ErrorNotice error={{ kind: 'missing-client-capability', code: -32021, message: 'needs sampling' }} />);
-    expect(screen.getByRole('alert').textContent).toContain('Missing client capability (code -32021 MissingRequiredClientCapability)');
+    render(
+      <ErrorNotice error={{ kind: 'missing-client-capability', code: -32021, message: 'needs sampling' }} />,
+    );
+    expect(screen.getByRole('alert').textContent).toContain(
+      'Missing client capability (code -32021 MissingRequiredClientCapability)',
+    );
   });
 });
 
 describe('list cache hints', () => {
   it('says ttlMs and cacheScope when the pages carry them, ranges when they differ, nothing when absent', () => {
-    const page = (index: number, extra: { ttlMs?: number; cacheScope?: string }) => ({ index, itemCount: 1, rttMs: 1, ...extra });
-    expect(cacheHint([page(1, { ttlMs: 60000, cacheScope: 'public' }), page(2, { ttlMs: 60000, cacheScope: 'public' })])).toBe('ttlMs 60000 · cacheScope public');
-    expect(cacheHint([page(1, { ttlMs: 0 }), page(2, { ttlMs: 500, cacheScope: 'private' })])).toBe('ttlMs 0–500 · cacheScope private');
+    const page = (index: number, extra: { ttlMs?: number; cacheScope?: string }) => ({
+      index,
+      itemCount: 1,
+      rttMs: 1,
+      ...extra,
+    });
+    expect(
+      cacheHint([
+        page(1, { ttlMs: 60000, cacheScope: 'public' }),
+        page(2, { ttlMs: 60000, cacheScope: 'public' }),
+      ]),
+    ).toBe('ttlMs 60000 · cacheScope public');
+    expect(cacheHint([page(1, { ttlMs: 0 }), page(2, { ttlMs: 500, cacheScope: 'private' })])).toBe(
+      'ttlMs 0–500 · cacheScope private',
+    );
     expect(cacheHint([page(1, {})])).toBeUndefined();
   });
 
@@ -267,6 +356,8 @@ describe('list cache hints', () => {
     const tools = listResult('tools', makeTools(3));
     tools.pages = tools.pages.map((page) => ({ ...page, ttlMs: 30000, cacheScope: 'private' }));
     await boot(fakeBackend({ lists: { tools } }));
-    await waitFor(() => expect(screen.getByTestId('cache-hint').textContent).toBe(' · ttlMs 30000 · cacheScope private'));
+    await waitFor(() =>
+      expect(screen.getByTestId('cache-hint').textContent).toBe(' · ttlMs 30000 · cacheScope private'),
+    );
   });
 });

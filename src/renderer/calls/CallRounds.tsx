@@ -17,7 +17,9 @@ function answered(response: JsonValue | undefined): string {
   if (response === undefined) return 'no answer';
   if (!isJsonObject(response)) return JSON.stringify(response);
   if (typeof response.action === 'string') {
-    return response.content === undefined ? response.action : `${response.action} ${JSON.stringify(response.content)}`;
+    return response.content === undefined
+      ? response.action
+      : `${response.action} ${JSON.stringify(response.content)}`;
   }
   return JSON.stringify(response);
 }
@@ -72,7 +74,8 @@ export function CallRounds({ rounds }: { rounds: InputRound[] }) {
   return (
     <section className="call-rounds" aria-label="Input rounds">
       <h4>
-        One call in {total} rounds: the server asked for input {rounds.length === 1 ? 'once' : `${rounds.length} times`}
+        One call in {total} rounds: the server asked for input{' '}
+        {rounds.length === 1 ? 'once' : `${rounds.length} times`}
       </h4>
       <ol>
         {rounds.map((round) => (

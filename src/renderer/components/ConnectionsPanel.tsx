@@ -32,7 +32,11 @@ export function ConnectionsPanel() {
         link: state.backendLink,
       })),
     );
-  const [formTarget, setFormTarget] = useState<{ target: Target | null; protocol?: ProtocolChoice; version: number }>({
+  const [formTarget, setFormTarget] = useState<{
+    target: Target | null;
+    protocol?: ProtocolChoice;
+    version: number;
+  }>({
     target: null,
     version: 0,
   });
@@ -97,7 +101,9 @@ export function ConnectionsPanel() {
                 <span className="saved-name">{server.name}</span>
                 <span className="saved-target mono">
                   {describeTarget(server.target)}
-                  {server.protocol && server.protocol !== 'auto' ? ` · ${protocolLabels[server.protocol]}` : ''}
+                  {server.protocol && server.protocol !== 'auto'
+                    ? ` · ${protocolLabels[server.protocol]}`
+                    : ''}
                 </span>
               </button>
               <button
@@ -105,7 +111,11 @@ export function ConnectionsPanel() {
                 className="icon-button"
                 aria-label={`Edit ${server.name}`}
                 onClick={() =>
-                  setFormTarget({ target: server.target, protocol: server.protocol, version: formTarget.version + 1 })
+                  setFormTarget({
+                    target: server.target,
+                    protocol: server.protocol,
+                    version: formTarget.version + 1,
+                  })
                 }
               >
                 ✎

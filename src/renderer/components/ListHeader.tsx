@@ -14,7 +14,9 @@ const stopReasons: Partial<Record<LoupeErrorData['kind'], string>> = {
 /** "ttlMs 60000 · cacheScope public": the modern cache hints the pages carried (ranges when pages differ). */
 export function cacheHint(pages: ListPage[]): string | undefined {
   const ttls = [...new Set(pages.flatMap((page) => (page.ttlMs === undefined ? [] : [page.ttlMs])))];
-  const scopes = [...new Set(pages.flatMap((page) => (page.cacheScope === undefined ? [] : [page.cacheScope])))];
+  const scopes = [
+    ...new Set(pages.flatMap((page) => (page.cacheScope === undefined ? [] : [page.cacheScope]))),
+  ];
   const parts: string[] = [];
   if (ttls.length > 0) {
     const low = Math.min(...ttls);

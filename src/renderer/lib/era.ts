@@ -10,7 +10,9 @@ export function eraName(handshake: Handshake): string {
 /** What the server/discover result lists as supported versions (strings only; anything else is ignored). */
 export function supportedVersions(discover: JsonObject | undefined): string[] {
   const versions = discover?.supportedVersions;
-  return Array.isArray(versions) ? versions.filter((version): version is string => typeof version === 'string') : [];
+  return Array.isArray(versions)
+    ? versions.filter((version): version is string => typeof version === 'string')
+    : [];
 }
 
 /** Capability names, with the extensions' names (capabilities.extensions) listed as "extension: name". */

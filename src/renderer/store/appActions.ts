@@ -41,12 +41,19 @@ async function storeSettings(next: Settings): Promise<void> {
 }
 
 /** Saves (or replaces, by name) a server in the persisted settings. */
-export async function saveServer(name: string, target: Target, protocol: ProtocolChoice = 'auto'): Promise<void> {
+export async function saveServer(
+  name: string,
+  target: Target,
+  protocol: ProtocolChoice = 'auto',
+): Promise<void> {
   const settings = getState().settings;
   if (!settings) return;
   const others = settings.savedServers.filter((server) => server.name !== name);
   const id = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
-  await storeSettings({ ...settings, savedServers: [...others, { id, name, target, ...(protocol === 'auto' ? {} : { protocol }) }] });
+  await storeSettings({
+    ...settings,
+    savedServers: [...others, { id, name, target, ...(protocol === 'auto' ? {} : { protocol }) }],
+  });
 }
 
 export async function removeServer(id: string): Promise<void> {

@@ -40,7 +40,12 @@ function resetSessionView(): void {
 
 export async function connect(target: Target, protocol: ProtocolChoice = 'auto'): Promise<void> {
   resetSessionView();
-  setState({ connectError: null, lastTarget: target, lastProtocol: protocol, status: { state: 'connecting', target } });
+  setState({
+    connectError: null,
+    lastTarget: target,
+    lastProtocol: protocol,
+    status: { state: 'connecting', target },
+  });
   try {
     const status = await getApi().connect(target, { protocol });
     setState({ status });

@@ -37,7 +37,9 @@ export function TrafficView() {
     })),
   );
   const marks = useMemo(() => {
-    const outcomes = Object.values(state.calls ?? {}).flatMap((record) => (record.outcome ? [record.outcome] : []));
+    const outcomes = Object.values(state.calls ?? {}).flatMap((record) =>
+      record.outcome ? [record.outcome] : [],
+    );
     return roundMarks(outcomes);
   }, [state.calls]);
   const { log, filter, pausedAt, clearedThroughSeq, selectedSeq, stats, readOnly } = state;
@@ -192,7 +194,11 @@ function FrameRow({ frame, method, mark }: FrameRowProps) {
       <span className={`kind kind-${frame.kind}`}>{kindLabels[frame.kind]}</span>
       <span className="mono ellipsis">
         {mark ? (
-          <span className="round-mark" data-testid="round-mark" aria-label={`round ${mark.round} of ${mark.total}`}>
+          <span
+            className="round-mark"
+            data-testid="round-mark"
+            aria-label={`round ${mark.round} of ${mark.total}`}
+          >
             {mark.round > 1 ? '↳' : ''}
             {mark.round}/{mark.total}
           </span>
