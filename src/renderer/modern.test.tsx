@@ -320,6 +320,9 @@ describe('traffic and errors', () => {
         'JSON-RPC error -32022 UnsupportedProtocolVersion: Unsupported protocol version: 2025-11-25',
       ),
     ).toBeTruthy();
+    // The hint is about the protocol choice, not the generic HTTP one.
+    expect(screen.getByRole('alert').textContent).toContain('pick another protocol in the connection form');
+    expect(screen.getByRole('alert').textContent).not.toContain('check the URL, path and headers');
   });
 
   it('names a protocol error code in the notice title', () => {

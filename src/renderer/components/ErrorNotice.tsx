@@ -65,6 +65,20 @@ function carriedRpcError(data: unknown): string | undefined {
   return `${code}${name ? ` ${name}` : ''}${typeof message === 'string' ? `: ${message}` : ''}`;
 }
 
+/** The kind whose hints fit: a refused POST carrying -32020/-32021/-32022 gets those codes' hints, not HTTP's. */
+const kindsOfCarriedCodes: Record<number, LoupeErrorData['kind']> = {
+  [-32020]: 'header-mismatch',
+  [-32021]: 'missing-client-capability',
+  [-32022]: 'unsupported-protocol-version',
+};
+
+function hintsFor(error: LoupeErrorData): string[] {
+  const carried =
+    isJsonObject(error.data) && isJsonObject(error.data.rpcError) ? error.data.rpcError.code : undefined;
+  const kind = typeof carried === 'number' ? (kindsOfCarriedCodes[carried] ?? error.kind) : error.kind;
+  return hints[kind] ?? [];
+}
+
 export function errorTitle(error: LoupeErrorData): string {
   return titles[error.kind] ?? error.kind;
 }
@@ -97,9 +111,9 @@ export function ErrorNotice({
         <p className="notice-message">JSON-RPC error {carriedRpcError(error.data)}</p>
       ) : null}
       <p className="notice-message">{error.message}</p>
-      {(hints[error.kind] ?? []).length > 0 ? (
+      {hintsFor(error).length > 0 ? (
         <ul className="notice-hints">
-          {(hints[error.kind] ?? []).map((hint) => (
+          {hintsFor(error).map((hint) => (
             <li key={hint}>{hint}</li>
           ))}
         </ul>
