@@ -183,6 +183,12 @@ test.describe('MCP 2026-07-28 in the UI', () => {
     expect(echoed.headers['mcp-method']).toBe('tools/call');
     expect(echoed.headers['mcp-name']).toBe('echo_request');
 
+    // Over HTTP the change arrives on the subscriptions/listen stream; the list grows without a manual refresh.
+    const changer = await openTool(page, 'change_tools');
+    await changer.getByRole('button', { name: 'Call change_tools' }).click();
+    expect(await resultJson(page)).toEqual({ generation: 1, added: 'added_1' });
+    await expect(page.locator('.list-count').first()).toHaveText(/^26 tools · 3 pages/);
+
     await page.getByRole('tab', { name: /Traffic/ }).click();
     await page.getByRole('searchbox', { name: 'Filter by method' }).fill('tools/call');
     await expect(page.getByRole('listbox', { name: 'Frames' }).locator('.error-code')).toHaveCount(0);
@@ -195,6 +201,11 @@ test.describe('MCP 2026-07-28 in the UI', () => {
     await expect(headers.getByRole('row', { name: /^mcp-name / })).toContainText('echo_request');
     await expect(headers.getByRole('row', { name: /^mcp-protocol-version / })).toContainText('2026-07-28');
     await shot(page, '7-http-headers');
+
+    // The list watcher's subscriptions/listen request went out with its own Mcp-Method header.
+    await page.getByRole('searchbox', { name: 'Filter by method' }).fill('subscriptions/listen');
+    await page.getByRole('listbox', { name: 'Frames' }).getByRole('option').first().click();
+    await expect(headers.getByRole('row', { name: /^mcp-method / })).toContainText('subscriptions/listen');
   });
 
   test('dual server: auto speaks 2026-07-28, the 2025 choice speaks initialize; the demo server is 2025 era', async ({
