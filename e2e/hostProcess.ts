@@ -15,7 +15,41 @@ export const hostMain = join(repositoryRoot, 'out', 'node', 'host', 'main.js');
 export const testServers = {
   paginating: join(repositoryRoot, 'test', 'servers', 'paginating.mjs'),
   fault: join(repositoryRoot, 'test', 'servers', 'fault.mjs'),
+  v2: join(repositoryRoot, 'test', 'servers', 'v2', 'server.mjs'),
 };
+
+export interface HttpServerProcess {
+  /** http://127.0.0.1:<port>/mcp, from the server's first stdout line. */
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Starts a test server that listens on 127.0.0.1 and prints its endpoint URL as its first stdout line. */
+export async function startHttpServerProcess(script: string, args: string[]): Promise<HttpServerProcess> {
+  const child = spawn(process.execPath, [script, ...args], { cwd: repositoryRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+  const stderr: string[] = [];
+  createInterface({ input: child.stderr }).on('line', (line) => stderr.push(line));
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${script} printed no URL in 15 s: ${stderr.join('\n')}`)), 15_000);
+    createInterface({ input: child.stdout }).once('line', (line) => {
+      clearTimeout(timer);
+      resolve(line.trim());
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${script} exited with ${String(code)}: ${stderr.join('\n')}`));
+    });
+  });
+  return {
+    url,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = once(child, 'exit');
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
 
 export interface HostProcess {
   /** With the token: http://127.0.0.1:<port>/?token=… */

@@ -12,6 +12,7 @@ import type {
   LogEntry,
   ProgressEvent,
   ServerRequest,
+  ProtocolChoice,
   ServerRequestAnswer,
   SessionOptions,
   SessionStatus,
@@ -23,6 +24,8 @@ export interface SavedServer {
   id: string;
   name: string;
   target: Target;
+  /** The protocol era chosen for this server (absent: auto). */
+  protocol?: ProtocolChoice;
 }
 
 export interface Settings {

@@ -90,9 +90,17 @@ describe('backend settings', () => {
             headers: [{ name: 'X-Team', value: 'core' }],
           },
         },
+        { id: 'b', name: 'Strict', target: { transport: 'stdio', command: 'node', args: ['v2.mjs'] }, protocol: 'modern' },
+        { id: 'c', name: 'Odd era', target: { transport: 'demo' }, protocol: 'future' as never },
       ],
     });
     expect(saved.pageLimit).toBe(10);
+    // The protocol era is kept with a saved server; an unknown one is dropped (the server connects with auto).
+    expect(saved.savedServers.map((server) => [server.name, server.protocol])).toEqual([
+      ['Docs server', undefined],
+      ['Strict', 'modern'],
+      ['Odd era', undefined],
+    ]);
     await first.close();
     expect(JSON.parse(await readFile(settingsPath, 'utf8'))).toEqual(saved);
     expect(await readdir(join(directory, 'nested'))).toEqual(['settings.json']);

@@ -66,7 +66,11 @@ function parseSavedServers(value: unknown): SavedServer[] {
   return value.flatMap((entry: unknown) => {
     if (!isJsonObject(entry) || typeof entry.id !== 'string' || typeof entry.name !== 'string') return [];
     const target = parseTarget(entry.target);
-    return target ? [{ id: entry.id, name: entry.name, target }] : [];
+    if (!target) return [];
+    const protocol = entry.protocol;
+    return protocol === 'auto' || protocol === 'modern' || protocol === 'legacy'
+      ? [{ id: entry.id, name: entry.name, target, protocol }]
+      : [{ id: entry.id, name: entry.name, target }];
   });
 }
 

@@ -3,6 +3,7 @@
  * (a result with isError: true); then the content blocks, structuredContent with the outcome of validating
  * it against the tool's outputSchema, the raw JSON as sent, and the round-trip time.
  */
+import { rpcErrorName } from '../../shared/errors';
 import { isJsonObject } from '../../shared/json';
 import { JsonView } from '../components/JsonView';
 import { formatMs } from '../lib/format';
@@ -35,7 +36,8 @@ export function ResultView({ record }: { record: CallRecord }) {
       <section className="call-result protocol-error" aria-label="Call result">
         <p role="alert">
           <strong>{record.state === 'cancelled' ? 'Cancelled' : 'Protocol error'}</strong> ({record.error.kind}
-          {record.error.code !== undefined ? ` ${record.error.code}` : ''}): {record.error.message}
+          {record.error.code !== undefined ? ` ${record.error.code}` : ''}
+          {rpcErrorName(record.error.code) ? ` ${rpcErrorName(record.error.code)}` : ''}): {record.error.message}
         </p>
         {record.error.data !== undefined && <JsonView value={record.error.data} label="Error data" />}
         <p className="muted small">The server did not return a result for this call.</p>

@@ -151,7 +151,7 @@ describe('ToolCallPanel', () => {
     mode = 'protocol';
     fireEvent.click(screen.getByRole('button', { name: 'Call echo' }));
     const alert = await screen.findByText(/Protocol error/);
-    expect(alert.parentElement?.textContent).toBe('Protocol error (rpc-error -32602): Invalid params');
+    expect(alert.parentElement?.textContent).toBe('Protocol error (rpc-error -32602 InvalidParams): Invalid params');
     expect(screen.queryByText(/Tool error/)).toBeNull();
   });
 

@@ -9,6 +9,7 @@ import { useLoupeStore } from '../store/store';
 import { callTool, cancelCall } from './callActions';
 import { CallHistory } from './CallHistory';
 import { CallProgress } from './CallProgress';
+import { CallRounds } from './CallRounds';
 import { ConfirmDestructive } from './ConfirmDestructive';
 import { ResultView } from './ResultView';
 import './calls.css';
@@ -86,6 +87,7 @@ function ToolCallPanelFor({ name, tool }: { name: string; tool: JsonObject }) {
       )}
       {confirming && <ConfirmDestructive tool={name} onConfirm={() => send(confirming)} onCancel={() => setConfirming(undefined)} />}
       {record?.state === 'running' && <CallProgress record={record} timeoutMs={timeoutMs} onCancel={() => void cancelCall(record.callId)} />}
+      {record?.outcome?.rounds && <CallRounds rounds={record.outcome.rounds} />}
       {record && <ResultView record={record} />}
       <CallHistory
         tool={name}

@@ -1,5 +1,6 @@
 import { useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import { eraName } from '../lib/era';
 import { openSnapshotFile, saveSnapshot } from '../store/appActions';
 import { selectHandshake } from '../store/selectors';
 import { useLoupeStore } from '../store/store';
@@ -58,8 +59,8 @@ export function AppHeader() {
           </span>
         ) : null}
         {handshake ? (
-          <span className="muted small">
-            MCP {handshake.protocolVersion} · {handshake.transport}
+          <span className="muted small" data-testid="header-protocol" title={handshake.eraReason}>
+            MCP {handshake.protocolVersion} ({eraName(handshake)}) · {handshake.transport}
           </span>
         ) : null}
       </div>

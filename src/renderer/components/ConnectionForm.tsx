@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import type { ProtocolChoice } from '../../shared/session';
 import type { Target } from '../../shared/target';
 import { FormRow } from './FormRow';
 import {
@@ -17,15 +18,24 @@ const transportLabels: Record<FormTransport, string> = {
   demo: 'Embedded demo server',
 };
 
+/** Which MCP era to speak; auto probes with server/discover and falls back to initialize. */
+export const protocolLabels: Record<ProtocolChoice, string> = {
+  auto: 'Auto (2026-07-28, else 2025)',
+  modern: '2026-07-28',
+  legacy: '2025 and older',
+};
+
 interface ConnectionFormProps {
   initial: Target | null;
+  initialProtocol?: ProtocolChoice;
   busy: boolean;
-  onConnect: (target: Target) => void;
-  onSave: (name: string, target: Target) => void;
+  onConnect: (target: Target, protocol: ProtocolChoice) => void;
+  onSave: (name: string, target: Target, protocol: ProtocolChoice) => void;
 }
 
-export function ConnectionForm({ initial, busy, onConnect, onSave }: ConnectionFormProps) {
+export function ConnectionForm({ initial, initialProtocol, busy, onConnect, onSave }: ConnectionFormProps) {
   const [form, setForm] = useState<TargetForm>(initial ? targetToForm(initial) : emptyForm);
+  const [protocol, setProtocol] = useState<ProtocolChoice>(initialProtocol ?? 'auto');
   const [name, setName] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const update = (patch: Partial<TargetForm>) => setForm({ ...form, ...patch });
@@ -40,7 +50,7 @@ export function ConnectionForm({ initial, busy, onConnect, onSave }: ConnectionF
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    withTarget(onConnect);
+    withTarget((target) => onConnect(target, protocol));
   };
 
   return (
@@ -136,6 +146,22 @@ export function ConnectionForm({ initial, busy, onConnect, onSave }: ConnectionF
           </FormRow>
         </>
       ) : null}
+      <FormRow label="Protocol">
+        {(id) => (
+          <select
+            id={id}
+            value={protocol}
+            title="Auto asks server/discover first and falls back to the 2025 initialize handshake"
+            onChange={(event) => setProtocol(event.target.value as ProtocolChoice)}
+          >
+            {(Object.keys(protocolLabels) as ProtocolChoice[]).map((choice) => (
+              <option key={choice} value={choice}>
+                {protocolLabels[choice]}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormRow>
       {problem ? (
         <p className="form-problem" role="alert">
           {problem}
@@ -156,7 +182,7 @@ export function ConnectionForm({ initial, busy, onConnect, onSave }: ConnectionF
         <button
           type="button"
           disabled={name.trim() === ''}
-          onClick={() => withTarget((target) => onSave(name.trim(), target))}
+          onClick={() => withTarget((target) => onSave(name.trim(), target, protocol))}
         >
           Save server
         </button>

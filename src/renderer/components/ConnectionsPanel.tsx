@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import type { ProtocolChoice } from '../../shared/session';
 import { describeTarget, type Target } from '../../shared/target';
 import { removeServer, saveServer } from '../store/appActions';
 import { connect, disconnect, reconnect } from '../store/sessionActions';
 import { useLoupeStore } from '../store/store';
-import { ConnectionForm } from './ConnectionForm';
+import { ConnectionForm, protocolLabels } from './ConnectionForm';
 import { ErrorNotice } from './ErrorNotice';
 import { HandshakeView } from './HandshakeView';
 import { StderrTail } from './StderrTail';
@@ -18,24 +19,29 @@ const stateLabels = {
 } as const;
 
 export function ConnectionsPanel() {
-  const { status, connectError, connectErrorPhase, lastTarget, settings, settingsError, link } =
+  const { status, connectError, connectErrorPhase, lastTarget, lastProtocol, settings, settingsError, link } =
     useLoupeStore(
       useShallow((state) => ({
         status: state.status,
         connectError: state.connectError,
         connectErrorPhase: state.connectErrorPhase,
         lastTarget: state.lastTarget,
+        lastProtocol: state.lastProtocol,
         settings: state.settings,
         settingsError: state.settingsError,
         link: state.backendLink,
       })),
     );
-  const [formTarget, setFormTarget] = useState<{ target: Target | null; version: number }>({
+  const [formTarget, setFormTarget] = useState<{
+    target: Target | null;
+    protocol?: ProtocolChoice;
+    version: number;
+  }>({
     target: null,
     version: 0,
   });
   const busy = status.state === 'connecting' || link !== 'open';
-  const run = (target: Target) => void connect(target);
+  const run = (target: Target, protocol: ProtocolChoice = 'auto') => void connect(target, protocol);
 
   return (
     <aside className="connections" aria-label="Connections">
@@ -90,16 +96,27 @@ export function ConnectionsPanel() {
                 className="saved-connect"
                 aria-label={`Connect to ${server.name}`}
                 disabled={busy}
-                onClick={() => run(server.target)}
+                onClick={() => run(server.target, server.protocol)}
               >
                 <span className="saved-name">{server.name}</span>
-                <span className="saved-target mono">{describeTarget(server.target)}</span>
+                <span className="saved-target mono">
+                  {describeTarget(server.target)}
+                  {server.protocol && server.protocol !== 'auto'
+                    ? ` · ${protocolLabels[server.protocol]}`
+                    : ''}
+                </span>
               </button>
               <button
                 type="button"
                 className="icon-button"
                 aria-label={`Edit ${server.name}`}
-                onClick={() => setFormTarget({ target: server.target, version: formTarget.version + 1 })}
+                onClick={() =>
+                  setFormTarget({
+                    target: server.target,
+                    protocol: server.protocol,
+                    version: formTarget.version + 1,
+                  })
+                }
               >
                 ✎
               </button>
@@ -121,9 +138,10 @@ export function ConnectionsPanel() {
         <ConnectionForm
           key={`${formTarget.version}-${lastTarget ? 1 : 0}`}
           initial={formTarget.target ?? lastTarget}
+          initialProtocol={formTarget.target ? formTarget.protocol : lastProtocol}
           busy={busy}
           onConnect={run}
-          onSave={(name, target) => void saveServer(name, target)}
+          onSave={(name, target, protocol) => void saveServer(name, target, protocol)}
         />
       </section>
     </aside>

@@ -1,4 +1,4 @@
-import type { LoupeErrorData } from '../../shared/errors';
+import { rpcErrorName, type LoupeErrorData } from '../../shared/errors';
 import { isJsonObject } from '../../shared/json';
 import { JsonView } from './JsonView';
 
@@ -18,6 +18,13 @@ const titles: Partial<Record<LoupeErrorData['kind'], string>> = {
   'rpc-error': 'JSON-RPC error',
   'not-connected': 'Not connected',
   'snapshot-invalid': 'Invalid snapshot',
+  'header-mismatch': 'Header mismatch',
+  'missing-client-capability': 'Missing client capability',
+  'unsupported-protocol-version': 'Unsupported protocol version',
+  'legacy-server': 'The server speaks the 2025 era',
+  'input-rounds-exceeded': 'Too many input rounds',
+  'task-not-supported': 'Task results not supported',
+  'invalid-tool-header': 'Invalid x-mcp-header',
 };
 
 const hints: Partial<Record<LoupeErrorData['kind'], string[]>> = {
@@ -29,6 +36,11 @@ const hints: Partial<Record<LoupeErrorData['kind'], string[]>> = {
     'The URL may point at the wrong endpoint (for example /sse instead of /mcp), or at something that is not an MCP server.',
     'The server may speak an older protocol version.',
   ],
+  'unsupported-protocol-version': [
+    'The server does not speak the revision Loupe asked for: pick another protocol in the connection form (Auto tries both).',
+  ],
+  'legacy-server': ['The server answered like a 2025-era server: connect with Auto or “2025 and older”.'],
+  'header-mismatch': ['The server says the Mcp-* HTTP headers do not match the request body.'],
   timeout: ['The server did not answer in time. Raise the timeout, or check the server is not blocked.'],
   'http-error': [
     'The endpoint answered with an HTTP status Loupe could not use: check the URL, path and headers (auth?).',
@@ -42,6 +54,29 @@ function stderrOf(data: unknown): string | undefined {
   if (typeof value === 'string') return value;
   if (Array.isArray(value)) return value.filter((line) => typeof line === 'string').join('\n');
   return undefined;
+}
+
+/** The JSON-RPC error a refused HTTP POST carried (data.rpcError), in words: "-32022 UnsupportedProtocolVersion: …". */
+function carriedRpcError(data: unknown): string | undefined {
+  if (!isJsonObject(data) || !isJsonObject(data.rpcError)) return undefined;
+  const { code, message } = data.rpcError;
+  if (typeof code !== 'number') return undefined;
+  const name = rpcErrorName(code);
+  return `${code}${name ? ` ${name}` : ''}${typeof message === 'string' ? `: ${message}` : ''}`;
+}
+
+/** The kind whose hints fit: a refused POST carrying -32020/-32021/-32022 gets those codes' hints, not HTTP's. */
+const kindsOfCarriedCodes: Record<number, LoupeErrorData['kind']> = {
+  [-32020]: 'header-mismatch',
+  [-32021]: 'missing-client-capability',
+  [-32022]: 'unsupported-protocol-version',
+};
+
+function hintsFor(error: LoupeErrorData): string[] {
+  const carried =
+    isJsonObject(error.data) && isJsonObject(error.data.rpcError) ? error.data.rpcError.code : undefined;
+  const kind = typeof carried === 'number' ? (kindsOfCarriedCodes[carried] ?? error.kind) : error.kind;
+  return hints[kind] ?? [];
 }
 
 export function errorTitle(error: LoupeErrorData): string {
@@ -63,13 +98,22 @@ export function ErrorNotice({
       <div className="notice-title">
         {context ? `${context}: ` : ''}
         {errorTitle(error)}
-        {error.code !== undefined ? <span className="muted"> (code {error.code})</span> : null}
+        {error.code !== undefined ? (
+          <span className="muted">
+            {' '}
+            (code {error.code}
+            {rpcErrorName(error.code) ? ` ${rpcErrorName(error.code)}` : ''})
+          </span>
+        ) : null}
         <span className="kind-tag">{error.kind}</span>
       </div>
+      {carriedRpcError(error.data) ? (
+        <p className="notice-message">JSON-RPC error {carriedRpcError(error.data)}</p>
+      ) : null}
       <p className="notice-message">{error.message}</p>
-      {(hints[error.kind] ?? []).length > 0 ? (
+      {hintsFor(error).length > 0 ? (
         <ul className="notice-hints">
-          {(hints[error.kind] ?? []).map((hint) => (
+          {hintsFor(error).map((hint) => (
             <li key={hint}>{hint}</li>
           ))}
         </ul>

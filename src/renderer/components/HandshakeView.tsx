@@ -1,4 +1,5 @@
 import type { Handshake } from '../../shared/session';
+import { capabilityNames, eraName, supportedVersions } from '../lib/era';
 import { formatMs } from '../lib/format';
 import { JsonView } from './JsonView';
 
@@ -7,9 +8,26 @@ function serverText(handshake: Handshake, field: string): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
-/** What initialize settled: transport, versions, capabilities, serverInfo, instructions, session id. */
+function Chips({ names, empty }: { names: string[]; empty: string }) {
+  if (names.length === 0) return <span className="muted">{empty}</span>;
+  return (
+    <span className="chips">
+      {names.map((name) => (
+        <span key={name} className="chip mono">
+          {name}
+        </span>
+      ))}
+    </span>
+  );
+}
+
+/**
+ * What the handshake settled: era and revision (and why), transport, capabilities, serverInfo, instructions,
+ * session id. Modern sessions show the server/discover result where legacy ones show initialize's.
+ */
 export function HandshakeView({ handshake }: { handshake: Handshake }) {
-  const capabilities = Object.keys(handshake.capabilities);
+  const modern = handshake.era === 'modern';
+  const versions = supportedVersions(handshake.discover);
   return (
     <div className="handshake">
       <dl className="facts">
@@ -26,14 +44,30 @@ export function HandshakeView({ handshake }: { handshake: Handshake }) {
           ) : null}
         </dd>
         <dt>Protocol</dt>
-        <dd className="mono">
-          {handshake.protocolVersion}
+        <dd>
+          <span className="mono" data-testid="handshake-revision">
+            {handshake.protocolVersion}
+          </span>{' '}
+          <span className={`badge era-badge era-${handshake.era ?? 'legacy'}`}>{eraName(handshake)}</span>
           {handshake.requestedProtocolVersion &&
           handshake.requestedProtocolVersion !== handshake.protocolVersion ? (
             <span className="muted"> (asked {handshake.requestedProtocolVersion})</span>
           ) : null}
+          {handshake.eraReason ? (
+            <div className="muted small" data-testid="era-reason">
+              {handshake.eraReason}
+            </div>
+          ) : null}
         </dd>
-        <dt>Initialize</dt>
+        {handshake.discover ? (
+          <>
+            <dt>Supported</dt>
+            <dd>
+              <Chips names={versions} empty="no supportedVersions" />
+            </dd>
+          </>
+        ) : null}
+        <dt>{modern ? 'Discover' : 'Initialize'}</dt>
         <dd>{formatMs(handshake.roundTripMs)}</dd>
         {handshake.sessionId ? (
           <>
@@ -45,17 +79,7 @@ export function HandshakeView({ handshake }: { handshake: Handshake }) {
         ) : null}
         <dt>Capabilities</dt>
         <dd>
-          {capabilities.length === 0 ? (
-            <span className="muted">none declared</span>
-          ) : (
-            <span className="chips">
-              {capabilities.map((name) => (
-                <span key={name} className="chip mono">
-                  {name}
-                </span>
-              ))}
-            </span>
-          )}
+          <Chips names={capabilityNames(handshake.capabilities)} empty="none declared" />
         </dd>
       </dl>
       {handshake.instructions ? (
@@ -64,10 +88,17 @@ export function HandshakeView({ handshake }: { handshake: Handshake }) {
           <div className="prose-text">{handshake.instructions}</div>
         </details>
       ) : null}
-      <details>
-        <summary>Capabilities and serverInfo as sent</summary>
-        <JsonView value={{ capabilities: handshake.capabilities, serverInfo: handshake.serverInfo }} />
-      </details>
+      {handshake.discover ? (
+        <details>
+          <summary>server/discover result as sent</summary>
+          <JsonView value={handshake.discover} label="server/discover result" />
+        </details>
+      ) : (
+        <details>
+          <summary>Capabilities and serverInfo as sent</summary>
+          <JsonView value={{ capabilities: handshake.capabilities, serverInfo: handshake.serverInfo }} />
+        </details>
+      )}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import type { LoupeErrorData } from '../../shared/errors';
 import type { ListState } from '../store/listsSlice';
+import type { ListPage } from '../../shared/lists';
 import { formatCount, plural } from '../lib/format';
 import { errorTitle } from './ErrorNotice';
 
@@ -9,6 +10,22 @@ const stopReasons: Partial<Record<LoupeErrorData['kind'], string>> = {
   timeout: 'a page timed out',
   disconnected: 'the connection closed during the walk',
 };
+
+/** "ttlMs 60000 · cacheScope public": the modern cache hints the pages carried (ranges when pages differ). */
+export function cacheHint(pages: ListPage[]): string | undefined {
+  const ttls = [...new Set(pages.flatMap((page) => (page.ttlMs === undefined ? [] : [page.ttlMs])))];
+  const scopes = [
+    ...new Set(pages.flatMap((page) => (page.cacheScope === undefined ? [] : [page.cacheScope]))),
+  ];
+  const parts: string[] = [];
+  if (ttls.length > 0) {
+    const low = Math.min(...ttls);
+    const high = Math.max(...ttls);
+    parts.push(low === high ? `ttlMs ${low}` : `ttlMs ${low}–${high}`);
+  }
+  if (scopes.length > 0) parts.push(`cacheScope ${scopes.join('/')}`);
+  return parts.length > 0 ? parts.join(' · ') : undefined;
+}
 
 interface ListHeaderProps {
   state: ListState;
@@ -28,6 +45,12 @@ export function ListHeader({ state, noun, shown }: ListHeaderProps) {
           <span className="muted"> · {plural(result.pages.length, 'page')}</span>
           {shown !== undefined && shown !== result.items.length ? (
             <span className="muted"> · {formatCount(shown)} shown</span>
+          ) : null}
+          {cacheHint(result.pages) ? (
+            <span className="muted" data-testid="cache-hint">
+              {' '}
+              · {cacheHint(result.pages)}
+            </span>
           ) : null}
           {result.complete ? null : <span className="badge badge-error">incomplete</span>}
         </div>

@@ -3,6 +3,7 @@ import type { Settings } from '../../shared/contract';
 import { toErrorData } from '../../shared/errors';
 import type { ListKind } from '../../shared/lists';
 import type { Target } from '../../shared/target';
+import type { ProtocolChoice } from '../../shared/session';
 import { getApi } from '../bridge';
 import { toSnapshotView } from '../lib/snapshotView';
 import { useLoupeStore } from './store';
@@ -40,12 +41,19 @@ async function storeSettings(next: Settings): Promise<void> {
 }
 
 /** Saves (or replaces, by name) a server in the persisted settings. */
-export async function saveServer(name: string, target: Target): Promise<void> {
+export async function saveServer(
+  name: string,
+  target: Target,
+  protocol: ProtocolChoice = 'auto',
+): Promise<void> {
   const settings = getState().settings;
   if (!settings) return;
   const others = settings.savedServers.filter((server) => server.name !== name);
   const id = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
-  await storeSettings({ ...settings, savedServers: [...others, { id, name, target }] });
+  await storeSettings({
+    ...settings,
+    savedServers: [...others, { id, name, target, ...(protocol === 'auto' ? {} : { protocol }) }],
+  });
 }
 
 export async function removeServer(id: string): Promise<void> {

@@ -2,6 +2,7 @@
 import { toErrorData } from '../../shared/errors';
 import { isJsonObject } from '../../shared/json';
 import { itemKey, listKinds, listMethods, type ListKind, type ListResult } from '../../shared/lists';
+import type { ProtocolChoice } from '../../shared/session';
 import type { Target } from '../../shared/target';
 import { getApi } from '../bridge';
 import { FrameLog } from '../lib/frameLog';
@@ -37,11 +38,16 @@ function resetSessionView(): void {
   }));
 }
 
-export async function connect(target: Target): Promise<void> {
+export async function connect(target: Target, protocol: ProtocolChoice = 'auto'): Promise<void> {
   resetSessionView();
-  setState({ connectError: null, lastTarget: target, status: { state: 'connecting', target } });
+  setState({
+    connectError: null,
+    lastTarget: target,
+    lastProtocol: protocol,
+    status: { state: 'connecting', target },
+  });
   try {
-    const status = await getApi().connect(target);
+    const status = await getApi().connect(target, { protocol });
     setState({ status });
   } catch (error) {
     const reason = toErrorData(error);
@@ -56,8 +62,8 @@ export async function connect(target: Target): Promise<void> {
 }
 
 export async function reconnect(): Promise<void> {
-  const target = getState().lastTarget;
-  if (target) await connect(target);
+  const { lastTarget, lastProtocol } = getState();
+  if (lastTarget) await connect(lastTarget, lastProtocol);
 }
 
 export async function disconnect(): Promise<void> {

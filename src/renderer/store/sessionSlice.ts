@@ -1,5 +1,5 @@
 import type { LoupeErrorData } from '../../shared/errors';
-import type { SessionStatus } from '../../shared/session';
+import type { ProtocolChoice, SessionStatus } from '../../shared/session';
 import type { Target } from '../../shared/target';
 import type { SliceCreator } from './types';
 
@@ -13,6 +13,8 @@ export interface SessionSlice {
   connectErrorPhase: 'connect' | 'session';
   /** The target of the last attempt, for Reconnect. */
   lastTarget: Target | null;
+  /** The protocol era asked for on the last attempt, for Reconnect and the form. */
+  lastProtocol: ProtocolChoice;
   /** The carrier to the backend (the browser host's WebSocket). */
   backendLink: BackendLink;
 }
@@ -22,5 +24,6 @@ export const createSessionSlice: SliceCreator<SessionSlice> = () => ({
   connectError: null,
   connectErrorPhase: 'connect',
   lastTarget: null,
+  lastProtocol: 'auto',
   backendLink: 'open',
 });

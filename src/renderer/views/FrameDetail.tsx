@@ -4,9 +4,17 @@ import { JsonView } from '../components/JsonView';
 import { frameMethod } from '../lib/frameFilter';
 import type { FrameLog } from '../lib/frameLog';
 import { formatBytes, formatMs, formatOffset, prettyRaw } from '../lib/format';
+import { frameErrorCode, type RoundMark } from '../lib/roundMarks';
 import { selectFrame } from '../store/appActions';
 
-export function FrameDetail({ frame, log }: { frame: Frame; log: FrameLog }) {
+interface FrameDetailProps {
+  frame: Frame;
+  log: FrameLog;
+  mark?: RoundMark;
+}
+
+export function FrameDetail({ frame, log, mark }: FrameDetailProps) {
+  const code = frameErrorCode(frame);
   const [view, setView] = useState<'formatted' | 'raw'>('formatted');
   const [copied, setCopied] = useState(false);
   const pair = frame.pairSeq !== undefined ? log.bySeq(frame.pairSeq) : findAnswer(frame, log);
@@ -28,6 +36,13 @@ export function FrameDetail({ frame, log }: { frame: Frame; log: FrameLog }) {
           {frame.id !== undefined ? ` · id ${JSON.stringify(frame.id)}` : ''}
           {frame.rttMs !== undefined ? ` · round trip ${formatMs(frame.rttMs)}` : ''}
         </div>
+        {mark ? (
+          <div className="muted small">
+            {mark.tool}: round {mark.round} of {mark.total} of one call
+            {mark.round < mark.total ? ' (the server asked for input)' : ' (final answer)'}
+          </div>
+        ) : null}
+        {code ? <div className="notice notice-error">JSON-RPC error {code}</div> : null}
         {frame.parseError ? <div className="notice notice-error">Malformed: {frame.parseError}</div> : null}
         {frame.http ? (
           <div className="muted small mono">
@@ -35,6 +50,7 @@ export function FrameDetail({ frame, log }: { frame: Frame; log: FrameLog }) {
             {frame.http.contentType ?? ''}
           </div>
         ) : null}
+        {frame.http?.requestHeaders ? <RequestHeaders headers={frame.http.requestHeaders} /> : null}
         <div className="button-row">
           <div className="segmented" role="radiogroup" aria-label="Frame view">
             <button
@@ -67,6 +83,24 @@ export function FrameDetail({ frame, log }: { frame: Frame; log: FrameLog }) {
         <JsonView text={prettyRaw(frame.raw)} label="Formatted frame" />
       )}
     </article>
+  );
+}
+
+/** The Mcp-* headers an outbound HTTP request carried, as recorded (other headers are never recorded). */
+function RequestHeaders({ headers }: { headers: Record<string, string> }) {
+  const names = Object.keys(headers).sort();
+  if (names.length === 0) return null;
+  return (
+    <table className="data-table request-headers" aria-label="Request headers">
+      <tbody>
+        {names.map((name) => (
+          <tr key={name}>
+            <th className="mono">{name}</th>
+            <td className="mono">{headers[name]}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
 

@@ -3,6 +3,7 @@ import { useShallow } from 'zustand/react/shallow';
 import type { Frame } from '../../shared/frames';
 import { VirtualList } from '../components/VirtualList';
 import { FrameIndex, frameMethod } from '../lib/frameFilter';
+import { frameErrorCode, roundMarks, type RoundMark } from '../lib/roundMarks';
 import { useThrottled } from '../lib/useThrottled';
 import { formatBytes, formatCount, formatMs, formatOffset, plural } from '../lib/format';
 import { clearTraffic, selectFrame, setTrafficFilter, togglePause } from '../store/appActions';
@@ -32,8 +33,15 @@ export function TrafficView() {
       stats: s.snapshotView ? null : s.recorderStats,
       dropped: s.snapshotView?.snapshot.framesDropped ?? 0,
       readOnly: selectReadOnly(s),
+      calls: s.snapshotView ? null : s.calls,
     })),
   );
+  const marks = useMemo(() => {
+    const outcomes = Object.values(state.calls ?? {}).flatMap((record) =>
+      record.outcome ? [record.outcome] : [],
+    );
+    return roundMarks(outcomes);
+  }, [state.calls]);
   const { log, filter, pausedAt, clearedThroughSeq, selectedSeq, stats, readOnly } = state;
   // A flood arrives in dozens of batches a second; the list (and the virtualiser's per-row bookkeeping)
   // catches up four times a second, which reads as live and keeps 100,000 frames cheap.
@@ -133,13 +141,14 @@ export function TrafficView() {
               <FrameRow
                 frame={log.frames[positions[row]]}
                 method={frameMethod(log.frames[positions[row]], log)}
+                mark={marks.get(log.frames[positions[row]].seq)}
               />
             )}
           />
         </div>
         <section className="frame-detail-pane" aria-label="Frame detail">
           {selected ? (
-            <FrameDetail frame={selected} log={log} />
+            <FrameDetail frame={selected} log={log} mark={marks.get(selected.seq)} />
           ) : (
             <p className="empty">Select a frame to see its raw text.</p>
           )}
@@ -161,9 +170,19 @@ function lowerBound(positions: readonly number[], at: number, count: number): nu
   return low < count && positions[low] === at ? low : -1;
 }
 
-function FrameRow({ frame, method }: { frame: Frame; method: string | undefined }) {
+interface FrameRowProps {
+  frame: Frame;
+  method: string | undefined;
+  mark: RoundMark | undefined;
+}
+
+function FrameRow({ frame, method, mark }: FrameRowProps) {
+  const code = frameErrorCode(frame);
   return (
-    <div className={`frame-row kind-${frame.kind} row-${frame.direction}`}>
+    <div
+      className={`frame-row kind-${frame.kind} row-${frame.direction}${mark ? ' in-round-chain' : ''}`}
+      title={mark ? `${mark.tool}: round ${mark.round} of ${mark.total} of one call` : undefined}
+    >
       <span className="muted">{frame.seq}</span>
       <span className="muted">{formatOffset(frame.t)}</span>
       <span
@@ -174,7 +193,18 @@ function FrameRow({ frame, method }: { frame: Frame; method: string | undefined 
       </span>
       <span className={`kind kind-${frame.kind}`}>{kindLabels[frame.kind]}</span>
       <span className="mono ellipsis">
+        {mark ? (
+          <span
+            className="round-mark"
+            data-testid="round-mark"
+            aria-label={`round ${mark.round} of ${mark.total}`}
+          >
+            {mark.round > 1 ? '↳' : ''}
+            {mark.round}/{mark.total}
+          </span>
+        ) : null}
         {frame.kind === 'stderr' || frame.kind === 'invalid' ? frame.raw.slice(0, 200) : (method ?? '')}
+        {code ? <span className="error-code"> {code}</span> : null}
       </span>
       <span className="mono ellipsis">{frame.id === undefined ? '' : String(frame.id)}</span>
       <span className="num muted">{formatBytes(frame.bytes)}</span>
