@@ -12,16 +12,24 @@ const maximumCell = 300;
 const obeyed = /[\p{Cc}\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/gu;
 
 function bounded(text: string): string {
-  const flat = text.replace(/\s*[\r\n]+\s*/g, ' ').replace(obeyed, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  const flat = text.replace(/\s*[\r\n]+\s*/g, ' ');
   return flat.length > maximumCell ? `${flat.slice(0, maximumCell - 1)}…` : flat;
 }
 
+/** Last, so its backslashes are not escaped again: `\u001b` reads the same in Markdown source and rendered. */
+function inert(text: string): string {
+  return text.replace(obeyed, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
 export function markdownText(text: string): string {
-  return bounded(text)
-    .replace(/[\\`*_{}[\]()#+!|~-]/g, (character) => `\\${character}`)
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;');
+  return inert(
+    bounded(text)
+      // Cells never open a line, so only inline syntax needs escaping; `_` inside snake_case is not emphasis in GFM.
+      .replace(/[\\`*[\]|~]/g, (character) => `\\${character}`)
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;'),
+  );
 }
 
 export function renderMarkdown(blocks: readonly Block[]): string {
@@ -40,7 +48,7 @@ export function renderMarkdown(blocks: readonly Block[]): string {
 }
 
 export function htmlText(text: string): string {
-  return bounded(text).replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+  return inert(bounded(text).replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`));
 }
 
 const style = `body{font:14px/1.45 system-ui,sans-serif;margin:2rem;color:#1b1b1f;background:#fff}
