@@ -65,11 +65,22 @@ describe('loupe board', { timeout: 60_000 }, () => {
     expect(all).toHaveLength(4);
     expect(run.stdout.split('\n')[0]).toBe('# tools/list board: 4 snapshots, 3 connected, 178 tools');
     const releasesRow = row(run.stdout, 'loupe-releases');
-    const date = all.find((snapshot) => snapshot.serverInfo?.name === 'loupe-releases')?.testedAt.slice(0, 16).replace('T', ' ');
+    const date = all
+      .find((snapshot) => snapshot.serverInfo?.name === 'loupe-releases')
+      ?.testedAt.slice(0, 16)
+      .replace('T', ' ');
     expect(releasesRow?.slice(0, 7)).toEqual(['loupe-releases', '1.0.0', date, 'yes', '7', '3', 'yes']);
     expect(releasesRow?.[7]).toMatch(/^\d+ ms$/);
     expect(releasesRow?.[8]).toBe('2025-11-25');
-    expect(row(run.stdout, 'loupe-demo')?.slice(0, 7)).toEqual(['loupe-demo', '1.0.0', expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d$/), 'yes', '163', '5', 'yes']);
+    expect(row(run.stdout, 'loupe-demo')?.slice(0, 7)).toEqual([
+      'loupe-demo',
+      '1.0.0',
+      expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d$/),
+      'yes',
+      '163',
+      '5',
+      'yes',
+    ]);
     const failed = row(run.stdout, join(folder, 'failed.json'));
     expect(failed?.[3]).toMatch(/^no — command-not-found: .*loupe-no-such-command-xyz/);
     expect(failed?.slice(4)).toEqual(['—', '—', '—', '—', '—']);
@@ -79,7 +90,12 @@ describe('loupe board', { timeout: 60_000 }, () => {
   });
 
   it('counts fields, naming, name lengths and pagination as the snapshot files say', async () => {
-    const run = await runLoupe(['board', ...readdirSync(folder).filter((name) => name.endsWith('.json')).map((name) => join(folder, name))]);
+    const run = await runLoupe([
+      'board',
+      ...readdirSync(folder)
+        .filter((name) => name.endsWith('.json'))
+        .map((name) => join(folder, name)),
+    ]);
     expect(run.code, run.stderr).toBe(0);
     const connected = snapshots().filter((snapshot) => snapshot.connected);
     const tools = connected.flatMap((snapshot) => snapshot.tools);
@@ -94,7 +110,10 @@ describe('loupe board', { timeout: 60_000 }, () => {
       ['title', (tool) => tool.title],
       ['outputSchema', (tool) => tool.outputSchema],
       ['icons', (tool) => tool.icons],
-      ['execution.taskSupport', (tool) => (tool.execution as Record<string, unknown> | undefined)?.taskSupport],
+      [
+        'execution.taskSupport',
+        (tool) => (tool.execution as Record<string, unknown> | undefined)?.taskSupport,
+      ],
       ['_meta', (tool) => tool._meta],
     ];
     for (const [field, read] of fields) {
@@ -112,16 +131,25 @@ describe('loupe board', { timeout: 60_000 }, () => {
     expect(row(run.stdout, 'kebab-case')).toEqual(['kebab-case', String(kebab), share(kebab, total)]);
     expect(row(run.stdout, 'camelCase')).toEqual(['camelCase', String(camel), share(camel, total)]);
     const other = total - snake - kebab - camel;
-    expect(row(run.stdout, 'single word or other')).toEqual(['single word or other', String(other), share(other, total)]);
+    expect(row(run.stdout, 'single word or other')).toEqual([
+      'single word or other',
+      String(other),
+      share(other, total),
+    ]);
     expect(kebab).toBeGreaterThan(0);
     expect(camel).toBeGreaterThan(0);
 
     const lengths = names.map((name) => [...name].length).sort((left, right) => left - right);
     const middle = lengths.length / 2;
-    const median = lengths.length % 2 === 1 ? lengths[Math.floor(middle)] : (lengths[middle - 1] + lengths[middle]) / 2;
-    expect(run.stdout).toContain(`Name lengths ran from ${lengths[0]} to ${lengths.at(-1)} characters, median ${median}.`);
+    const median =
+      lengths.length % 2 === 1 ? lengths[Math.floor(middle)] : (lengths[middle - 1] + lengths[middle]) / 2;
+    expect(run.stdout).toContain(
+      `Name lengths ran from ${lengths[0]} to ${lengths.at(-1)} characters, median ${median}.`,
+    );
 
-    const paginated = connected.filter((snapshot) => snapshot.pages.some((page) => page.nextCursor !== undefined)).length;
+    const paginated = connected.filter((snapshot) =>
+      snapshot.pages.some((page) => page.nextCursor !== undefined),
+    ).length;
     expect(paginated).toBe(3);
     expect(run.stdout).toContain(`${paginated} of 3 connected servers paginated (returned a nextCursor): `);
     expect(row(run.stdout, 'annotations-untrusted')?.slice(0, 2)).toEqual(['annotations-untrusted', 'info']);
@@ -149,7 +177,9 @@ describe('loupe board', { timeout: 60_000 }, () => {
     const run = await runLoupe(['board', folder, broken]);
     expect(run.code).toBe(1);
     expect(run.stdout).toBe('');
-    expect(run.stderr.trim()).toBe(`loupe: snapshot-invalid: ${broken}: Not a Loupe snapshot: the file holds a JSON array, not an object`);
+    expect(run.stderr.trim()).toBe(
+      `loupe: snapshot-invalid: ${broken}: Not a Loupe snapshot: the file holds a JSON array, not an object`,
+    );
     expect((await runLoupe(['board'])).code).toBe(2);
     expect((await runLoupe(['board', '--demo'])).code).toBe(2);
   });

@@ -29,7 +29,11 @@ async function expand(path: string): Promise<string[]> {
 export async function boardCommand(invocation: Invocation, terminal: Terminal): Promise<number> {
   const files: string[] = [];
   for (const path of invocation.files ?? []) files.push(...(await expand(path)));
-  if (files.length === 0) throw new LoupeError({ kind: 'io-error', message: `No snapshot files (*.json) in ${(invocation.files ?? []).join(', ')}.` });
+  if (files.length === 0)
+    throw new LoupeError({
+      kind: 'io-error',
+      message: `No snapshot files (*.json) in ${(invocation.files ?? []).join(', ')}.`,
+    });
   const snapshots: { file: string; snapshot: Snapshot }[] = [];
   for (const file of files) snapshots.push({ file, snapshot: await readSnapshot(file) });
   const blocks = boardDocument(buildBoard(snapshots));

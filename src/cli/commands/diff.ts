@@ -27,7 +27,10 @@ async function load(invocation: Invocation, index: number, terminal: Terminal): 
   if (file === undefined) {
     if (!invocation.target) throw new Error('diff needs two sides (parseArguments checks this)');
     try {
-      return { source: 'the server now', snapshot: await liveSnapshot(invocation.target, invocation.options, terminal) };
+      return {
+        source: 'the server now',
+        snapshot: await liveSnapshot(invocation.target, invocation.options, terminal),
+      };
     } catch (error) {
       throw new Uncomparable(`the server now: ${describeError(toErrorData(error))}`);
     }
@@ -41,18 +44,28 @@ async function load(invocation: Invocation, index: number, terminal: Terminal): 
   }
   if (!snapshot.connected) {
     const cause = snapshot.error ? describeError(snapshot.error) : 'no error recorded';
-    throw new Uncomparable(`${printable(file)}: this snapshot recorded a failed connection (${cause}); it has no lists to compare`);
+    throw new Uncomparable(
+      `${printable(file)}: this snapshot recorded a failed connection (${cause}); it has no lists to compare`,
+    );
   }
   return { source: file, snapshot };
 }
 
 function sideHeader(side: Side): string {
-  const where = side.source === 'the server now' ? 'the server now' : `${printable(side.source)}, tested on ${side.snapshot.testedAt.replace('T', ' ').replace(/\.\d+Z$|Z$/, ' UTC')}`;
+  const where =
+    side.source === 'the server now'
+      ? 'the server now'
+      : `${printable(side.source)}, tested on ${side.snapshot.testedAt.replace('T', ' ').replace(/\.\d+Z$|Z$/, ' UTC')}`;
   return `${serverLabel(side.snapshot.serverInfo)} (${where})`;
 }
 
 function sideDocument(side: Side): Record<string, unknown> {
-  return { source: side.source, testedAt: side.snapshot.testedAt, serverInfo: side.snapshot.serverInfo ?? null, protocolVersion: side.snapshot.protocolVersion ?? null };
+  return {
+    source: side.source,
+    testedAt: side.snapshot.testedAt,
+    serverInfo: side.snapshot.serverInfo ?? null,
+    protocolVersion: side.snapshot.protocolVersion ?? null,
+  };
 }
 
 export async function diffCommand(invocation: Invocation, terminal: Terminal): Promise<number> {
@@ -77,13 +90,24 @@ export async function diffCommand(invocation: Invocation, terminal: Terminal): P
     terminal.out('');
     for (const line of diffLines(diff)) terminal.out(line);
     const counts = tally(diff);
-    terminal.out(`${counts.breaking} breaking, ${counts.drift} drift, ${counts.compatible} compatible · --fail-on ${level}: ${failed ? 'fail' : 'pass'}`);
+    terminal.out(
+      `${counts.breaking} breaking, ${counts.drift} drift, ${counts.compatible} compatible · --fail-on ${level}: ${failed ? 'fail' : 'pass'}`,
+    );
   }
   if (diff.incomplete.length > 0) {
-    const which = diff.incomplete.map((entry) => `${entry.side === 'old' ? printable(old.source) : printable(current.source)} (${entry.kind})`).join(', ');
+    const which = diff.incomplete
+      .map(
+        (entry) =>
+          `${entry.side === 'old' ? printable(old.source) : printable(current.source)} (${entry.kind})`,
+      )
+      .join(', ');
     // A list one side did not finish decides nothing when it compared equal, except the tool list the diff is for.
-    const decisive = diff.incomplete.some((entry) => entry.kind === 'tools' || diff.items[entry.kind].length > 0);
-    terminal.err(`loupe: ${decisive ? 'cannot compare fully' : 'note'}: not every list was read to its end in ${which}; a "removed" item there may only be unread`);
+    const decisive = diff.incomplete.some(
+      (entry) => entry.kind === 'tools' || diff.items[entry.kind].length > 0,
+    );
+    terminal.err(
+      `loupe: ${decisive ? 'cannot compare fully' : 'note'}: not every list was read to its end in ${which}; a "removed" item there may only be unread`,
+    );
     if (decisive) return 2;
   }
   return failed ? 1 : 0;

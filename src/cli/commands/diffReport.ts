@@ -11,7 +11,12 @@ import { prefix, printable, printableCell } from '../terminal.js';
 /** Longest text printed of one word-diff piece: a 10 MB description is cut, visibly. */
 const maximumPart = 8000;
 
-const headings: Record<ListKind, string> = { tools: 'Tools', resources: 'Resources', templates: 'Resource templates', prompts: 'Prompts' };
+const headings: Record<ListKind, string> = {
+  tools: 'Tools',
+  resources: 'Resources',
+  templates: 'Resource templates',
+  prompts: 'Prompts',
+};
 const jsonKeys: Record<ListKind, { list: string; item: string }> = {
   tools: { list: 'changes', item: 'tool' },
   prompts: { list: 'prompts', item: 'prompt' },
@@ -39,7 +44,9 @@ export function wordLine(parts: readonly WordPart[]): string {
 }
 
 function fieldLines(field: FieldChange): string[] {
-  const lines = [`      ${printable(field.path)}  ${printableCell(field.summary, 200)}  (${classLabel(field)})`];
+  const lines = [
+    `      ${printable(field.path)}  ${printableCell(field.summary, 200)}  (${classLabel(field)})`,
+  ];
   if (field.words) lines.push(`        ${wordLine(field.words)}`);
   return lines;
 }
@@ -65,7 +72,9 @@ export function diffLines(diff: SnapshotDiff): string[] {
   for (const kind of listKinds) {
     const changes = diff.items[kind];
     if (changes.length === 0) continue;
-    lines.push(`${headings[kind]}: ${count(changes, 'removed')} removed, ${count(changes, 'added')} added, ${count(changes, 'changed')} changed`);
+    lines.push(
+      `${headings[kind]}: ${count(changes, 'removed')} removed, ${count(changes, 'added')} added, ${count(changes, 'changed')} changed`,
+    );
     // Breaking first, then drift: what a reviewer must look at leads.
     const ordered = [...changes].sort((left, right) => rank(left) - rank(right));
     for (const change of ordered) lines.push(...itemLines(change));
@@ -88,16 +97,27 @@ export interface Tally {
 /** Items (and handshake fields) by their strongest class. */
 export function tally(diff: SnapshotDiff): Tally {
   const result: Tally = { breaking: 0, drift: 0, compatible: 0 };
-  for (const kind of listKinds) for (const change of diff.items[kind]) result[change.breaking ? 'breaking' : change.drift ? 'drift' : 'compatible'] += 1;
+  for (const kind of listKinds)
+    for (const change of diff.items[kind])
+      result[change.breaking ? 'breaking' : change.drift ? 'drift' : 'compatible'] += 1;
   for (const field of diff.handshake) result[field.class] += 1;
   return result;
 }
 
-export function diffDocument(diff: SnapshotDiff, sides: { old: unknown; new: unknown }): Record<string, unknown> {
+export function diffDocument(
+  diff: SnapshotDiff,
+  sides: { old: unknown; new: unknown },
+): Record<string, unknown> {
   const document: Record<string, unknown> = { old: sides.old, new: sides.new };
   for (const kind of listKinds) {
     const keys = jsonKeys[kind];
-    document[keys.list] = diff.items[kind].map((change) => ({ [keys.item]: change.name, kind: change.kind, breaking: change.breaking, drift: change.drift, fields: change.fields }));
+    document[keys.list] = diff.items[kind].map((change) => ({
+      [keys.item]: change.name,
+      kind: change.kind,
+      breaking: change.breaking,
+      drift: change.drift,
+      fields: change.fields,
+    }));
   }
   document.handshake = diff.handshake;
   document.incomplete = diff.incomplete;

@@ -15,7 +15,11 @@ import type { Terminal } from '../terminal.js';
 
 const otherKinds: Exclude<ListKind, 'tools'>[] = ['resources', 'templates', 'prompts'];
 
-export async function liveSnapshot(target: Target, options: CliOptions, terminal: Terminal): Promise<Snapshot> {
+export async function liveSnapshot(
+  target: Target,
+  options: CliOptions,
+  terminal: Terminal,
+): Promise<Snapshot> {
   const testedAt = new Date().toISOString();
   const recorder = createRecorder(options);
   try {
@@ -24,9 +28,19 @@ export async function liveSnapshot(target: Target, options: CliOptions, terminal
       const tools = await walk(session, 'tools', options, terminal);
       const lists: Partial<Record<Exclude<ListKind, 'tools'>, ListResult>> = {};
       for (const kind of otherKinds) {
-        if (isJsonObject(session.handshake.capabilities[listMethods[kind].capability])) lists[kind] = await walk(session, kind, options, terminal);
+        if (isJsonObject(session.handshake.capabilities[listMethods[kind].capability]))
+          lists[kind] = await walk(session, kind, options, terminal);
       }
-      return buildSnapshot({ target, testedAt, handshake: session.handshake, tools, lists, frames: [], framesDropped: 0, loupeVersion: loupeVersion() });
+      return buildSnapshot({
+        target,
+        testedAt,
+        handshake: session.handshake,
+        tools,
+        lists,
+        frames: [],
+        framesDropped: 0,
+        loupeVersion: loupeVersion(),
+      });
     } finally {
       await session.close();
     }

@@ -55,7 +55,8 @@ function filled(value: JsonValue | undefined): boolean {
 }
 
 export function carriesField(tool: JsonObject, field: BoardField): boolean {
-  if (field === 'execution.taskSupport') return isJsonObject(tool.execution) && filled(tool.execution.taskSupport);
+  if (field === 'execution.taskSupport')
+    return isJsonObject(tool.execution) && filled(tool.execution.taskSupport);
   return filled(tool[field]);
 }
 
@@ -92,7 +93,10 @@ function median(sorted: readonly number[]): number {
 export function buildBoard(snapshots: readonly { file: string; snapshot: Snapshot }[]): Board {
   const rows = snapshots.map((entry) => row(entry.file, entry.snapshot));
   const fields = Object.fromEntries(boardFields.map((field) => [field, 0])) as Record<BoardField, number>;
-  const naming = Object.fromEntries(namingConventions.map((convention) => [convention, 0])) as Record<NamingConvention, number>;
+  const naming = Object.fromEntries(namingConventions.map((convention) => [convention, 0])) as Record<
+    NamingConvention,
+    number
+  >;
   const lengths: number[] = [];
   const lint = new Map<FindingCode, BoardTotals['lint'][number]>();
   let toolCount = 0;
@@ -107,7 +111,12 @@ export function buildBoard(snapshots: readonly { file: string; snapshot: Snapsho
     }
     const seen = new Set<FindingCode>();
     for (const finding of lintTools(snapshot.tools)) {
-      const entry = lint.get(finding.code) ?? { code: finding.code, severity: finding.severity, findings: 0, servers: 0 };
+      const entry = lint.get(finding.code) ?? {
+        code: finding.code,
+        severity: finding.severity,
+        findings: 0,
+        servers: 0,
+      };
       entry.findings += 1;
       if (!seen.has(finding.code)) entry.servers += 1;
       seen.add(finding.code);
@@ -124,9 +133,16 @@ export function buildBoard(snapshots: readonly { file: string; snapshot: Snapsho
       toolCount,
       fields,
       naming,
-      nameLength: lengths.length === 0 ? null : { min: lengths[0], median: median(lengths), max: lengths[lengths.length - 1] },
+      nameLength:
+        lengths.length === 0
+          ? null
+          : { min: lengths[0], median: median(lengths), max: lengths[lengths.length - 1] },
       paginated: rows.flatMap((entry, index) => (entry.connected && entry.paginated ? [index] : [])),
-      lint: [...lint.values()].sort((left, right) => severityOrder.indexOf(left.severity) - severityOrder.indexOf(right.severity) || right.findings - left.findings),
+      lint: [...lint.values()].sort(
+        (left, right) =>
+          severityOrder.indexOf(left.severity) - severityOrder.indexOf(right.severity) ||
+          right.findings - left.findings,
+      ),
     },
   };
 }

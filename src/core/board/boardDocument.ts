@@ -6,7 +6,10 @@ import type { Board, BoardRow } from './boardData.js';
 import { boardFields } from './boardData.js';
 import { namingConventions } from '../../shared/lint.js';
 
-export type Block = { type: 'heading'; level: 1 | 2 | 3; text: string } | { type: 'paragraph'; text: string } | { type: 'table'; columns: string[]; rows: string[][] };
+export type Block =
+  | { type: 'heading'; level: 1 | 2 | 3; text: string }
+  | { type: 'paragraph'; text: string }
+  | { type: 'table'; columns: string[]; rows: string[][] };
 
 /** Share of a total as a whole percent; a dash when there is nothing to share. */
 export function percent(count: number, total: number): string {
@@ -24,14 +27,16 @@ function plural(count: number, one: string, many = `${one}s`): string {
 }
 
 export function serverName(row: BoardRow): string {
-  return row.serverName === undefined || row.serverName.trim() === '' ? `(unnamed, ${row.file})` : row.serverName;
+  return row.serverName === undefined || row.serverName.trim() === ''
+    ? `(unnamed, ${row.file})`
+    : row.serverName;
 }
 
 function serverRow(row: BoardRow): string[] {
   const connected = row.connected ? 'yes' : `no — ${row.error ?? 'no error recorded'}`;
   const tools = row.connected ? `${row.toolCount}${row.toolsComplete ? '' : ' (incomplete)'}` : '—';
   return [
-    row.connected ? serverName(row) : row.serverName ?? row.file,
+    row.connected ? serverName(row) : (row.serverName ?? row.file),
     row.serverVersion ?? '—',
     testedOn(row.testedAt),
     connected,
@@ -47,28 +52,54 @@ export function boardDocument(board: Board): Block[] {
   const { rows, totals } = board;
   const total = totals.toolCount;
   const blocks: Block[] = [
-    { type: 'heading', level: 1, text: `tools/list board: ${plural(totals.servers, 'snapshot')}, ${totals.connected} connected, ${plural(total, 'tool')}` },
+    {
+      type: 'heading',
+      level: 1,
+      text: `tools/list board: ${plural(totals.servers, 'snapshot')}, ${totals.connected} connected, ${plural(total, 'tool')}`,
+    },
     {
       type: 'paragraph',
       text: 'Each row is a dated record of what a server returned when it was tested (times in UTC); nothing here describes the server now.',
     },
     {
       type: 'table',
-      columns: ['Server', 'Version', 'Tested on (UTC)', 'Connected', 'Tools', 'Pages', 'Any tool described', 'Round trip', 'Protocol'],
+      columns: [
+        'Server',
+        'Version',
+        'Tested on (UTC)',
+        'Connected',
+        'Tools',
+        'Pages',
+        'Any tool described',
+        'Round trip',
+        'Protocol',
+      ],
       rows: rows.map(serverRow),
     },
-    { type: 'heading', level: 2, text: `Across ${plural(total, 'tool')} on ${plural(totals.connected, 'connected server')}` },
+    {
+      type: 'heading',
+      level: 2,
+      text: `Across ${plural(total, 'tool')} on ${plural(totals.connected, 'connected server')}`,
+    },
     {
       type: 'table',
       columns: ['Field', 'Present', 'Share'],
-      rows: boardFields.map((field) => [field, String(totals.fields[field]), percent(totals.fields[field], total)]),
+      rows: boardFields.map((field) => [
+        field,
+        String(totals.fields[field]),
+        percent(totals.fields[field], total),
+      ]),
     },
     { type: 'paragraph', text: 'An empty or blank string counts as absent.' },
     { type: 'heading', level: 3, text: 'Naming conventions' },
     {
       type: 'table',
       columns: ['Convention', 'Tools', 'Share'],
-      rows: namingConventions.map((convention) => [convention === 'other' ? 'single word or other' : convention, String(totals.naming[convention]), percent(totals.naming[convention], total)]),
+      rows: namingConventions.map((convention) => [
+        convention === 'other' ? 'single word or other' : convention,
+        String(totals.naming[convention]),
+        percent(totals.naming[convention], total),
+      ]),
     },
     { type: 'heading', level: 3, text: 'Name lengths' },
     {
@@ -81,7 +112,9 @@ export function boardDocument(board: Board): Block[] {
     {
       type: 'paragraph',
       text: `${totals.paginated.length} of ${plural(totals.connected, 'connected server')} paginated (returned a nextCursor)${
-        totals.paginated.length > 0 ? `: ${totals.paginated.map((index) => `${serverName(rows[index])} ${rows[index].serverVersion ?? ''}`.trim()).join(', ')}` : ''
+        totals.paginated.length > 0
+          ? `: ${totals.paginated.map((index) => `${serverName(rows[index])} ${rows[index].serverVersion ?? ''}`.trim()).join(', ')}`
+          : ''
       }.`,
     },
     { type: 'heading', level: 3, text: 'Lint' },
@@ -91,7 +124,12 @@ export function boardDocument(board: Board): Block[] {
     blocks.push({
       type: 'table',
       columns: ['Finding', 'Severity', 'Findings', 'Servers'],
-      rows: totals.lint.map((entry) => [entry.code, entry.severity, String(entry.findings), String(entry.servers)]),
+      rows: totals.lint.map((entry) => [
+        entry.code,
+        entry.severity,
+        String(entry.findings),
+        String(entry.servers),
+      ]),
     });
   }
   return blocks;

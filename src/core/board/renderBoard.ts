@@ -64,7 +64,8 @@ export function renderHtml(blocks: readonly Block[]): string {
     else {
       body.push('<table>');
       body.push(`<tr>${block.columns.map((column) => `<th>${htmlText(column)}</th>`).join('')}</tr>`);
-      for (const row of block.rows) body.push(`<tr>${row.map((cell) => `<td>${htmlText(cell)}</td>`).join('')}</tr>`);
+      for (const row of block.rows)
+        body.push(`<tr>${row.map((cell) => `<td>${htmlText(cell)}</td>`).join('')}</tr>`);
       body.push('</table>');
     }
   }

@@ -15,7 +15,16 @@ export type SchemaDirection = 'input' | 'output';
 /** Deeper than this, a changed subschema is reported once, whole. */
 const maximumDepth = 32;
 
-const wordKeywords = new Set(['description', 'title', 'examples', 'default', '$comment', 'deprecated', 'readOnly', 'writeOnly']);
+const wordKeywords = new Set([
+  'description',
+  'title',
+  'examples',
+  'default',
+  '$comment',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+]);
 const lowerBounds = new Set(['minimum', 'exclusiveMinimum', 'minLength', 'minItems', 'minProperties']);
 const upperBounds = new Set(['maximum', 'exclusiveMaximum', 'maxLength', 'maxItems', 'maxProperties']);
 const subschemaKeywords = new Set(['items', 'additionalProperties', 'not', 'contains', 'propertyNames']);
@@ -33,7 +42,13 @@ function valueSet(value: JsonValue | undefined): Map<string, JsonValue> {
   return new Map(values.map((item) => [shortJson(item, 200), item]));
 }
 
-function setChange(path: string, before: JsonValue | undefined, after: JsonValue | undefined, direction: SchemaDirection, anyWhenAbsent: boolean): FieldChange {
+function setChange(
+  path: string,
+  before: JsonValue | undefined,
+  after: JsonValue | undefined,
+  direction: SchemaDirection,
+  anyWhenAbsent: boolean,
+): FieldChange {
   const old = valueSet(before);
   const now = valueSet(after);
   const removed = [...old.keys()].filter((key) => !now.has(key));
@@ -41,51 +56,93 @@ function setChange(path: string, before: JsonValue | undefined, after: JsonValue
   // An absent `type` or `enum` allows everything: adding one narrows, removing one widens.
   const narrows = removed.length > 0 || (anyWhenAbsent && before === undefined);
   const widens = added.length > 0 || (anyWhenAbsent && after === undefined);
-  const summary = [...added.map((key) => `+${key}`), ...removed.map((key) => `-${key}`)].join(' ') || `${shortJson(before)} → ${shortJson(after)}`;
+  const summary =
+    [...added.map((key) => `+${key}`), ...removed.map((key) => `-${key}`)].join(' ') ||
+    `${shortJson(before)} → ${shortJson(after)}`;
   return { path, class: judged(direction, narrows, widens), summary, ...present(before, after) };
 }
 
-function present(before: JsonValue | undefined, after: JsonValue | undefined): Pick<FieldChange, 'before' | 'after'> {
+function present(
+  before: JsonValue | undefined,
+  after: JsonValue | undefined,
+): Pick<FieldChange, 'before' | 'after'> {
   return { ...(before === undefined ? {} : { before }), ...(after === undefined ? {} : { after }) };
 }
 
-function boundChange(path: string, keyword: string, before: JsonValue | undefined, after: JsonValue | undefined, direction: SchemaDirection): FieldChange {
+function boundChange(
+  path: string,
+  keyword: string,
+  before: JsonValue | undefined,
+  after: JsonValue | undefined,
+  direction: SchemaDirection,
+): FieldChange {
   const lower = lowerBounds.has(keyword);
   const numbers = typeof before === 'number' && typeof after === 'number';
   const tighter = before === undefined || (numbers && (lower ? after > before : after < before));
   const looser = after === undefined || (numbers && (lower ? after < before : after > before));
   const unknown = !tighter && !looser;
-  return { path, class: unknown ? 'breaking' : judged(direction, tighter, looser), summary: `${shortJson(before)} → ${shortJson(after)}`, ...present(before, after) };
+  return {
+    path,
+    class: unknown ? 'breaking' : judged(direction, tighter, looser),
+    summary: `${shortJson(before)} → ${shortJson(after)}`,
+    ...present(before, after),
+  };
 }
 
 function stringList(value: JsonValue | undefined): string[] {
   return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
 }
 
-function requiredChange(path: string, before: JsonValue | undefined, after: JsonValue | undefined, direction: SchemaDirection): FieldChange {
+function requiredChange(
+  path: string,
+  before: JsonValue | undefined,
+  after: JsonValue | undefined,
+  direction: SchemaDirection,
+): FieldChange {
   const old = stringList(before);
   const now = stringList(after);
   const added = now.filter((name) => !old.includes(name));
   const removed = old.filter((name) => !now.includes(name));
   // A newly required input breaks callers; an output field no longer required breaks readers.
   const breaking = direction === 'input' ? added.length > 0 : removed.length > 0;
-  const summary = [...added.map((name) => `+${name}`), ...removed.map((name) => `-${name}`)].join(' ') || 'reordered';
+  const summary =
+    [...added.map((name) => `+${name}`), ...removed.map((name) => `-${name}`)].join(' ') || 'reordered';
   return { path, class: breaking ? 'breaking' : 'compatible', summary, ...present(before, after) };
 }
 
-function additionalChange(path: string, before: JsonValue | undefined, after: JsonValue | undefined, direction: SchemaDirection, out: FieldChange[], depth: number): void {
+function additionalChange(
+  path: string,
+  before: JsonValue | undefined,
+  after: JsonValue | undefined,
+  direction: SchemaDirection,
+  out: FieldChange[],
+  depth: number,
+): void {
   if (isJsonObject(before) && isJsonObject(after)) {
     diffSchema(before, after, path, direction, out, depth + 1);
     return;
   }
-  const allows = (value: JsonValue | undefined): boolean => value === undefined || value === true || isJsonObject(value);
+  const allows = (value: JsonValue | undefined): boolean =>
+    value === undefined || value === true || isJsonObject(value);
   const narrows = allows(before) && !allows(after);
   const widens = !allows(before) && allows(after);
   const unknown = !narrows && !widens;
-  out.push({ path, class: unknown ? 'breaking' : judged(direction, narrows, widens), summary: `${shortJson(before)} → ${shortJson(after)}`, ...present(before, after) });
+  out.push({
+    path,
+    class: unknown ? 'breaking' : judged(direction, narrows, widens),
+    summary: `${shortJson(before)} → ${shortJson(after)}`,
+    ...present(before, after),
+  });
 }
 
-function propertiesChange(path: string, before: JsonValue | undefined, after: JsonValue | undefined, direction: SchemaDirection, out: FieldChange[], depth: number): void {
+function propertiesChange(
+  path: string,
+  before: JsonValue | undefined,
+  after: JsonValue | undefined,
+  direction: SchemaDirection,
+  out: FieldChange[],
+  depth: number,
+): void {
   const old: JsonObject = isJsonObject(before) ? before : {};
   const now: JsonObject = isJsonObject(after) ? after : {};
   for (const name of new Set([...Object.keys(old), ...Object.keys(now)])) {
@@ -93,16 +150,29 @@ function propertiesChange(path: string, before: JsonValue | undefined, after: Js
     const nowHas = Object.prototype.hasOwnProperty.call(now, name);
     const at = `${path}.${name}`;
     if (oldHas && !nowHas) out.push({ path: at, class: 'breaking', summary: 'removed', before: old[name] });
-    else if (!oldHas && nowHas) out.push({ path: at, class: 'compatible', summary: 'added', after: now[name] });
+    else if (!oldHas && nowHas)
+      out.push({ path: at, class: 'compatible', summary: 'added', after: now[name] });
     else diffSchema(old[name], now[name], at, direction, out, depth + 1);
   }
 }
 
 /** Appends to `out` every difference between two schemas under `path`. */
-export function diffSchema(before: JsonValue | undefined, after: JsonValue | undefined, path: string, direction: SchemaDirection, out: FieldChange[], depth = 0): void {
+export function diffSchema(
+  before: JsonValue | undefined,
+  after: JsonValue | undefined,
+  path: string,
+  direction: SchemaDirection,
+  out: FieldChange[],
+  depth = 0,
+): void {
   if (jsonEqual(before, after)) return;
   if (!isJsonObject(before) || !isJsonObject(after) || depth >= maximumDepth) {
-    out.push({ path, class: 'breaking', summary: before === undefined ? 'added' : after === undefined ? 'removed' : 'changed', ...present(before, after) });
+    out.push({
+      path,
+      class: 'breaking',
+      summary: before === undefined ? 'added' : after === undefined ? 'removed' : 'changed',
+      ...present(before, after),
+    });
     return;
   }
   for (const keyword of new Set([...Object.keys(before), ...Object.keys(after)])) {
@@ -114,10 +184,24 @@ export function diffSchema(before: JsonValue | undefined, after: JsonValue | und
     else if (keyword === 'required') out.push(requiredChange(at, old, now, direction));
     else if (keyword === 'type') out.push(setChange(at, old, now, direction, true));
     else if (keyword === 'enum') out.push(setChange(at, old, now, direction, true));
-    else if (lowerBounds.has(keyword) || upperBounds.has(keyword)) out.push(boundChange(at, keyword, old, now, direction));
+    else if (lowerBounds.has(keyword) || upperBounds.has(keyword))
+      out.push(boundChange(at, keyword, old, now, direction));
     else if (keyword === 'additionalProperties') additionalChange(at, old, now, direction, out, depth);
-    else if (wordKeywords.has(keyword)) out.push({ path: at, class: 'drift', summary: `${shortJson(old)} → ${shortJson(now)}`, ...present(old, now) });
-    else if (subschemaKeywords.has(keyword) && isJsonObject(old) && isJsonObject(now)) diffSchema(old, now, at, direction, out, depth + 1);
-    else out.push({ path: at, class: 'breaking', summary: old === undefined ? 'added' : now === undefined ? 'removed' : 'changed', ...present(old, now) });
+    else if (wordKeywords.has(keyword))
+      out.push({
+        path: at,
+        class: 'drift',
+        summary: `${shortJson(old)} → ${shortJson(now)}`,
+        ...present(old, now),
+      });
+    else if (subschemaKeywords.has(keyword) && isJsonObject(old) && isJsonObject(now))
+      diffSchema(old, now, at, direction, out, depth + 1);
+    else
+      out.push({
+        path: at,
+        class: 'breaking',
+        summary: old === undefined ? 'added' : now === undefined ? 'removed' : 'changed',
+        ...present(old, now),
+      });
   }
 }

@@ -32,7 +32,10 @@ export function wordDiff(before: string, after: string): WordPart[] {
   const lengths = new Uint32Array((left.length + 1) * width);
   for (let i = left.length - 1; i >= 0; i -= 1) {
     for (let j = right.length - 1; j >= 0; j -= 1) {
-      lengths[i * width + j] = left[i] === right[j] ? lengths[(i + 1) * width + j + 1] + 1 : Math.max(lengths[(i + 1) * width + j], lengths[i * width + j + 1]);
+      lengths[i * width + j] =
+        left[i] === right[j]
+          ? lengths[(i + 1) * width + j + 1] + 1
+          : Math.max(lengths[(i + 1) * width + j], lengths[i * width + j + 1]);
     }
   }
   let i = 0;

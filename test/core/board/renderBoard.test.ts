@@ -5,8 +5,12 @@ import { htmlText, markdownText, renderHtml, renderMarkdown } from '../../../src
 
 describe('board rendering', () => {
   it('escapes what Markdown and HTML act on, and the characters a terminal obeys', () => {
-    expect(markdownText('a|b <i>x</i> `c` [l](u) \u001b[31m\u202e')).toBe('a\\|b &lt;i&gt;x&lt;/i&gt; \\`c\\` \\[l\\](u) \\u001b\\[31m\\u202e');
-    expect(htmlText(`<img src=x onerror="alert('1')">&`)).toBe('&#60;img src=x onerror=&#34;alert(&#39;1&#39;)&#34;&#62;&#38;');
+    expect(markdownText('a|b <i>x</i> `c` [l](u) \u001b[31m\u202e')).toBe(
+      'a\\|b &lt;i&gt;x&lt;/i&gt; \\`c\\` \\[l\\](u) \\u001b\\[31m\\u202e',
+    );
+    expect(htmlText(`<img src=x onerror="alert('1')">&`)).toBe(
+      '&#60;img src=x onerror=&#34;alert(&#39;1&#39;)&#34;&#62;&#38;',
+    );
     expect(markdownText('line\nbreak')).toBe('line break');
     expect(markdownText('x'.repeat(1000))).toHaveLength(300);
   });

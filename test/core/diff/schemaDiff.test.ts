@@ -5,7 +5,11 @@ import { diffItems } from '../../../src/core/diff/snapshotDiff.js';
 import { diffSchema } from '../../../src/core/diff/schemaDiff.js';
 import { wordDiff } from '../../../src/core/diff/wordDiff.js';
 
-function changes(before: JsonObject, after: JsonObject, direction: 'input' | 'output'): [string, string, string][] {
+function changes(
+  before: JsonObject,
+  after: JsonObject,
+  direction: 'input' | 'output',
+): [string, string, string][] {
   const out: FieldChange[] = [];
   diffSchema(before, after, direction === 'input' ? 'inputSchema' : 'outputSchema', direction, out);
   return out.map((change) => [change.path, change.class, change.summary]);
@@ -13,21 +17,50 @@ function changes(before: JsonObject, after: JsonObject, direction: 'input' | 'ou
 
 describe('diffSchema', () => {
   it('judges narrowing as breaking for inputs and widening as breaking for outputs', () => {
-    const before = { type: 'object', properties: { mode: { type: 'string', enum: ['a', 'b'] }, size: { type: ['number', 'null'], maximum: 10 } } };
-    const narrower = { type: 'object', properties: { mode: { type: 'string', enum: ['a'] }, size: { type: 'number', maximum: 5 } } };
+    const before = {
+      type: 'object',
+      properties: {
+        mode: { type: 'string', enum: ['a', 'b'] },
+        size: { type: ['number', 'null'], maximum: 10 },
+      },
+    };
+    const narrower = {
+      type: 'object',
+      properties: { mode: { type: 'string', enum: ['a'] }, size: { type: 'number', maximum: 5 } },
+    };
     expect(changes(before, narrower, 'input')).toEqual([
       ['inputSchema.properties.mode.enum', 'breaking', '-"b"'],
       ['inputSchema.properties.size.type', 'breaking', '-"null"'],
       ['inputSchema.properties.size.maximum', 'breaking', '10 → 5'],
     ]);
-    expect(changes(before, narrower, 'output').map((change) => change[1])).toEqual(['compatible', 'compatible', 'compatible']);
-    expect(changes(narrower, before, 'input').map((change) => change[1])).toEqual(['compatible', 'compatible', 'compatible']);
-    expect(changes(narrower, before, 'output').map((change) => change[1])).toEqual(['breaking', 'breaking', 'breaking']);
+    expect(changes(before, narrower, 'output').map((change) => change[1])).toEqual([
+      'compatible',
+      'compatible',
+      'compatible',
+    ]);
+    expect(changes(narrower, before, 'input').map((change) => change[1])).toEqual([
+      'compatible',
+      'compatible',
+      'compatible',
+    ]);
+    expect(changes(narrower, before, 'output').map((change) => change[1])).toEqual([
+      'breaking',
+      'breaking',
+      'breaking',
+    ]);
   });
 
   it('reads required, removed properties, words and keywords it cannot judge', () => {
-    const before = { type: 'object', properties: { a: { type: 'string', description: 'old words' }, b: { type: 'string' } }, required: ['a'] };
-    const after = { type: 'object', properties: { a: { type: 'string', description: 'new words', pattern: '^x' } }, required: [] };
+    const before = {
+      type: 'object',
+      properties: { a: { type: 'string', description: 'old words' }, b: { type: 'string' } },
+      required: ['a'],
+    };
+    const after = {
+      type: 'object',
+      properties: { a: { type: 'string', description: 'new words', pattern: '^x' } },
+      required: [],
+    };
     expect(changes(before, after, 'input')).toEqual([
       ['inputSchema.properties.a.description', 'drift', '"old words" → "new words"'],
       ['inputSchema.properties.a.pattern', 'breaking', 'added'],
@@ -35,11 +68,15 @@ describe('diffSchema', () => {
       ['inputSchema.required', 'compatible', '-a'],
     ]);
     expect(changes(before, after, 'output').at(-1)).toEqual(['outputSchema.required', 'breaking', '-a']);
-    expect(changes({ additionalProperties: true }, { additionalProperties: false }, 'input')).toEqual([['inputSchema.additionalProperties', 'breaking', 'true → false']]);
+    expect(changes({ additionalProperties: true }, { additionalProperties: false }, 'input')).toEqual([
+      ['inputSchema.additionalProperties', 'breaking', 'true → false'],
+    ]);
   });
 
   it('ignores key order and survives a schema nested far deeper than it walks', () => {
-    expect(changes({ type: 'object', required: ['x'] }, { required: ['x'], type: 'object' }, 'input')).toEqual([]);
+    expect(
+      changes({ type: 'object', required: ['x'] }, { required: ['x'], type: 'object' }, 'input'),
+    ).toEqual([]);
     let deep: JsonObject = { type: 'string' };
     let deeper: JsonObject = { type: 'number' };
     for (let level = 0; level < 50_000; level += 1) {
@@ -57,7 +94,15 @@ describe('diffItems', () => {
     const prompts = diffItems(
       'prompts',
       [{ name: 'p', arguments: [{ name: 'x', required: false }] }, { name: 'gone' }],
-      [{ name: 'p', arguments: [{ name: 'x', required: true }, { name: 'y', required: true }] }],
+      [
+        {
+          name: 'p',
+          arguments: [
+            { name: 'x', required: true },
+            { name: 'y', required: true },
+          ],
+        },
+      ],
     );
     expect(prompts.map((change) => [change.name, change.kind, change.breaking])).toEqual([
       ['p', 'changed', true],
@@ -67,7 +112,11 @@ describe('diffItems', () => {
       ['arguments.x.required', 'breaking'],
       ['arguments.y', 'breaking'],
     ]);
-    const resources = diffItems('resources', [{ uri: 'a://1', name: 'one', mimeType: 'text/plain' }], [{ uri: 'a://1', name: 'uno', mimeType: 'text/html' }]);
+    const resources = diffItems(
+      'resources',
+      [{ uri: 'a://1', name: 'one', mimeType: 'text/plain' }],
+      [{ uri: 'a://1', name: 'uno', mimeType: 'text/html' }],
+    );
     expect(resources[0].fields.map((field) => [field.path, field.class])).toEqual([
       ['name', 'drift'],
       ['mimeType', 'breaking'],
@@ -77,7 +126,9 @@ describe('diffItems', () => {
 
   it('treats a new output schema as compatible and a dropped one as breaking', () => {
     const schema = { type: 'object' };
-    expect(diffItems('tools', [{ name: 't' }], [{ name: 't', outputSchema: schema }])[0].breaking).toBe(false);
+    expect(diffItems('tools', [{ name: 't' }], [{ name: 't', outputSchema: schema }])[0].breaking).toBe(
+      false,
+    );
     expect(diffItems('tools', [{ name: 't', outputSchema: schema }], [{ name: 't' }])[0].breaking).toBe(true);
   });
 });
