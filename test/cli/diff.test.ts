@@ -265,6 +265,25 @@ describe('loupe diff', { timeout: 60_000 }, () => {
     expect(same.code, same.stdout + same.stderr).toBe(0);
   });
 
+  it('exits 2 when a side did not read its tool list to the end: its "removed" tools may only be unread', async () => {
+    const run = await runLoupe([
+      'diff',
+      '--page-limit',
+      '1',
+      release1,
+      '--',
+      process.execPath,
+      releases,
+      '--release',
+      '1',
+    ]);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toContain('Tools: 4 removed, 0 added, 0 changed');
+    expect(run.stderr.trim()).toBe(
+      'loupe: cannot compare fully: not every list was read to its end in the server now (tools); a "removed" item there may only be unread',
+    );
+  });
+
   it('exits 2 with one line naming the file when a side cannot be compared', async () => {
     const corrupt = join(directory, 'corrupt.json');
     writeFileSync(corrupt, '{"format":"loupe.snapshot/1", "testedAt": ');
