@@ -73,6 +73,20 @@ describe('diffSchema', () => {
     ]);
   });
 
+  it('compares properties named after Object.prototype members as properties', () => {
+    const before = JSON.parse(
+      '{"properties":{"__proto__":{"type":"string"},"constructor":{"type":"string"}},"required":["__proto__"]}',
+    ) as JsonObject;
+    const after = JSON.parse(
+      '{"properties":{"constructor":{"type":"number"}},"required":["__proto__","toString"]}',
+    ) as JsonObject;
+    expect(changes(before, after, 'input')).toEqual([
+      ['inputSchema.properties.__proto__', 'breaking', 'removed'],
+      ['inputSchema.properties.constructor.type', 'breaking', '+"number" -"string"'],
+      ['inputSchema.required', 'breaking', '+toString'],
+    ]);
+  });
+
   it('ignores key order and survives a schema nested far deeper than it walks', () => {
     expect(
       changes({ type: 'object', required: ['x'] }, { required: ['x'], type: 'object' }, 'input'),
