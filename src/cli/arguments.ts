@@ -7,9 +7,10 @@ import { isJsonObject, type JsonObject } from '../shared/json.js';
 import { listKinds, type ListKind } from '../shared/lists.js';
 import type { ProtocolChoice } from '../shared/session.js';
 import type { Target } from '../shared/target.js';
+import { failOnLevels, type FailOn } from '../shared/diff.js';
 import { parseTargetArguments } from '../core/backend/targetArguments.js';
 
-export const commands = ['list', 'call', 'lint', 'snapshot', 'watch', 'web', 'help', 'version'] as const;
+export const commands = ['list', 'call', 'lint', 'snapshot', 'watch', 'web', 'diff', 'board', 'help', 'version'] as const;
 export type CommandName = (typeof commands)[number];
 
 export interface CliOptions {
@@ -31,6 +32,10 @@ export interface CliOptions {
   input?: InputMode;
   /** Roots answered to roots/list when --input is given. */
   roots: string[];
+  /** diff: what makes the exit code 1 (default breaking). */
+  failOn?: FailOn;
+  /** board: a self-contained HTML page instead of Markdown. */
+  html: boolean;
 }
 
 /** decline / cancel / defaults, or the path of a JSON answers file. */
@@ -44,6 +49,8 @@ export interface Invocation {
   tool?: string;
   target: Target | undefined;
   options: CliOptions;
+  /** diff, board: the snapshot files (and folders, for board) named. */
+  files?: string[];
 }
 
 function usage(message: string): LoupeError {
@@ -69,6 +76,20 @@ function parseToolArguments(text: string): JsonObject {
   return parsed;
 }
 
+/** diff: two snapshot files, or one and a live target (the new side); board: one or more files or folders. */
+function parseFiles(invocation: Invocation, files: string[]): void {
+  invocation.files = files;
+  if (invocation.command === 'board') {
+    if (invocation.target) throw usage('board reads snapshot files, not a live target: loupe board <files or folder>');
+    if (files.length === 0) throw usage('board needs snapshot files or a folder of them: loupe board snapshots/');
+    return;
+  }
+  const wanted = invocation.target ? 1 : 2;
+  if (files.length !== wanted) {
+    throw usage('diff compares two sides: loupe diff <old.json> <new.json>, or loupe diff <old.json> <target> (e.g. -- node server.js) for the server now.');
+  }
+}
+
 export function parseArguments(argv: readonly string[]): Invocation {
   let parsedTarget: ReturnType<typeof parseTargetArguments>;
   try {
@@ -78,7 +99,7 @@ export function parseArguments(argv: readonly string[]): Invocation {
     throw error;
   }
   const { target, rest } = parsedTarget;
-  const options: CliOptions = { json: false, debug: false, kind: 'tools', toolArguments: {}, roots: [] };
+  const options: CliOptions = { json: false, debug: false, html: false, kind: 'tools', toolArguments: {}, roots: [] };
   const positional: string[] = [];
   let command: CommandName | undefined;
 
@@ -138,6 +159,15 @@ export function parseArguments(argv: readonly string[]): Invocation {
       case '--root':
         options.roots.push(value());
         break;
+      case '--fail-on': {
+        const level = value();
+        if (!(failOnLevels as readonly string[]).includes(level)) throw usage(`--fail-on is one of ${failOnLevels.join(', ')}; got "${level}".`);
+        options.failOn = level as FailOn;
+        break;
+      }
+      case '--html':
+        options.html = true;
+        break;
       case '--help':
       case '-h':
         command = 'help';
@@ -163,6 +193,7 @@ export function parseArguments(argv: readonly string[]): Invocation {
     invocation.tool = positional.shift();
     if (!invocation.tool) throw usage('call needs a tool name: loupe call <tool> [--args \'{…}\'] <target>');
   }
+  if (command === 'diff' || command === 'board') parseFiles(invocation, positional.splice(0));
   if (positional.length > 0 && command !== 'help' && command !== 'version') {
     throw usage(`Unexpected argument "${positional[0] ?? ''}". A stdio server command goes after --, e.g. loupe list -- node server.js`);
   }

@@ -10,6 +10,8 @@ Commands
   snapshot --out <file>                            write a loupe.snapshot/1 file (also when connecting fails)
   watch                                            stay connected and print each list_changed diff
   web [--port <n>]                                 open the inspector in a browser (prints its URL first)
+  diff <old.json> <new.json | target>              what changed; exit 1 at --fail-on breaking|drift|any, 2 when not comparable
+  board <snapshot files or folders> [--html]       Markdown board of many snapshots (--html: one self-contained page)
   help, --help                                     this text;   --version   Loupe's version
 
 Targets (one of)
@@ -41,4 +43,5 @@ Examples
   loupe list --url http://127.0.0.1:3001/mcp --header 'Authorization: Bearer …'
   loupe call echo --args '{"message":"hi"}' -- node server.js
   loupe snapshot --out server.snapshot.json -- npx -y @modelcontextprotocol/server-everything
+  loupe diff --fail-on drift pinned.json -- node server.js
 `;

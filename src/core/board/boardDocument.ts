@@ -1,0 +1,136 @@
+/**
+ * A board as a document of headings, paragraphs and tables of plain text, so the Markdown and the HTML page say
+ * the same things. Dates are UTC and past tense: a row records what a server returned when it was tested.
+ */
+import type { Board, BoardRow } from './boardData.js';
+import { boardFields } from './boardData.js';
+import { namingConventions } from '../../shared/lint.js';
+
+export type Block =
+  | { type: 'heading'; level: 1 | 2 | 3; text: string }
+  | { type: 'paragraph'; text: string }
+  | { type: 'table'; columns: string[]; rows: string[][] };
+
+/** Share of a total as a whole percent; a dash when there is nothing to share. */
+export function percent(count: number, total: number): string {
+  return total === 0 ? '—' : `${Math.round((count * 100) / total)}%`;
+}
+
+/** "2026-11-30 19:58" from an ISO 8601 UTC time. */
+export function testedOn(testedAt: string): string {
+  const date = new Date(testedAt);
+  return Number.isNaN(date.getTime()) ? testedAt : date.toISOString().slice(0, 16).replace('T', ' ');
+}
+
+function plural(count: number, one: string, many = `${one}s`): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+export function serverName(row: BoardRow): string {
+  return row.serverName === undefined || row.serverName.trim() === ''
+    ? `(unnamed, ${row.file})`
+    : row.serverName;
+}
+
+function serverRow(row: BoardRow): string[] {
+  const connected = row.connected ? 'yes' : `no — ${row.error ?? 'no error recorded'}`;
+  const tools = row.connected ? `${row.toolCount}${row.toolsComplete ? '' : ' (incomplete)'}` : '—';
+  return [
+    row.connected ? serverName(row) : (row.serverName ?? row.file),
+    row.serverVersion ?? '—',
+    testedOn(row.testedAt),
+    connected,
+    tools,
+    row.connected ? String(row.pages) : '—',
+    row.connected ? (row.anyToolDescribed ? 'yes' : 'no') : '—',
+    row.roundTripMs === null ? '—' : `${Math.round(row.roundTripMs)} ms`,
+    row.protocolVersion ?? '—',
+  ];
+}
+
+export function boardDocument(board: Board): Block[] {
+  const { rows, totals } = board;
+  const total = totals.toolCount;
+  const blocks: Block[] = [
+    {
+      type: 'heading',
+      level: 1,
+      text: `tools/list board: ${plural(totals.servers, 'snapshot')}, ${totals.connected} connected, ${plural(total, 'tool')}`,
+    },
+    {
+      type: 'paragraph',
+      text: 'Each row is a dated record of what a server returned when it was tested (times in UTC); nothing here describes the server now.',
+    },
+    {
+      type: 'table',
+      columns: [
+        'Server',
+        'Version',
+        'Tested on (UTC)',
+        'Connected',
+        'Tools',
+        'Pages',
+        'Any tool described',
+        'Round trip',
+        'Protocol',
+      ],
+      rows: rows.map(serverRow),
+    },
+    {
+      type: 'heading',
+      level: 2,
+      text: `Across ${plural(total, 'tool')} on ${plural(totals.connected, 'connected server')}`,
+    },
+    {
+      type: 'table',
+      columns: ['Field', 'Present', 'Share'],
+      rows: boardFields.map((field) => [
+        field,
+        String(totals.fields[field]),
+        percent(totals.fields[field], total),
+      ]),
+    },
+    { type: 'paragraph', text: 'An empty or blank string counts as absent.' },
+    { type: 'heading', level: 3, text: 'Naming conventions' },
+    {
+      type: 'table',
+      columns: ['Convention', 'Tools', 'Share'],
+      rows: namingConventions.map((convention) => [
+        convention === 'other' ? 'single word or other' : convention,
+        String(totals.naming[convention]),
+        percent(totals.naming[convention], total),
+      ]),
+    },
+    { type: 'heading', level: 3, text: 'Name lengths' },
+    {
+      type: 'paragraph',
+      text: totals.nameLength
+        ? `Name lengths ran from ${totals.nameLength.min} to ${totals.nameLength.max} characters, median ${totals.nameLength.median}.`
+        : 'No tool names.',
+    },
+    { type: 'heading', level: 3, text: 'Pagination' },
+    {
+      type: 'paragraph',
+      text: `${totals.paginated.length} of ${plural(totals.connected, 'connected server')} paginated (returned a nextCursor)${
+        totals.paginated.length > 0
+          ? `: ${totals.paginated.map((index) => `${serverName(rows[index])} ${rows[index].serverVersion ?? ''}`.trim()).join(', ')}`
+          : ''
+      }.`,
+    },
+    { type: 'heading', level: 3, text: 'Lint' },
+  ];
+  if (totals.lint.length === 0) blocks.push({ type: 'paragraph', text: 'No findings.' });
+  else {
+    blocks.push({
+      type: 'table',
+      columns: ['Finding', 'Severity', 'Findings', 'Servers'],
+      rows: totals.lint.map((entry) => [
+        entry.code,
+        entry.severity,
+        String(entry.findings),
+        String(entry.servers),
+      ]),
+    });
+  }
+  return blocks;
+}

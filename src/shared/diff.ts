@@ -1,0 +1,56 @@
+/**
+ * The result of comparing two records of a server (snapshots, or a snapshot and the server now): per list kind and
+ * per item, what was added, removed or changed, each change classified. Pure data, shared by the CLI and the UI.
+ */
+import type { JsonValue } from './json.js';
+import type { ListKind } from './lists.js';
+
+/**
+ * breaking: a client written against the old surface can fail against the new one (a removed item, a new required
+ * argument, a narrowed input type or enum, an output field no longer promised). drift: the words and claims around
+ * an unchanged contract moved (description, title, annotations, icons, _meta, instructions) — the rug-pull signal.
+ * compatible: additions and relaxations.
+ */
+export type ChangeClass = 'breaking' | 'drift' | 'compatible';
+
+/** One word-level piece of a changed text: kept, removed (old only) or added (new only). */
+export interface WordPart {
+  op: 'same' | 'removed' | 'added';
+  text: string;
+}
+
+export interface FieldChange {
+  /** Where, as a readable path: `description`, `inputSchema.required`, `annotations.destructiveHint`, `inputSchema.properties.city.type`. */
+  path: string;
+  class: ChangeClass;
+  /** What happened, short: `+region`, `true → false`, `removed`, `changed`. */
+  summary: string;
+  /** The old value (absent when the field was added). */
+  before?: JsonValue;
+  /** The new value (absent when the field was removed). */
+  after?: JsonValue;
+  /** For texts (descriptions, instructions): the word-level difference. */
+  words?: WordPart[];
+}
+
+export type ItemChangeKind = 'added' | 'removed' | 'changed';
+
+export interface ItemChange {
+  kind: ItemChangeKind;
+  /** The item's key: name (tools, prompts), uri (resources), uriTemplate (templates). */
+  name: string;
+  breaking: boolean;
+  drift: boolean;
+  fields: FieldChange[];
+}
+
+export interface SnapshotDiff {
+  items: Record<ListKind, ItemChange[]>;
+  /** protocolVersion, serverInfo, capabilities, instructions. */
+  handshake: FieldChange[];
+  /** Lists that one side did not read to the end: their "removed" items may only be unread. */
+  incomplete: { side: 'old' | 'new'; kind: ListKind }[];
+}
+
+export const failOnLevels = ['breaking', 'drift', 'any'] as const;
+export type FailOn = (typeof failOnLevels)[number];
