@@ -6,9 +6,10 @@ import { LoupeError } from '../shared/errors.js';
 import { isJsonObject, type JsonObject } from '../shared/json.js';
 import { listKinds, type ListKind } from '../shared/lists.js';
 import type { Target } from '../shared/target.js';
+import type { AuthSettings } from '../shared/auth.js';
 import { parseTargetArguments } from '../core/backend/targetArguments.js';
 
-export const commands = ['list', 'call', 'lint', 'snapshot', 'watch', 'web', 'help', 'version'] as const;
+export const commands = ['list', 'call', 'lint', 'snapshot', 'watch', 'web', 'auth', 'help', 'version'] as const;
 export type CommandName = (typeof commands)[number];
 
 export interface CliOptions {
@@ -24,11 +25,20 @@ export interface CliOptions {
   out?: string;
   /** web: the port to listen on (0 = any free port). */
   port?: number;
+  /** Sign-in to protected HTTP servers. */
+  auth: CliAuthOptions;
+}
+
+export interface CliAuthOptions extends AuthSettings {
+  /** Follow the authorization redirect without a browser (tests, CI). */
+  nonInteractive: boolean;
+  /** Where tokens are kept (default: the app data dir's auth/). */
+  storeDirectory?: string;
 }
 
 export interface Invocation {
   command: CommandName;
-  /** call: the tool name. */
+  /** call: the tool name. auth: the action (logout). */
   tool?: string;
   target: Target | undefined;
   options: CliOptions;
@@ -66,7 +76,13 @@ export function parseArguments(argv: readonly string[]): Invocation {
     throw error;
   }
   const { target, rest } = parsedTarget;
-  const options: CliOptions = { json: false, debug: false, kind: 'tools', toolArguments: {} };
+  const options: CliOptions = {
+    json: false,
+    debug: false,
+    kind: 'tools',
+    toolArguments: {},
+    auth: { mode: 'auto', nonInteractive: false },
+  };
   const positional: string[] = [];
   let command: CommandName | undefined;
 
@@ -112,6 +128,33 @@ export function parseArguments(argv: readonly string[]): Invocation {
       case '--port':
         options.port = positiveInteger(flag, value(), true);
         break;
+      case '--auth': {
+        const mode = value();
+        if (mode !== 'auto' && mode !== 'none') throw usage(`--auth is auto or none; got "${mode}".`);
+        options.auth.mode = mode;
+        break;
+      }
+      case '--client-id':
+        options.auth.clientId = value();
+        break;
+      case '--client-secret':
+        options.auth.clientSecret = value();
+        break;
+      case '--client-metadata-url':
+        options.auth.clientMetadataUrl = value();
+        break;
+      case '--scope':
+        options.auth.extraScopes = [...(options.auth.extraScopes ?? []), ...value().split(/\s+/).filter(Boolean)];
+        break;
+      case '--token':
+        options.auth.token = value();
+        break;
+      case '--auth-non-interactive':
+        options.auth.nonInteractive = true;
+        break;
+      case '--auth-store':
+        options.auth.storeDirectory = value();
+        break;
       case '--help':
       case '-h':
         command = 'help';
@@ -137,10 +180,17 @@ export function parseArguments(argv: readonly string[]): Invocation {
     invocation.tool = positional.shift();
     if (!invocation.tool) throw usage('call needs a tool name: loupe call <tool> [--args \'{…}\'] <target>');
   }
+  if (command === 'auth') {
+    invocation.tool = positional.shift();
+    if (invocation.tool !== 'logout') throw usage('auth wants an action: loupe auth logout --url <url>');
+  }
   if (positional.length > 0 && command !== 'help' && command !== 'version') {
     throw usage(`Unexpected argument "${positional[0] ?? ''}". A stdio server command goes after --, e.g. loupe list -- node server.js`);
   }
   if (command === 'snapshot' && !options.out) throw usage('snapshot needs --out <file>.');
+  if (command === 'auth' && target?.transport !== 'http' && target?.transport !== 'sse' && target?.transport !== 'auto') {
+    throw usage('auth logout needs the server: --url <url>.');
+  }
   if (['list', 'call', 'lint', 'snapshot', 'watch'].includes(command) && !target) {
     throw usage(`${command} needs a target: --demo, --url <url>, or -- <command> [args…].`);
   }

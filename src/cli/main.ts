@@ -15,6 +15,7 @@ const runners: Record<CommandName, Command> = {
   snapshot: async (invocation, terminal) => (await import('./commands/snapshot.js')).snapshotCommand(invocation, terminal),
   watch: async (invocation, terminal) => (await import('./commands/watch.js')).watchCommand(invocation, terminal),
   web: async (invocation, terminal) => (await import('./commands/web.js')).webCommand(invocation, terminal),
+  auth: async (invocation, terminal) => (await import('./commands/auth.js')).authCommand(invocation, terminal),
   help: (_invocation, terminal) => {
     terminal.out(helpText.trimEnd());
     return Promise.resolve(0);

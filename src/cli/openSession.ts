@@ -5,6 +5,7 @@ import { connect } from '../core/session/connect.js';
 import { demoTarget } from '../core/demoTarget.js';
 import type { DialTarget, McpSession } from '../core/types.js';
 import type { CliOptions } from './arguments.js';
+import { cliAuth } from './authSetup.js';
 
 export function dialTarget(target: Target): DialTarget {
   return target.transport === 'demo' ? demoTarget() : target;
@@ -19,8 +20,10 @@ export function createRecorder(options: CliOptions): FrameRecorder {
  * "method not found" and the listing is what any minimal client would see.
  */
 export async function openSession(target: Target, options: CliOptions, recorder: FrameRecorder): Promise<McpSession> {
+  const authFetch = cliAuth(target, options, (line) => process.stderr.write(`${line}\n`));
   return connect(dialTarget(target), {
     recorder,
+    ...(authFetch ? { authFetch } : {}),
     ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs, maxTotalMs: Math.max(options.timeoutMs, 60_000) } : {}),
     ...(options.pageLimit !== undefined ? { pageLimit: options.pageLimit } : {}),
   });

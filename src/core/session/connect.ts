@@ -12,13 +12,18 @@ import { RpcPeer } from '../rpc/rpcPeer.js';
 import { redactTargetDeep } from '../snapshot/redact.js';
 import type { ConnectOptions, DialTarget, McpSession } from '../types.js';
 import { HttpWire } from '../wire/httpWire.js';
+import type { SdkWireOptions } from '../wire/sdkWire.js';
 import { SseWire } from '../wire/sseWire.js';
 import { StdioWire } from '../wire/stdioWire.js';
 import type { Wire } from '../wire/wire.js';
 import { initialize } from './initialize.js';
 import { WireSession } from './wireSession.js';
 
-export type SessionConnectOptions = ConnectOptions & { recorder?: FrameRecorder };
+export type SessionConnectOptions = ConnectOptions & {
+  recorder?: FrameRecorder;
+  /** Authorization for HTTP targets (src/core/auth createAuthFetch). */
+  authFetch?: SdkWireOptions['authFetch'];
+};
 
 /** Statuses of the initialize POST that mean "no Streamable HTTP here, try the old SSE transport". */
 const fallbackStatuses = new Set([400, 404, 405]);
@@ -51,7 +56,7 @@ async function dialAuto(
   cleanup: () => Promise<void>,
 ): Promise<McpSession> {
   try {
-    return await dial(target, new HttpWire(target, recorder), recorder, options, cleanup);
+    return await dial(target, new HttpWire(target, recorder, { authFetch: options.authFetch }), recorder, options, cleanup);
   } catch (error) {
     const status = error instanceof LoupeError && error.kind === 'http-error' ? error.detail.code : undefined;
     if (status === undefined || !fallbackStatuses.has(status)) throw error;
@@ -59,7 +64,7 @@ async function dialAuto(
     try {
       return await dial(
         target,
-        new SseWire(target, recorder, { startTimeoutMs: options.timeoutMs }),
+        new SseWire(target, recorder, { startTimeoutMs: options.timeoutMs, authFetch: options.authFetch }),
         recorder,
         options,
         cleanup,
@@ -85,9 +90,9 @@ function makeWire(target: DialTarget, recorder: FrameRecorder, options: SessionC
     case 'stdio':
       return new StdioWire(target, recorder);
     case 'sse':
-      return new SseWire(target, recorder, { startTimeoutMs: options.timeoutMs });
+      return new SseWire(target, recorder, { startTimeoutMs: options.timeoutMs, authFetch: options.authFetch });
     default:
-      return new HttpWire(target, recorder);
+      return new HttpWire(target, recorder, { authFetch: options.authFetch });
   }
 }
 

@@ -17,6 +17,11 @@ import type { Wire, WireEvents } from './wire.js';
 export interface SdkWireOptions {
   /** How long start() may take (the SSE endpoint event), ms. */
   startTimeoutMs?: number;
+  /**
+   * Authorization (src/core/auth): wraps the fetch beneath the recorder, so frames show each MCP request once
+   * with its final answer; the 401/403 and the sign-in exchanges are the auth layer's AuthSteps.
+   */
+  authFetch?: (inner: FetchLike) => FetchLike;
 }
 
 export abstract class SdkWire implements Wire {
@@ -70,7 +75,7 @@ export abstract class SdkWire implements Wire {
       onEvent: (event) => this.onStreamEvent(event),
       onStreamEnd: (http, error) => this.onStreamEnd(http, error),
       isClosing: () => this.closing || this.finished,
-    });
+    }, this.options.authFetch?.((input, init) => globalThis.fetch(input, init)));
     const fetch: FetchLike = async (input, init) => {
       try {
         return await recording(input, init);
