@@ -11,7 +11,7 @@
 //
 // Exit code: 1 when a command that should succeed failed, or a command that must be refused was not; else 0.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,8 +35,14 @@ function run(args) {
   );
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [loupe, ...full], {
-      stdio: ['ignore', 'pipe', 'inherit'],
+      stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, NO_COLOR: '1' },
+    });
+    // loupe's stderr, echoed; also kept in LOUPE_CONFORMANCE_LOG when set (the runner shows a client's output only
+    // when it fails, and a test wants to see why loupe refused).
+    child.stderr.setEncoding('utf8').on('data', (chunk) => {
+      process.stderr.write(chunk);
+      if (process.env.LOUPE_CONFORMANCE_LOG) appendFileSync(process.env.LOUPE_CONFORMANCE_LOG, chunk);
     });
     let stdout = '';
     child.stdout.setEncoding('utf8').on('data', (chunk) => {
