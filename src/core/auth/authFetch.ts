@@ -109,7 +109,10 @@ export function createAuthFetch(options: AuthFetchOptions): AuthComposer {
   const refreshSoon = async (): Promise<void> => {
     const current = grant;
     const expiresAt = current?.tokens.expiresAt;
-    if (!current || expiresAt === undefined || expiresAt - margin > Date.now() || !current.tokens.refreshToken) return;
+    if (!current || expiresAt === undefined || !current.tokens.refreshToken) return;
+    // Never more than half the token's life ahead, or a short-lived token would be refreshed on every request.
+    const lifetime = expiresAt - (current.tokens.issuedAt ?? expiresAt - 2 * margin);
+    if (expiresAt - Math.min(margin, lifetime / 2) > Date.now()) return;
     await serial(async () => {
       if (grant !== current) return;
       const found = current.found ?? (await discover(log, serverUrl, {}));
@@ -119,7 +122,7 @@ export function createAuthFetch(options: AuthFetchOptions): AuthComposer {
 
   return (inner) => async (input, init) => {
     const ours = new URL(String(input)).origin === serverUrl.origin;
-    if (!ours || (settings.mode === 'none' && !settings.token)) return inner(input, init);
+    if (!ours) return inner(input, init);
     const send = (): Promise<Response> => {
       const headers = new Headers(init?.headers);
       if (grant) headers.set('authorization', `Bearer ${grant.tokens.accessToken}`);

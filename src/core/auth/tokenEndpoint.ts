@@ -10,6 +10,8 @@ export interface Tokens {
   refreshToken?: string;
   /** Epoch ms after which the access token is expired, when the server said. */
   expiresAt?: number;
+  /** Epoch ms when it was issued (with expiresAt: its lifetime). */
+  issuedAt?: number;
   /** The scopes granted (the response's scope, else those asked for). */
   scope?: string;
 }
@@ -68,7 +70,7 @@ export async function requestTokens(
   const tokenType = stringField(json, 'token_type');
   if (!check(entry, 'the token type is Bearer', tokenType === undefined || tokenType.toLowerCase() === 'bearer', tokenType))
     throw authFailure(step, `the token type is "${tokenType ?? ''}", not Bearer`);
-  const tokens: Tokens = { accessToken: accessToken ?? '' };
+  const tokens: Tokens = { accessToken: accessToken ?? '', issuedAt: Date.now() };
   const refreshToken = stringField(json, 'refresh_token');
   if (refreshToken) tokens.refreshToken = refreshToken;
   else if (grant.kind === 'refresh_token') tokens.refreshToken = grant.refreshToken;

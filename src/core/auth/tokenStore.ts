@@ -38,6 +38,7 @@ export class TokenStore {
     const refreshToken = this.open(entry.refreshToken);
     if (refreshToken !== undefined) tokens.refreshToken = refreshToken;
     if (typeof entry.expiresAt === 'number') tokens.expiresAt = entry.expiresAt;
+    if (typeof entry.issuedAt === 'number') tokens.issuedAt = entry.issuedAt;
     if (typeof entry.scope === 'string') tokens.scope = entry.scope;
     return { issuer, tokens };
   }
@@ -51,6 +52,7 @@ export class TokenStore {
     const refresh = tokens.refreshToken === undefined ? undefined : this.sealer.seal(tokens.refreshToken);
     if (refresh !== undefined) entry.refreshToken = refresh;
     if (tokens.expiresAt !== undefined) entry.expiresAt = tokens.expiresAt;
+    if (tokens.issuedAt !== undefined) entry.issuedAt = tokens.issuedAt;
     if (tokens.scope !== undefined) entry.scope = tokens.scope;
     section(file, 'grants')[grantKey(serverUrl, issuer)] = entry;
     section(file, 'current')[serverUrl] = issuer;
