@@ -28,11 +28,17 @@ function stepLine(step: AuthStep): string {
   const status = step.response ? ` → ${step.response.status}` : '';
   const failed = step.checks.filter((check) => !check.ok).map((check) => check.requirement);
   const verdict = failed.length > 0 ? ` FAILED: ${failed.join('; ')}` : '';
-  return printable(`auth: ${step.step}${exchange}${status} (${step.ms} ms) ${JSON.stringify(step.learned)}${verdict}`);
+  return printable(
+    `auth: ${step.step}${exchange}${status} (${step.ms} ms) ${JSON.stringify(step.learned)}${verdict}`,
+  );
 }
 
 /** The auth layer for a URL target, or undefined for stdio and the demo. */
-export function cliAuth(target: Target, options: CliOptions, err: (line: string) => void): AuthComposer | undefined {
+export function cliAuth(
+  target: Target,
+  options: CliOptions,
+  err: (line: string) => void,
+): AuthComposer | undefined {
   if (target.transport === 'stdio' || target.transport === 'demo') return undefined;
   const { auth } = options;
   return createAuthFetch({

@@ -38,7 +38,9 @@ describe('loupe signing in', () => {
     expect(listed.code, listed.stderr).toBe(0);
     expect(listed.stdout).toContain('whoami');
     // --debug shows each step, masked.
-    expect(listed.stderr).toMatch(/^auth: prm GET http:\/\/127\.0\.0\.1:\d+\/\.well-known\/oauth-protected-resource\/mcp → 200/m);
+    expect(listed.stderr).toMatch(
+      /^auth: prm GET http:\/\/127\.0\.0\.1:\d+\/\.well-known\/oauth-protected-resource\/mcp → 200/m,
+    );
     expect(listed.stderr).toMatch(/^auth: token POST http:\/\/127\.0\.0\.1:\d+\/as1\/token → 200/m);
     const snapshot = await runLoupe(['snapshot', ...common, '--out', join(work, 'server.snapshot.json')]);
     expect(snapshot.code, snapshot.stderr).toBe(0);
@@ -46,7 +48,11 @@ describe('loupe signing in', () => {
     // One sign-in (access + refresh token); the snapshot run reused it.
     expect(tokens).toHaveLength(2);
     const written = [...filesUnder(store), join(work, 'journal.jsonl'), join(work, 'server.snapshot.json')];
-    expect(filesUnder(store).map((path) => path.slice(store.length + 1)).sort()).toEqual(['auth.json', 'auth.key']);
+    expect(
+      filesUnder(store)
+        .map((path) => path.slice(store.length + 1))
+        .sort(),
+    ).toEqual(['auth.json', 'auth.key']);
     for (const path of written) {
       const text = readFileSync(path, 'utf8');
       for (const token of tokens) expect(text.includes(token), `${path} holds a token in clear`).toBe(false);
@@ -68,7 +74,9 @@ describe('loupe signing in', () => {
     const loupe = startLoupe(['list', '--url', `${server.url}/mcp`, '--auth-store', store]);
     const line = await new Promise<string>((resolve, reject) => {
       const timer = setInterval(() => {
-        const found = loupe.stderrLines.find((entry) => entry.startsWith(`${server?.url ?? ''}/as1/authorize?`));
+        const found = loupe.stderrLines.find((entry) =>
+          entry.startsWith(`${server?.url ?? ''}/as1/authorize?`),
+        );
         if (found) {
           clearInterval(timer);
           resolve(found);
@@ -101,7 +109,14 @@ describe('loupe signing in', () => {
       'loupe: auth-failed: Sign-in failed at reading the server’s challenge: the server refused the token given with --token (HTTP 401)',
     );
     const store = mkdtempSync(join(tmpdir(), 'loupe-cli-auth-'));
-    const signedIn = await runLoupe(['list', '--url', `${server.url}/mcp`, '--auth-non-interactive', '--auth-store', store]);
+    const signedIn = await runLoupe([
+      'list',
+      '--url',
+      `${server.url}/mcp`,
+      '--auth-non-interactive',
+      '--auth-store',
+      store,
+    ]);
     expect(signedIn.code, signedIn.stderr).toBe(0);
     const [accessToken] = await issuedTokens(server.url);
     const withToken = await runLoupe(['list', '--url', `${server.url}/mcp`, '--token', accessToken ?? '']);

@@ -37,13 +37,41 @@ const signsIn = [
 
 /** Scenarios where signing in must fail, with the reason Loupe must give. */
 const refuses: { scenario: string; reason: RegExp }[] = [
-  { scenario: 'scope-retry-limit', reason: /auth-failed: (.*: )?Sign-in failed at reading the server’s challenge: the server still answers 403 insufficient_scope \(wants "mcp:admin"\) after 2 step-up sign-ins/ },
-  { scenario: 'resource-mismatch', reason: /auth-failed: (.*: )?Sign-in failed at protected resource metadata: the protected resource metadata is for "https:\/\/evil\.example\.com\/mcp", not for http:\/\/localhost:\d+\/mcp/ },
-  { scenario: 'iss-supported-missing', reason: /auth-failed: (.*: )?Sign-in failed at authorization: the authorization server advertises the iss parameter but the redirect has none/ },
-  { scenario: 'iss-wrong-issuer', reason: /auth-failed: (.*: )?Sign-in failed at authorization: the redirect's iss "https:\/\/evil\.example\.com" does not match the authorization server's issuer "http:\/\/localhost:\d+"/ },
-  { scenario: 'iss-unexpected', reason: /auth-failed: (.*: )?Sign-in failed at authorization: the redirect's iss "https:\/\/evil\.example\.com" does not match/ },
-  { scenario: 'iss-normalized', reason: /auth-failed: (.*: )?Sign-in failed at authorization: the redirect's iss "http:\/\/localhost:\d+\/" does not match the authorization server's issuer "http:\/\/localhost:\d+"/ },
-  { scenario: 'metadata-issuer-mismatch', reason: /auth-failed: (.*: )?Sign-in failed at authorization server metadata: the authorization server's issuer "https:\/\/attacker\.example\.com" does not match "http:\/\/localhost:\d+"/ },
+  {
+    scenario: 'scope-retry-limit',
+    reason:
+      /auth-failed: (.*: )?Sign-in failed at reading the server’s challenge: the server still answers 403 insufficient_scope \(wants "mcp:admin"\) after 2 step-up sign-ins/,
+  },
+  {
+    scenario: 'resource-mismatch',
+    reason:
+      /auth-failed: (.*: )?Sign-in failed at protected resource metadata: the protected resource metadata is for "https:\/\/evil\.example\.com\/mcp", not for http:\/\/localhost:\d+\/mcp/,
+  },
+  {
+    scenario: 'iss-supported-missing',
+    reason:
+      /auth-failed: (.*: )?Sign-in failed at authorization: the authorization server advertises the iss parameter but the redirect has none/,
+  },
+  {
+    scenario: 'iss-wrong-issuer',
+    reason:
+      /auth-failed: (.*: )?Sign-in failed at authorization: the redirect's iss "https:\/\/evil\.example\.com" does not match the authorization server's issuer "http:\/\/localhost:\d+"/,
+  },
+  {
+    scenario: 'iss-unexpected',
+    reason:
+      /auth-failed: (.*: )?Sign-in failed at authorization: the redirect's iss "https:\/\/evil\.example\.com" does not match/,
+  },
+  {
+    scenario: 'iss-normalized',
+    reason:
+      /auth-failed: (.*: )?Sign-in failed at authorization: the redirect's iss "http:\/\/localhost:\d+\/" does not match the authorization server's issuer "http:\/\/localhost:\d+"/,
+  },
+  {
+    scenario: 'metadata-issuer-mismatch',
+    reason:
+      /auth-failed: (.*: )?Sign-in failed at authorization server metadata: the authorization server's issuer "https:\/\/attacker\.example\.com" does not match "http:\/\/localhost:\d+"/,
+  },
 ];
 
 describe('@modelcontextprotocol/conformance 0.2.0-alpha.12 auth scenarios, driven through the loupe CLI', () => {
@@ -60,7 +88,9 @@ describe('@modelcontextprotocol/conformance 0.2.0-alpha.12 auth scenarios, drive
     'auth/$scenario passes, and loupe names why it refused',
     async ({ scenario, reason }) => {
       const log = join(mkdtempSync(join(tmpdir(), 'loupe-conformance-')), 'loupe-stderr.txt');
-      const { code, output } = await conformance(`auth/${scenario}`, undefined, { LOUPE_CONFORMANCE_LOG: log });
+      const { code, output } = await conformance(`auth/${scenario}`, undefined, {
+        LOUPE_CONFORMANCE_LOG: log,
+      });
       expectPassed(code, output);
       const stderr = readFileSync(log, 'utf8');
       expect(stderr).toMatch(reason);

@@ -157,13 +157,34 @@ const signedIn = (args, ...extra) => {
   authStore ??= mkdtempSync(join(tmpdir(), 'loupe-auth-'));
   return [...args, '--auth-non-interactive', '--auth-store', authStore, ...extra];
 };
-const authSucceeds = ['metadata-default', 'metadata-var1', 'metadata-var2', 'metadata-var3', 'scope-from-www-authenticate',
-  'scope-from-scopes-supported', 'scope-omitted-when-undefined', 'token-endpoint-auth-basic', 'token-endpoint-auth-post',
-  'token-endpoint-auth-none', '2025-03-26-oauth-metadata-backcompat', '2025-03-26-oauth-endpoint-fallback',
-  'offline-access-scope', 'offline-access-not-supported', 'authorization-server-migration', 'iss-supported',
-  'iss-not-advertised'];
-const authRefused = ['scope-retry-limit', 'resource-mismatch', 'iss-supported-missing', 'iss-wrong-issuer', 'iss-unexpected',
-  'iss-normalized', 'metadata-issuer-mismatch'];
+const authSucceeds = [
+  'metadata-default',
+  'metadata-var1',
+  'metadata-var2',
+  'metadata-var3',
+  'scope-from-www-authenticate',
+  'scope-from-scopes-supported',
+  'scope-omitted-when-undefined',
+  'token-endpoint-auth-basic',
+  'token-endpoint-auth-post',
+  'token-endpoint-auth-none',
+  '2025-03-26-oauth-metadata-backcompat',
+  '2025-03-26-oauth-endpoint-fallback',
+  'offline-access-scope',
+  'offline-access-not-supported',
+  'authorization-server-migration',
+  'iss-supported',
+  'iss-not-advertised',
+];
+const authRefused = [
+  'scope-retry-limit',
+  'resource-mismatch',
+  'iss-supported-missing',
+  'iss-wrong-issuer',
+  'iss-unexpected',
+  'iss-normalized',
+  'metadata-issuer-mismatch',
+];
 for (const name of authSucceeds) plans[`auth/${name}`] = async () => must(signedIn(['list']));
 for (const name of authRefused) plans[`auth/${name}`] = async () => refused(signedIn(['list']));
 // The client's metadata document URL is the one the suite expects a client to publish.

@@ -16,6 +16,7 @@
 // Flags: --expires-in S (access token lifetime, default 3600).
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
+import { URLSearchParams } from 'node:url';
 
 const flag = (name, fallback) => {
   const index = process.argv.indexOf(name);
@@ -66,7 +67,13 @@ function issue(response, as, clientId, scope, grant) {
   refresh.set(refreshToken, { as, clientId, scope });
   log.tokens.push(accessToken, refreshToken);
   log.grants.push({ as, grant, clientId });
-  json(response, 200, { access_token: accessToken, token_type: 'Bearer', expires_in: expiresIn, refresh_token: refreshToken, scope });
+  json(response, 200, {
+    access_token: accessToken,
+    token_type: 'Bearer',
+    expires_in: expiresIn,
+    refresh_token: refreshToken,
+    scope,
+  });
 }
 
 async function authorizationServer(as, path, request, response, url) {
@@ -75,15 +82,26 @@ async function authorizationServer(as, path, request, response, url) {
     const clientId = `client-${as}-${randomBytes(6).toString('hex')}`;
     clients.set(clientId, as);
     log.registrations.push({ as, clientId, grant_types: body.grant_types ?? [] });
-    return json(response, 201, { client_id: clientId, redirect_uris: body.redirect_uris, token_endpoint_auth_method: 'none' });
+    return json(response, 201, {
+      client_id: clientId,
+      redirect_uris: body.redirect_uris,
+      token_endpoint_auth_method: 'none',
+    });
   }
   if (path === 'authorize') {
     const query = url.searchParams;
     const clientId = query.get('client_id');
     log.authorizations.push({ as, clientId, scope: query.get('scope'), resource: query.get('resource') });
-    if (clients.get(clientId) !== as || query.get('code_challenge_method') !== 'S256') return json(response, 400, { error: 'invalid_request' });
+    if (clients.get(clientId) !== as || query.get('code_challenge_method') !== 'S256')
+      return json(response, 400, { error: 'invalid_request' });
     const code = token('code');
-    codes.set(code, { as, clientId, challenge: query.get('code_challenge'), resource: query.get('resource'), scope: query.get('scope') ?? '' });
+    codes.set(code, {
+      as,
+      clientId,
+      challenge: query.get('code_challenge'),
+      resource: query.get('resource'),
+      scope: query.get('scope') ?? '',
+    });
     const back = new URL(query.get('redirect_uri'));
     back.searchParams.set('code', code);
     back.searchParams.set('state', query.get('state') ?? '');
@@ -100,7 +118,12 @@ async function authorizationServer(as, path, request, response, url) {
       codes.delete(form.get('code'));
       const verifier = form.get('code_verifier') ?? '';
       const computed = createHash('sha256').update(verifier).digest('base64url');
-      if (!entry || entry.clientId !== clientId || entry.challenge !== computed || entry.resource !== form.get('resource'))
+      if (
+        !entry ||
+        entry.clientId !== clientId ||
+        entry.challenge !== computed ||
+        entry.resource !== form.get('resource')
+      )
         return json(response, 400, { error: 'invalid_grant' });
       return issue(response, as, clientId, entry.scope, 'authorization_code');
     }
@@ -129,12 +152,21 @@ async function mcp(request, response) {
   log.mcp.push({ status: 200, method: message.method });
   if (message.id === undefined) return response.writeHead(202).end();
   const results = {
-    initialize: { protocolVersion: message.params?.protocolVersion ?? '2025-11-25', capabilities: { tools: {} }, serverInfo: { name: 'protected', version: '1.0.0' } },
+    initialize: {
+      protocolVersion: message.params?.protocolVersion ?? '2025-11-25',
+      capabilities: { tools: {} },
+      serverInfo: { name: 'protected', version: '1.0.0' },
+    },
     'tools/list': { tools: [{ name: 'whoami', inputSchema: { type: 'object' } }] },
     'tools/call': { content: [{ type: 'text', text: `scope: ${grant.scope}` }] },
   };
   const result = results[message.method];
-  if (!result) return json(response, 200, { jsonrpc: '2.0', id: message.id, error: { code: -32601, message: 'Method not found' } });
+  if (!result)
+    return json(response, 200, {
+      jsonrpc: '2.0',
+      id: message.id,
+      error: { code: -32601, message: 'Method not found' },
+    });
   return json(response, 200, { jsonrpc: '2.0', id: message.id, result });
 }
 
@@ -143,7 +175,11 @@ const server = createServer((request, response) => {
   const path = url.pathname;
   if (path === '/mcp') return void mcp(request, response);
   if (path === '/.well-known/oauth-protected-resource/mcp')
-    return json(response, 200, { resource: `${base}/mcp`, authorization_servers: [`${base}/${current}`], scopes_supported: ['mcp:read'] });
+    return json(response, 200, {
+      resource: `${base}/mcp`,
+      authorization_servers: [`${base}/${current}`],
+      scopes_supported: ['mcp:read'],
+    });
   const wellKnown = /^\/\.well-known\/oauth-authorization-server\/(as[12])$/.exec(path);
   if (wellKnown) return json(response, 200, metadata(wellKnown[1]));
   const endpoint = /^\/(as[12])\/(\w+)$/.exec(path);

@@ -12,7 +12,11 @@ const stepLabels: Record<AuthStepName, string> = {
   refresh: 'token refresh',
 };
 
-export function authFailure(step: AuthStepName, cause: string, data?: Record<string, string | number>): LoupeError {
+export function authFailure(
+  step: AuthStepName,
+  cause: string,
+  data?: Record<string, string | number>,
+): LoupeError {
   return new LoupeError({
     kind: 'auth-failed',
     message: `Sign-in failed at ${stepLabels[step]}: ${cause}`,

@@ -76,7 +76,14 @@ export function createAuthFetch(options: AuthFetchOptions): AuthComposer {
     const client = options.store?.client(found.metadata.issuer) ?? pinnedClient(settings);
     if (!client) return false;
     try {
-      const tokens = await requestTokens(log, found.metadata.tokenEndpoint, client, { kind: 'refresh_token', refreshToken }, found.resource.resource, current.tokens.scope);
+      const tokens = await requestTokens(
+        log,
+        found.metadata.tokenEndpoint,
+        client,
+        { kind: 'refresh_token', refreshToken },
+        found.resource.resource,
+        current.tokens.scope,
+      );
       save({ ...current, tokens, found });
       return true;
     } catch (error) {
@@ -85,7 +92,13 @@ export function createAuthFetch(options: AuthFetchOptions): AuthComposer {
     }
   };
 
-  const authorize = async (challenge: BearerChallenge, stepUp: boolean, refused: Response, url: string, method: string): Promise<void> => {
+  const authorize = async (
+    challenge: BearerChallenge,
+    stepUp: boolean,
+    refused: Response,
+    url: string,
+    method: string,
+  ): Promise<void> => {
     const sentToken = grant?.tokens.accessToken;
     await serial(async () => {
       if (!stepUp && grant && grant.tokens.accessToken !== sentToken) return; // another request signed in meanwhile
@@ -95,10 +108,20 @@ export function createAuthFetch(options: AuthFetchOptions): AuthComposer {
       const found = await discover(log, serverUrl, challenge);
       const current = grant;
       if (!stepUp && current && (await refresh(current, found))) return;
-      if (current && !stepUp) options.onNotice?.(`The sign-in for ${serverUrl.href} was refused; signing in again.`);
-      const previousScopes = stepUp && current && current.issuer === found.metadata.issuer ? current.scopes : [];
+      if (current && !stepUp)
+        options.onNotice?.(`The sign-in for ${serverUrl.href} was refused; signing in again.`);
+      const previousScopes =
+        stepUp && current && current.issuer === found.metadata.issuer ? current.scopes : [];
       const signedIn = await signIn(
-        { log, serverUrl, settings, store: options.store, userAgent: options.userAgent, previousScopes, ...(options.callbackTimeoutMs ? { callbackTimeoutMs: options.callbackTimeoutMs } : {}) },
+        {
+          log,
+          serverUrl,
+          settings,
+          store: options.store,
+          userAgent: options.userAgent,
+          previousScopes,
+          ...(options.callbackTimeoutMs ? { callbackTimeoutMs: options.callbackTimeoutMs } : {}),
+        },
         challenge,
         found,
       );
@@ -137,14 +160,38 @@ export function createAuthFetch(options: AuthFetchOptions): AuthComposer {
       const insufficient = response.status === 403 && challenge.error === 'insufficient_scope';
       if (response.status !== 401 && !insufficient) return response;
       await response.body?.cancel().catch(() => undefined);
-      if (settings.token) throw authFailure('challenge', `the server refused the token given with --token (HTTP ${response.status})`, { status: response.status });
-      if (settings.mode === 'none') throw authFailure('challenge', `the server wants a sign-in (HTTP ${response.status}) and sign-in is off (--auth none)`, { status: response.status });
+      if (settings.token)
+        throw authFailure(
+          'challenge',
+          `the server refused the token given with --token (HTTP ${response.status})`,
+          { status: response.status },
+        );
+      if (settings.mode === 'none')
+        throw authFailure(
+          'challenge',
+          `the server wants a sign-in (HTTP ${response.status}) and sign-in is off (--auth none)`,
+          { status: response.status },
+        );
       if (response.status === 401 && signedIn)
-        throw authFailure('challenge', 'the server refused the token it just issued (HTTP 401 after signing in)', { status: 401 });
+        throw authFailure(
+          'challenge',
+          'the server refused the token it just issued (HTTP 401 after signing in)',
+          { status: 401 },
+        );
       if (insufficient && stepUps >= maxStepUps)
-        throw authFailure('challenge', `the server still answers 403 insufficient_scope (wants "${challenge.scope ?? ''}") after ${stepUps} step-up sign-ins`, { status: 403 });
+        throw authFailure(
+          'challenge',
+          `the server still answers 403 insufficient_scope (wants "${challenge.scope ?? ''}") after ${stepUps} step-up sign-ins`,
+          { status: 403 },
+        );
       if (insufficient) stepUps += 1;
-      await authorize(challenge, insufficient, response, String(input), (init?.method ?? 'GET').toUpperCase());
+      await authorize(
+        challenge,
+        insufficient,
+        response,
+        String(input),
+        (init?.method ?? 'GET').toUpperCase(),
+      );
       signedIn = true;
       response = await send();
     }
@@ -158,12 +205,19 @@ function sentAuthorization(token: string | undefined): string {
 
 function loadGrant(store: TokenStore | undefined, serverUrl: string): Grant | undefined {
   const stored = store?.grant(serverUrl);
-  return stored ? { issuer: stored.issuer, tokens: stored.tokens, scopes: stored.tokens.scope?.split(' ') ?? [] } : undefined;
+  return stored
+    ? { issuer: stored.issuer, tokens: stored.tokens, scopes: stored.tokens.scope?.split(' ') ?? [] }
+    : undefined;
 }
 
 function pinnedClient(settings: AuthSettings): ClientIdentity | undefined {
   if (!settings.clientId) return undefined;
   return settings.clientSecret
-    ? { clientId: settings.clientId, clientSecret: settings.clientSecret, authMethod: 'client_secret_basic', source: 'pre-registered' }
+    ? {
+        clientId: settings.clientId,
+        clientSecret: settings.clientSecret,
+        authMethod: 'client_secret_basic',
+        source: 'pre-registered',
+      }
     : { clientId: settings.clientId, authMethod: 'none', source: 'pre-registered' };
 }

@@ -37,9 +37,18 @@ export async function clientIdentity(
 ): Promise<ClientIdentity> {
   if (settings.clientId) {
     const identity: ClientIdentity = settings.clientSecret
-      ? { clientId: settings.clientId, clientSecret: settings.clientSecret, authMethod: secretMethod(metadata), source: 'pre-registered' }
+      ? {
+          clientId: settings.clientId,
+          clientSecret: settings.clientSecret,
+          authMethod: secretMethod(metadata),
+          source: 'pre-registered',
+        }
       : { clientId: settings.clientId, authMethod: 'none', source: 'pre-registered' };
-    log.note('registration', { source: identity.source, client_id: identity.clientId, token_endpoint_auth_method: identity.authMethod });
+    log.note('registration', {
+      source: identity.source,
+      client_id: identity.clientId,
+      token_endpoint_auth_method: identity.authMethod,
+    });
     return identity;
   }
   if (settings.clientMetadataUrl && metadata.clientIdMetadataDocumentSupported) {
@@ -72,12 +81,27 @@ export async function clientIdentity(
     body: JSON.stringify(body),
   });
   const clientId = stringField(json, 'client_id');
-  if (!check(step, 'registration answers 2xx with a client_id', response.ok && clientId !== undefined, `HTTP ${response.status}`))
-    throw authFailure('registration', `${metadata.registrationEndpoint} answered HTTP ${response.status}${clientId ? '' : ' without a client_id'}`);
+  if (
+    !check(
+      step,
+      'registration answers 2xx with a client_id',
+      response.ok && clientId !== undefined,
+      `HTTP ${response.status}`,
+    )
+  )
+    throw authFailure(
+      'registration',
+      `${metadata.registrationEndpoint} answered HTTP ${response.status}${clientId ? '' : ' without a client_id'}`,
+    );
   const secret = stringField(json, 'client_secret');
   const registeredMethod = stringField(json, 'token_endpoint_auth_method');
   const authMethod: TokenEndpointAuth =
     registeredMethod === 'none' || !secret ? 'none' : secretMethod(metadata, registeredMethod);
   step.learned = { source: 'dynamic', client_id: clientId ?? '', token_endpoint_auth_method: authMethod };
-  return { clientId: clientId ?? '', authMethod, source: 'dynamic', ...(secret ? { clientSecret: secret } : {}) };
+  return {
+    clientId: clientId ?? '',
+    authMethod,
+    source: 'dynamic',
+    ...(secret ? { clientSecret: secret } : {}),
+  };
 }

@@ -62,27 +62,54 @@ function resourceMatches(resource: string, serverUrl: URL): boolean {
   return path === prefix || path.startsWith(`${prefix}/`);
 }
 
-export async function discoverResource(log: StepLog, serverUrl: URL, challenge: BearerChallenge): Promise<ResourceInfo> {
+export async function discoverResource(
+  log: StepLog,
+  serverUrl: URL,
+  challenge: BearerChallenge,
+): Promise<ResourceInfo> {
   for (const url of prmCandidates(serverUrl, challenge)) {
     if (!/^https?:/.test(url)) continue;
-    const { response, json, step } = await log.exchange('prm', url, { headers: { accept: 'application/json' } });
+    const { response, json, step } = await log.exchange('prm', url, {
+      headers: { accept: 'application/json' },
+    });
     if (!response.ok) continue;
     if (!json) throw authFailure('prm', `${url} answered HTTP ${response.status} without a JSON object`);
     const resource = stringField(json, 'resource');
     const servers = stringList(json, 'authorization_servers') ?? [];
     const scopesSupported = stringList(json, 'scopes_supported');
-    step.learned = { resource: resource ?? null, authorization_servers: servers, scopes_supported: scopesSupported ?? null };
+    step.learned = {
+      resource: resource ?? null,
+      authorization_servers: servers,
+      scopes_supported: scopesSupported ?? null,
+    };
     if (!check(step, 'the metadata names its resource', resource !== undefined))
       throw authFailure('prm', `${url} has no "resource"`);
-    if (!check(step, 'the resource is this server (or a parent path of it)', resourceMatches(resource ?? '', serverUrl), resource))
-      throw authFailure('prm', `the protected resource metadata is for "${resource ?? ''}", not for ${serverUrl.href}`);
+    if (
+      !check(
+        step,
+        'the resource is this server (or a parent path of it)',
+        resourceMatches(resource ?? '', serverUrl),
+        resource,
+      )
+    )
+      throw authFailure(
+        'prm',
+        `the protected resource metadata is for "${resource ?? ''}", not for ${serverUrl.href}`,
+      );
     const issuer = servers[0];
     if (!check(step, 'the metadata lists an authorization server', issuer !== undefined))
       throw authFailure('prm', `${url} lists no authorization_servers`);
-    return { resource: resource ?? '', issuer: issuer ?? '', fromPrm: true, ...(scopesSupported ? { scopesSupported } : {}) };
+    return {
+      resource: resource ?? '',
+      issuer: issuer ?? '',
+      fromPrm: true,
+      ...(scopesSupported ? { scopesSupported } : {}),
+    };
   }
   // 2025-03-26: no PRM; the MCP server's origin is the authorization server.
-  log.note('prm', { fallback: 'no protected resource metadata; the server origin is the authorization server (2025-03-26)' });
+  log.note('prm', {
+    fallback: 'no protected resource metadata; the server origin is the authorization server (2025-03-26)',
+  });
   return { resource: serverUrl.href, issuer: serverUrl.origin, fromPrm: false };
 }
 
@@ -110,9 +137,12 @@ export async function discoverServer(log: StepLog, resource: ResourceInfo): Prom
     throw authFailure('as-metadata', `the authorization server "${resource.issuer}" is not a URL`);
   }
   for (const url of metadataCandidates(issuerUrl)) {
-    const { response, json, step } = await log.exchange('as-metadata', url, { headers: { accept: 'application/json' } });
+    const { response, json, step } = await log.exchange('as-metadata', url, {
+      headers: { accept: 'application/json' },
+    });
     if (!response.ok) continue;
-    if (!json) throw authFailure('as-metadata', `${url} answered HTTP ${response.status} without a JSON object`);
+    if (!json)
+      throw authFailure('as-metadata', `${url} answered HTTP ${response.status} without a JSON object`);
     return readMetadata(json, url, resource.issuer, step);
   }
   if (!resource.fromPrm) {
@@ -132,7 +162,12 @@ export async function discoverServer(log: StepLog, resource: ResourceInfo): Prom
   throw authFailure('as-metadata', `no metadata found for the authorization server ${resource.issuer}`);
 }
 
-function readMetadata(json: JsonObject, url: string, expectedIssuer: string, step: ServerStep): ServerMetadata {
+function readMetadata(
+  json: JsonObject,
+  url: string,
+  expectedIssuer: string,
+  step: ServerStep,
+): ServerMetadata {
   const issuer = stringField(json, 'issuer');
   const authorizationEndpoint = stringField(json, 'authorization_endpoint');
   const tokenEndpoint = stringField(json, 'token_endpoint');
@@ -152,13 +187,36 @@ function readMetadata(json: JsonObject, url: string, expectedIssuer: string, ste
   const methods = stringList(json, 'token_endpoint_auth_methods_supported');
   if (methods) metadata.tokenEndpointAuthMethods = methods;
   if (codeChallengeMethods) metadata.codeChallengeMethods = codeChallengeMethods;
-  step.learned = { ...metadata, fromDocument: true } as unknown as JsonObject;
+  step.learned = { ...metadata, fromDocument: true };
   // RFC 8414 §3.3: exact string comparison, no normalisation.
-  if (!check(step, 'the metadata issuer equals the issuer its URL was built from', issuer === expectedIssuer, `${issuer ?? 'none'} vs ${expectedIssuer}`))
-    throw authFailure('as-metadata', `the authorization server's issuer "${issuer ?? ''}" does not match "${expectedIssuer}" (${url})`);
-  if (!check(step, 'the metadata names authorization and token endpoints', Boolean(authorizationEndpoint && tokenEndpoint)))
+  if (
+    !check(
+      step,
+      'the metadata issuer equals the issuer its URL was built from',
+      issuer === expectedIssuer,
+      `${issuer ?? 'none'} vs ${expectedIssuer}`,
+    )
+  )
+    throw authFailure(
+      'as-metadata',
+      `the authorization server's issuer "${issuer ?? ''}" does not match "${expectedIssuer}" (${url})`,
+    );
+  if (
+    !check(
+      step,
+      'the metadata names authorization and token endpoints',
+      Boolean(authorizationEndpoint && tokenEndpoint),
+    )
+  )
     throw authFailure('as-metadata', `${url} lacks authorization_endpoint or token_endpoint`);
-  if (!check(step, 'PKCE S256 is advertised', codeChallengeMethods?.includes('S256') === true, codeChallengeMethods?.join(' ') ?? 'absent'))
+  if (
+    !check(
+      step,
+      'PKCE S256 is advertised',
+      codeChallengeMethods?.includes('S256') === true,
+      codeChallengeMethods?.join(' ') ?? 'absent',
+    )
+  )
     throw authFailure('as-metadata', 'no PKCE S256 support advertised (code_challenge_methods_supported)');
   return metadata;
 }

@@ -18,7 +18,7 @@ const page = (title: string): string =>
   `<!doctype html><meta charset="utf-8"><title>Loupe</title><p>${title}</p><p>You can close this tab and return to Loupe.</p>`;
 
 export async function startLoopbackReceiver(timeoutMs = 300_000): Promise<LoopbackReceiver> {
-  let settle: { resolve(url: URL): void; reject(error: Error): void } | undefined;
+  let settle: { resolve: (url: URL) => void; reject: (error: Error) => void } | undefined;
   const callback = new Promise<URL>((resolve, reject) => (settle = { resolve, reject }));
   // Callers await it later; a rejection before then must not count as unhandled.
   callback.catch(() => undefined);
@@ -43,7 +43,9 @@ export async function startLoopbackReceiver(timeoutMs = 300_000): Promise<Loopba
   const { port } = server.address() as AddressInfo;
   const redirectUri = `http://127.0.0.1:${port}/callback`;
   const timer = setTimeout(() => {
-    settle?.reject(new Error(`no redirect arrived at ${redirectUri} within ${Math.round(timeoutMs / 1000)} s`));
+    settle?.reject(
+      new Error(`no redirect arrived at ${redirectUri} within ${Math.round(timeoutMs / 1000)} s`),
+    );
     settle = undefined;
   }, timeoutMs);
   timer.unref();

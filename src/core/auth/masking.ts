@@ -47,7 +47,8 @@ export function maskBody(text: string | undefined): string | undefined {
 export function maskUrl(url: string): string {
   try {
     const parsed = new URL(url);
-    for (const key of [...parsed.searchParams.keys()]) if (secretFields.has(key)) parsed.searchParams.set(key, masked);
+    for (const key of [...parsed.searchParams.keys()])
+      if (secretFields.has(key)) parsed.searchParams.set(key, masked);
     return parsed.toString();
   } catch {
     return url;

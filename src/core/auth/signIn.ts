@@ -36,7 +36,11 @@ export interface SignedIn extends Discovered {
   scopes: string[];
 }
 
-export async function discover(log: StepLog, serverUrl: URL, challenge: BearerChallenge): Promise<Discovered> {
+export async function discover(
+  log: StepLog,
+  serverUrl: URL,
+  challenge: BearerChallenge,
+): Promise<Discovered> {
   const resource = await discoverResource(log, serverUrl, challenge);
   const metadata = await discoverServer(log, resource);
   return { resource, metadata };
@@ -46,21 +50,33 @@ export async function discover(log: StepLog, serverUrl: URL, challenge: BearerCh
  * The spec's scope selection: the challenge's scope, else the PRM's scopes_supported, else none; plus the user's
  * extra scopes, the scopes asked for before (step-up), and offline_access where the server offers it.
  */
-export function chooseScopes(challenge: BearerChallenge, found: Discovered, settings: AuthSettings, previous: string[]): string[] {
+export function chooseScopes(
+  challenge: BearerChallenge,
+  found: Discovered,
+  settings: AuthSettings,
+  previous: string[],
+): string[] {
   const chosen = challenge.scope?.split(/\s+/) ?? found.resource.scopesSupported ?? [];
-  const all = new Set([...previous, ...chosen, ...(settings.extraScopes ?? [])].filter((scope) => scope !== ''));
+  const all = new Set(
+    [...previous, ...chosen, ...(settings.extraScopes ?? [])].filter((scope) => scope !== ''),
+  );
   if (all.size > 0 && found.metadata.scopesSupported?.includes('offline_access')) all.add('offline_access');
   return [...all];
 }
 
-export async function signIn(context: SignInContext, challenge: BearerChallenge, found: Discovered): Promise<SignedIn> {
+export async function signIn(
+  context: SignInContext,
+  challenge: BearerChallenge,
+  found: Discovered,
+): Promise<SignedIn> {
   const { log, settings } = context;
   const { resource, metadata } = found;
   const receiver = await startLoopbackReceiver(context.callbackTimeoutMs);
   try {
     const stored = settings.clientId ? undefined : context.store?.client(metadata.issuer);
     const client = stored ?? (await clientIdentity(log, metadata, settings, receiver.redirectUri));
-    if (stored) log.note('registration', { source: 'stored', client_id: stored.clientId, issuer: metadata.issuer });
+    if (stored)
+      log.note('registration', { source: 'stored', client_id: stored.clientId, issuer: metadata.issuer });
     else context.store?.saveClient(metadata.issuer, client);
 
     const scopes = chooseScopes(challenge, found, settings, context.previousScopes);
@@ -123,17 +139,38 @@ function checkCallback(
   step.ms = Math.round(ms);
   step.request = { method: 'GET', url: authorizationUrl, headers: {} };
   if (!check(step, 'the redirect carries the state Loupe sent', parameters.get('state') === state))
-    throw authFailure('authorize', 'the redirect’s state does not match the one Loupe sent (a forged or stale redirect)');
+    throw authFailure(
+      'authorize',
+      'the redirect’s state does not match the one Loupe sent (a forged or stale redirect)',
+    );
   const error = parameters.get('error');
   if (!check(step, 'the authorization server granted the request', error === null, error ?? undefined)) {
     const description = parameters.get('error_description');
-    throw authFailure('authorize', `the authorization server refused: ${error ?? ''}${description ? ` (${description})` : ''}`);
+    throw authFailure(
+      'authorize',
+      `the authorization server refused: ${error ?? ''}${description ? ` (${description})` : ''}`,
+    );
   }
   if (iss !== null) {
-    if (!check(step, 'iss equals the recorded issuer, compared as plain strings (RFC 9207)', iss === metadata.issuer, `${iss} vs ${metadata.issuer}`))
-      throw authFailure('authorize', `the redirect's iss "${iss}" does not match the authorization server's issuer "${metadata.issuer}"`);
-  } else if (!check(step, 'iss is present when the server advertises it (RFC 9207)', !metadata.issParameterSupported)) {
-    throw authFailure('authorize', 'the authorization server advertises the iss parameter but the redirect has none');
+    if (
+      !check(
+        step,
+        'iss equals the recorded issuer, compared as plain strings (RFC 9207)',
+        iss === metadata.issuer,
+        `${iss} vs ${metadata.issuer}`,
+      )
+    )
+      throw authFailure(
+        'authorize',
+        `the redirect's iss "${iss}" does not match the authorization server's issuer "${metadata.issuer}"`,
+      );
+  } else if (
+    !check(step, 'iss is present when the server advertises it (RFC 9207)', !metadata.issParameterSupported)
+  ) {
+    throw authFailure(
+      'authorize',
+      'the authorization server advertises the iss parameter but the redirect has none',
+    );
   }
   const code = parameters.get('code');
   if (!check(step, 'the redirect carries an authorization code', Boolean(code)))

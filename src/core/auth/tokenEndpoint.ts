@@ -55,20 +55,38 @@ export async function requestTokens(
     if (client.authMethod === 'client_secret_post' && client.clientSecret !== undefined)
       form.set('client_secret', client.clientSecret);
   }
-  const { response, json, step: entry } = await log.exchange(step, tokenEndpoint, {
+  const {
+    response,
+    json,
+    step: entry,
+  } = await log.exchange(step, tokenEndpoint, {
     method: 'POST',
     headers,
     body: form.toString(),
   });
   const accessToken = stringField(json, 'access_token');
-  if (!check(entry, 'the token endpoint answers 2xx with an access_token', response.ok && accessToken !== undefined, `HTTP ${response.status}`)) {
+  if (
+    !check(
+      entry,
+      'the token endpoint answers 2xx with an access_token',
+      response.ok && accessToken !== undefined,
+      `HTTP ${response.status}`,
+    )
+  ) {
     const error = stringField(json, 'error');
     const description = stringField(json, 'error_description');
     const reason = error ? `${error}${description ? ` (${description})` : ''}` : `HTTP ${response.status}`;
     throw authFailure(step, `${tokenEndpoint} refused: ${reason}`, { status: response.status });
   }
   const tokenType = stringField(json, 'token_type');
-  if (!check(entry, 'the token type is Bearer', tokenType === undefined || tokenType.toLowerCase() === 'bearer', tokenType))
+  if (
+    !check(
+      entry,
+      'the token type is Bearer',
+      tokenType === undefined || tokenType.toLowerCase() === 'bearer',
+      tokenType,
+    )
+  )
     throw authFailure(step, `the token type is "${tokenType ?? ''}", not Bearer`);
   const tokens: Tokens = { accessToken: accessToken ?? '', issuedAt: Date.now() };
   const refreshToken = stringField(json, 'refresh_token');

@@ -64,10 +64,16 @@ export class TokenStore {
     const entry = objectAt(this.read(), 'clients', issuer);
     if (!entry || typeof entry.clientId !== 'string') return undefined;
     const method = entry.authMethod;
-    if (method !== 'none' && method !== 'client_secret_basic' && method !== 'client_secret_post') return undefined;
+    if (method !== 'none' && method !== 'client_secret_basic' && method !== 'client_secret_post')
+      return undefined;
     const secret = this.open(entry.clientSecret);
     if (method !== 'none' && secret === undefined) return undefined;
-    return { clientId: entry.clientId, authMethod: method, source: 'dynamic', ...(secret !== undefined ? { clientSecret: secret } : {}) };
+    return {
+      clientId: entry.clientId,
+      authMethod: method,
+      source: 'dynamic',
+      ...(secret !== undefined ? { clientSecret: secret } : {}),
+    };
   }
 
   saveClient(issuer: string, client: ClientIdentity): void {
@@ -134,11 +140,11 @@ function section(file: JsonObject, name: string): JsonObject {
 }
 
 function objectAt(file: JsonObject, name: string, key: string): JsonObject | undefined {
-  const value = isJsonObject(file[name]) ? (file[name] as JsonObject)[key] : undefined;
+  const value = isJsonObject(file[name]) ? file[name][key] : undefined;
   return isJsonObject(value) ? value : undefined;
 }
 
 function stringAt(file: JsonObject, name: string, key: string): string | undefined {
-  const value = isJsonObject(file[name]) ? (file[name] as JsonObject)[key] : undefined;
+  const value = isJsonObject(file[name]) ? file[name][key] : undefined;
   return typeof value === 'string' ? value : undefined;
 }

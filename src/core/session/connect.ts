@@ -56,7 +56,13 @@ async function dialAuto(
   cleanup: () => Promise<void>,
 ): Promise<McpSession> {
   try {
-    return await dial(target, new HttpWire(target, recorder, { authFetch: options.authFetch }), recorder, options, cleanup);
+    return await dial(
+      target,
+      new HttpWire(target, recorder, { authFetch: options.authFetch }),
+      recorder,
+      options,
+      cleanup,
+    );
   } catch (error) {
     const status = error instanceof LoupeError && error.kind === 'http-error' ? error.detail.code : undefined;
     if (status === undefined || !fallbackStatuses.has(status)) throw error;
@@ -90,7 +96,10 @@ function makeWire(target: DialTarget, recorder: FrameRecorder, options: SessionC
     case 'stdio':
       return new StdioWire(target, recorder);
     case 'sse':
-      return new SseWire(target, recorder, { startTimeoutMs: options.timeoutMs, authFetch: options.authFetch });
+      return new SseWire(target, recorder, {
+        startTimeoutMs: options.timeoutMs,
+        authFetch: options.authFetch,
+      });
     default:
       return new HttpWire(target, recorder, { authFetch: options.authFetch });
   }

@@ -69,13 +69,16 @@ export abstract class SdkWire implements Wire {
   async start(events: WireEvents): Promise<void> {
     this.events = events;
     const url = targetUrl(this.target.url);
-    const recording = recordingFetch({
-      recorder: this.recorder,
-      onMessage: (message, frame) => this.events?.onMessage(message, frame),
-      onEvent: (event) => this.onStreamEvent(event),
-      onStreamEnd: (http, error) => this.onStreamEnd(http, error),
-      isClosing: () => this.closing || this.finished,
-    }, this.options.authFetch?.((input, init) => globalThis.fetch(input, init)));
+    const recording = recordingFetch(
+      {
+        recorder: this.recorder,
+        onMessage: (message, frame) => this.events?.onMessage(message, frame),
+        onEvent: (event) => this.onStreamEvent(event),
+        onStreamEnd: (http, error) => this.onStreamEnd(http, error),
+        isClosing: () => this.closing || this.finished,
+      },
+      this.options.authFetch?.((input, init) => globalThis.fetch(input, init)),
+    );
     const fetch: FetchLike = async (input, init) => {
       try {
         return await recording(input, init);

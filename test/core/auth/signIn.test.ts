@@ -39,7 +39,10 @@ function storeIn(directory: string): TokenStore {
 }
 
 /** Connects, lists tools, closes; returns the tool names and the steps. */
-async function listWith(base: string, extra: Partial<AuthFetchOptions> = {}): Promise<{ tools: string[]; steps: AuthStep[] }> {
+async function listWith(
+  base: string,
+  extra: Partial<AuthFetchOptions> = {},
+): Promise<{ tools: string[]; steps: AuthStep[] }> {
   const steps: AuthStep[] = [];
   const authFetch = createAuthFetch({
     serverUrl: `${base}/mcp`,
@@ -51,7 +54,9 @@ async function listWith(base: string, extra: Partial<AuthFetchOptions> = {}): Pr
   const session = await connect({ transport: 'http', url: `${base}/mcp` }, { authFetch });
   try {
     const { result } = await session.request('tools/list');
-    const tools = Array.isArray(result.tools) ? result.tools.map((tool) => (tool as { name: string }).name) : [];
+    const tools = Array.isArray(result.tools)
+      ? result.tools.map((tool) => (tool as { name: string }).name)
+      : [];
     return { tools, steps };
   } finally {
     await session.close();
@@ -63,14 +68,26 @@ describe('signing in to a protected server', () => {
     server = await startProtectedServer();
     const { tools, steps } = await listWith(server.url);
     expect(tools).toEqual(['whoami']);
-    expect(steps.map((step) => step.step)).toEqual(['challenge', 'prm', 'as-metadata', 'registration', 'authorize', 'token']);
+    expect(steps.map((step) => step.step)).toEqual([
+      'challenge',
+      'prm',
+      'as-metadata',
+      'registration',
+      'authorize',
+      'token',
+    ]);
     expect(steps.flatMap((step) => step.checks).filter((check) => !check.ok)).toEqual([]);
     expect(steps[1]?.request?.url).toBe(`${server.url}/.well-known/oauth-protected-resource/mcp`);
     expect(steps[2]?.learned.issuer).toBe(`${server.url}/as1`);
     const log = await serverLog(server.url);
     // Scope from the challenge, plus offline_access since the server offers it; resource exactly as the PRM says.
     expect(log.authorizations).toEqual([
-      { as: 'as1', clientId: log.registrations[0]?.clientId, scope: 'mcp:read offline_access', resource: `${server.url}/mcp` },
+      {
+        as: 'as1',
+        clientId: log.registrations[0]?.clientId,
+        scope: 'mcp:read offline_access',
+        resource: `${server.url}/mcp`,
+      },
     ]);
     expect(log.registrations[0]?.grant_types).toEqual(['authorization_code', 'refresh_token']);
     const shown = JSON.stringify(steps);
@@ -90,7 +107,10 @@ describe('signing in to a protected server', () => {
     expect(second.steps.slice(0, 3).map((step) => step.step)).toEqual(['prm', 'as-metadata', 'refresh']);
     expect(second.steps.map((step) => step.step)).not.toContain('authorize');
     const log = await serverLog(server.url);
-    expect(log.grants.map((grant) => grant.grant).slice(0, 2)).toEqual(['authorization_code', 'refresh_token']);
+    expect(log.grants.map((grant) => grant.grant).slice(0, 2)).toEqual([
+      'authorization_code',
+      'refresh_token',
+    ]);
     expect(log.authorizations).toHaveLength(1);
     expect(log.mcp.filter((entry) => entry.status === 401)).toHaveLength(1);
   });
@@ -101,13 +121,20 @@ describe('signing in to a protected server', () => {
     await listWith(server.url, { store: storeIn(directory) });
     await fetch(`${server.url}/control/move`, { method: 'POST' });
     const notices: string[] = [];
-    const moved = await listWith(server.url, { store: storeIn(directory), onNotice: (line) => notices.push(line) });
+    const moved = await listWith(server.url, {
+      store: storeIn(directory),
+      onNotice: (line) => notices.push(line),
+    });
     expect(moved.tools).toEqual(['whoami']);
     const log = await serverLog(server.url);
     expect(log.registrations.map((entry) => entry.as)).toEqual(['as1', 'as2']);
     const oldClient = log.registrations[0]?.clientId;
-    expect(log.authorizations.filter((entry) => entry.as === 'as2').map((entry) => entry.clientId)).toEqual([log.registrations[1]?.clientId]);
-    expect(log.grants.filter((entry) => entry.as === 'as2').every((entry) => entry.clientId !== oldClient)).toBe(true);
+    expect(log.authorizations.filter((entry) => entry.as === 'as2').map((entry) => entry.clientId)).toEqual([
+      log.registrations[1]?.clientId,
+    ]);
+    expect(
+      log.grants.filter((entry) => entry.as === 'as2').every((entry) => entry.clientId !== oldClient),
+    ).toBe(true);
     expect(moved.steps.find((step) => step.step === 'as-metadata')?.learned.issuer).toBe(`${server.url}/as2`);
     expect(notices).toEqual([`The sign-in for ${server.url}/mcp was refused; signing in again.`]);
   });
@@ -118,7 +145,10 @@ describe('signing in to a protected server', () => {
     await listWith(server.url, { store: storeIn(directory) });
     await fetch(`${server.url}/control/revoke`, { method: 'POST' });
     const notices: string[] = [];
-    const again = await listWith(server.url, { store: storeIn(directory), onNotice: (line) => notices.push(line) });
+    const again = await listWith(server.url, {
+      store: storeIn(directory),
+      onNotice: (line) => notices.push(line),
+    });
     expect(again.tools).toEqual(['whoami']);
     // The refresh token still works: a refresh, not a new authorization, and so no notice.
     expect(again.steps.map((step) => step.step)).toEqual(['challenge', 'prm', 'as-metadata', 'refresh']);
@@ -131,10 +161,23 @@ describe('signing in to a protected server', () => {
     await listWith(server.url, { store: storeIn(directory) });
     await fetch(`${server.url}/control/revoke?refresh`, { method: 'POST' });
     const notices: string[] = [];
-    const again = await listWith(server.url, { store: storeIn(directory), onNotice: (line) => notices.push(line) });
+    const again = await listWith(server.url, {
+      store: storeIn(directory),
+      onNotice: (line) => notices.push(line),
+    });
     expect(again.tools).toEqual(['whoami']);
-    expect(again.steps.map((step) => step.step)).toEqual(['challenge', 'prm', 'as-metadata', 'refresh', 'registration', 'authorize', 'token']);
-    expect(again.steps[3]?.checks).toEqual([{ requirement: 'the token endpoint answers 2xx with an access_token', ok: false, detail: 'HTTP 400' }]);
+    expect(again.steps.map((step) => step.step)).toEqual([
+      'challenge',
+      'prm',
+      'as-metadata',
+      'refresh',
+      'registration',
+      'authorize',
+      'token',
+    ]);
+    expect(again.steps[3]?.checks).toEqual([
+      { requirement: 'the token endpoint answers 2xx with an access_token', ok: false, detail: 'HTTP 400' },
+    ]);
     expect(notices).toEqual([`The sign-in for ${server.url}/mcp was refused; signing in again.`]);
   });
 
@@ -156,14 +199,25 @@ describe('signing in to a protected server', () => {
     expect(storeIn(directory).forget(`${server.url}/mcp`)).toBe(1);
     const after = await listWith(server.url, { store: storeIn(directory) });
     // The registration is per issuer and stays; the tokens are gone, so the flow runs again.
-    expect(after.steps.map((step) => step.step)).toEqual(['challenge', 'prm', 'as-metadata', 'registration', 'authorize', 'token']);
+    expect(after.steps.map((step) => step.step)).toEqual([
+      'challenge',
+      'prm',
+      'as-metadata',
+      'registration',
+      'authorize',
+      'token',
+    ]);
     expect(after.steps[3]?.learned.source).toBe('stored');
     expect((await serverLog(server.url)).registrations).toHaveLength(1);
   });
 
   it('with --auth none a 401 is an auth-failed error naming the cause', async () => {
     server = await startProtectedServer();
-    const authFetch = createAuthFetch({ serverUrl: `${server.url}/mcp`, settings: { mode: 'none' }, userAgent: nonInteractiveUserAgent() });
+    const authFetch = createAuthFetch({
+      serverUrl: `${server.url}/mcp`,
+      settings: { mode: 'none' },
+      userAgent: nonInteractiveUserAgent(),
+    });
     const failure = await connect({ transport: 'http', url: `${server.url}/mcp` }, { authFetch }).then(
       () => undefined,
       (error: unknown) => error,
