@@ -10,6 +10,7 @@ Commands
   snapshot --out <file>                            write a loupe.snapshot/1 file (also when connecting fails)
   watch                                            stay connected and print each list_changed diff
   web [--port <n>]                                 open the inspector in a browser (prints its URL first)
+  auth logout --url <url>                          forget the saved sign-in for that server
   help, --help                                     this text;   --version   Loupe's version
 
 Targets (one of)
@@ -25,7 +26,17 @@ Options
   --page-limit <n>    stop a listing after n pages with a page-limit error (default 64)
   --json              machine-readable output
   --journal <file>    append every frame to a JSON Lines file as it arrives
-  --debug             stack traces on failure; call progress also when stderr is not a terminal
+  --debug             stack traces on failure; call progress also when stderr is not a terminal; sign-in steps
+
+Sign-in (HTTP servers that answer 401: OAuth 2.1 as MCP specifies it)
+  --auth auto|none              auto (default): sign in on a 401, printing the URL to open; none: never
+  --auth-non-interactive        follow the authorization redirect without a browser (CI, tests)
+  --client-id <id>              a pre-registered client (else Dynamic Client Registration)
+  --client-secret <secret>      its secret (sent as the server advertises: Basic or in the body)
+  --client-metadata-url <url>   your Client ID Metadata Document, used where the server supports it
+  --scope '<scopes>'            scopes to ask for on top of those the server names (repeatable)
+  --token <bearer>              use this access token as it is (no sign-in, no refresh)
+  --auth-store <dir>            where tokens are kept (default: the app data dir's auth/; 0600, sealed)
 
 Exit codes: 0 ok, 1 failure (one line on stderr names the cause), 2 usage error.
 The CLI offers the server no sampling, elicitation or roots: it only inspects.
