@@ -5,10 +5,11 @@
  * grants cannot loop. Every auth exchange is an AuthStep, reported through onStep in order.
  */
 import type { AuthSettings, AuthStep } from '../../shared/auth.js';
+import type { HttpInfo } from '../../shared/frames.js';
 import { LoupeError } from '../../shared/errors.js';
 import type { FetchLike } from '../wire/recordingFetch.js';
 import { authFailure } from './authFailure.js';
-import type { ClientIdentity } from './clientIdentity.js';
+import { secretMethod, type ClientIdentity } from './clientIdentity.js';
 import { maskHeaders } from './masking.js';
 import { parseChallenge, type BearerChallenge } from './challenge.js';
 import { discover, signIn, type Discovered } from './signIn.js';
@@ -33,8 +34,11 @@ export interface AuthFetchOptions {
   callbackTimeoutMs?: number;
 }
 
-/** Wraps an inner fetch (the wire's) with authorization. */
-export type AuthComposer = (inner: FetchLike) => FetchLike;
+/** Wraps an inner fetch (the wire's) with authorization; refused answers it handled go to recordRefusal. */
+export type AuthComposer = (
+  inner: FetchLike,
+  recordRefusal?: (http: HttpInfo, body: string) => void,
+) => FetchLike;
 
 interface Grant {
   issuer?: string;
@@ -73,7 +77,7 @@ export function createAuthFetch(options: AuthFetchOptions): AuthComposer {
   const refresh = async (current: Grant, found: Discovered): Promise<boolean> => {
     const refreshToken = current.tokens.refreshToken;
     if (!refreshToken || current.issuer !== found.metadata.issuer) return false;
-    const client = options.store?.client(found.metadata.issuer) ?? pinnedClient(settings);
+    const client = pinnedClient(settings, found) ?? options.store?.client(found.metadata.issuer);
     if (!client) return false;
     try {
       const tokens = await requestTokens(
@@ -143,7 +147,7 @@ export function createAuthFetch(options: AuthFetchOptions): AuthComposer {
     });
   };
 
-  return (inner) => async (input, init) => {
+  return (inner, recordRefusal) => async (input, init) => {
     const ours = new URL(String(input)).origin === serverUrl.origin;
     if (!ours) return inner(input, init);
     const send = (): Promise<Response> => {
@@ -159,7 +163,15 @@ export function createAuthFetch(options: AuthFetchOptions): AuthComposer {
       const challenge = parseChallenge(response.headers.get('www-authenticate'));
       const insufficient = response.status === 403 && challenge.error === 'insufficient_scope';
       if (response.status !== 401 && !insufficient) return response;
-      await response.body?.cancel().catch(() => undefined);
+      const body = await response.text().catch(() => '');
+      const http: HttpInfo = {
+        method: (init?.method ?? 'GET').toUpperCase(),
+        url: String(input),
+        status: response.status,
+      };
+      const contentType = response.headers.get('content-type');
+      if (contentType) http.contentType = contentType;
+      recordRefusal?.(http, body);
       if (settings.token)
         throw authFailure(
           'challenge',
@@ -210,13 +222,18 @@ function loadGrant(store: TokenStore | undefined, serverUrl: string): Grant | un
     : undefined;
 }
 
-function pinnedClient(settings: AuthSettings): ClientIdentity | undefined {
-  if (!settings.clientId) return undefined;
+/** The client the user's settings name (pre-registered, or a metadata document URL the server accepts). */
+function pinnedClient(settings: AuthSettings, found: Discovered): ClientIdentity | undefined {
+  if (!settings.clientId) {
+    return settings.clientMetadataUrl && found.metadata.clientIdMetadataDocumentSupported
+      ? { clientId: settings.clientMetadataUrl, authMethod: 'none', source: 'metadata-document' }
+      : undefined;
+  }
   return settings.clientSecret
     ? {
         clientId: settings.clientId,
         clientSecret: settings.clientSecret,
-        authMethod: 'client_secret_basic',
+        authMethod: secretMethod(found.metadata),
         source: 'pre-registered',
       }
     : { clientId: settings.clientId, authMethod: 'none', source: 'pre-registered' };

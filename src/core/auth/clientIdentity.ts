@@ -21,7 +21,7 @@ export interface ClientIdentity {
 }
 
 /** The method for a client with a secret: what it was registered with, else the first the server supports. */
-function secretMethod(metadata: ServerMetadata, registered?: string): TokenEndpointAuth {
+export function secretMethod(metadata: ServerMetadata, registered?: string): TokenEndpointAuth {
   if (registered === 'client_secret_basic' || registered === 'client_secret_post') return registered;
   const supported = metadata.tokenEndpointAuthMethods;
   // RFC 8414: when absent, client_secret_basic is the default.

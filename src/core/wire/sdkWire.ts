@@ -18,10 +18,11 @@ export interface SdkWireOptions {
   /** How long start() may take (the SSE endpoint event), ms. */
   startTimeoutMs?: number;
   /**
-   * Authorization (src/core/auth): wraps the fetch beneath the recorder, so frames show each MCP request once
-   * with its final answer; the 401/403 and the sign-in exchanges are the auth layer's AuthSteps.
+   * Authorization (src/core/auth): wraps the fetch beneath the recorder, so frames show each MCP request once with
+   * its final answer; a refused answer (401/403) the auth layer handled is recorded through `recordRefusal` as an
+   * 'http' frame. The sign-in exchanges themselves are the auth layer's AuthSteps, not frames.
    */
-  authFetch?: (inner: FetchLike) => FetchLike;
+  authFetch?: (inner: FetchLike, recordRefusal: (http: HttpInfo, body: string) => void) => FetchLike;
 }
 
 export abstract class SdkWire implements Wire {
@@ -77,7 +78,10 @@ export abstract class SdkWire implements Wire {
         onStreamEnd: (http, error) => this.onStreamEnd(http, error),
         isClosing: () => this.closing || this.finished,
       },
-      this.options.authFetch?.((input, init) => globalThis.fetch(input, init)),
+      this.options.authFetch?.(
+        (input, init) => globalThis.fetch(input, init),
+        (http, body) => void this.recorder.record('in', body, { kind: 'http', http }),
+      ),
     );
     const fetch: FetchLike = async (input, init) => {
       try {

@@ -14,6 +14,7 @@ import { keyFileSealer } from '../../../src/core/auth/keyFileSealer.js';
 import { TokenStore } from '../../../src/core/auth/tokenStore.js';
 import { nonInteractiveUserAgent } from '../../../src/core/auth/userAgents.js';
 import { connect } from '../../../src/core/session/connect.js';
+import { FrameRecorder } from '../../../src/core/recorder/frameRecorder.js';
 import { startProtectedServer, type RunningHttpServer } from '../../helpers/servers.js';
 
 interface ServerLog {
@@ -42,6 +43,7 @@ function storeIn(directory: string): TokenStore {
 async function listWith(
   base: string,
   extra: Partial<AuthFetchOptions> = {},
+  recorder?: FrameRecorder,
 ): Promise<{ tools: string[]; steps: AuthStep[] }> {
   const steps: AuthStep[] = [];
   const authFetch = createAuthFetch({
@@ -51,7 +53,13 @@ async function listWith(
     onStep: (step) => steps.push(step),
     ...extra,
   });
-  const session = await connect({ transport: 'http', url: `${base}/mcp` }, { authFetch });
+  const session = await connect(
+    { transport: 'http', url: `${base}/mcp` },
+    {
+      authFetch,
+      ...(recorder ? { recorder } : {}),
+    },
+  );
   try {
     const { result } = await session.request('tools/list');
     const tools = Array.isArray(result.tools)
@@ -66,8 +74,17 @@ async function listWith(
 describe('signing in to a protected server', () => {
   it('runs the flow in order, every check holds, and no step shows a secret', async () => {
     server = await startProtectedServer();
-    const { tools, steps } = await listWith(server.url);
+    const recorder = new FrameRecorder();
+    const { tools, steps } = await listWith(server.url, {}, recorder);
     expect(tools).toEqual(['whoami']);
+    // Frames: the initialize POST once, the 401 the auth layer handled as an 'http' frame, then the answer.
+    const frames = recorder.frames().slice(0, 3);
+    expect(frames.map((frame) => [frame.direction, frame.kind, frame.http?.status])).toEqual([
+      ['out', 'request', undefined],
+      ['in', 'http', 401],
+      ['in', 'response', 200],
+    ]);
+    expect(frames[1]?.raw).toBe('{"error":"invalid_token"}');
     expect(steps.map((step) => step.step)).toEqual([
       'challenge',
       'prm',
