@@ -77,13 +77,21 @@ describe('signing in to a protected server', () => {
     const recorder = new FrameRecorder();
     const { tools, steps } = await listWith(server.url, {}, recorder);
     expect(tools).toEqual(['whoami']);
-    // Frames: the initialize POST once, the 401 the auth layer handled as an 'http' frame, then the answer.
+    // Frames: the first POST once, the 401 the auth layer handled as an 'http' frame, then the answer to that POST
+    // (a response, or an error where the first request probes a newer revision) with status 200.
     const frames = recorder.frames().slice(0, 3);
-    expect(frames.map((frame) => [frame.direction, frame.kind, frame.http?.status])).toEqual([
-      ['out', 'request', undefined],
+    expect(
+      frames.map((frame) => [
+        frame.direction,
+        frame.kind === 'http' ? 'http' : 'message',
+        frame.http?.status,
+      ]),
+    ).toEqual([
+      ['out', 'message', undefined],
       ['in', 'http', 401],
-      ['in', 'response', 200],
+      ['in', 'message', 200],
     ]);
+    expect(frames[2]?.pairSeq).toBe(frames[0]?.seq);
     expect(frames[1]?.raw).toBe('{"error":"invalid_token"}');
     expect(steps.map((step) => step.step)).toEqual([
       'challenge',
