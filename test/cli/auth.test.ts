@@ -123,4 +123,16 @@ describe('loupe signing in', () => {
     expect(withToken.code, withToken.stderr).toBe(0);
     expect(withToken.stdout).toContain('whoami');
   });
+
+  it('refuses malformed sign-in flags as usage errors (exit 2)', async () => {
+    const mode = await runLoupe(['list', '--url', 'http://127.0.0.1:9/mcp', '--auth', 'maybe']);
+    expect(mode.code).toBe(2);
+    expect(mode.stderr.trim()).toBe('loupe: usage: --auth is auto or none; got "maybe"');
+    const action = await runLoupe(['auth', '--url', 'http://127.0.0.1:9/mcp']);
+    expect(action.code).toBe(2);
+    expect(action.stderr.trim()).toBe('loupe: usage: auth wants an action: loupe auth logout --url <url>');
+    const noServer = await runLoupe(['auth', 'logout', '--demo']);
+    expect(noServer.code).toBe(2);
+    expect(noServer.stderr.trim()).toBe('loupe: usage: auth logout needs the server: --url <url>');
+  });
 });
