@@ -13,7 +13,7 @@
 //   POST /control/revoke every access token issued so far is refused (?refresh: every refresh token too)
 //   GET  /control/log    what happened: registrations, authorizations, token grants, tokens issued (tests grep for them)
 //
-// Flags: --expires-in S (access token lifetime, default 3600).
+// Flags: --expires-in S (access token lifetime, default 3600); --huge-prm (the PRM answer is 300 KiB of padding).
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import { URLSearchParams } from 'node:url';
@@ -23,6 +23,7 @@ const flag = (name, fallback) => {
   return index === -1 ? fallback : process.argv[index + 1];
 };
 const expiresIn = Number(flag('--expires-in', '3600'));
+const hugePrm = process.argv.includes('--huge-prm');
 
 let base = '';
 let current = 'as1';
@@ -176,6 +177,7 @@ const server = createServer((request, response) => {
   if (path === '/mcp') return void mcp(request, response);
   if (path === '/.well-known/oauth-protected-resource/mcp')
     return json(response, 200, {
+      ...(hugePrm ? { padding: 'x'.repeat(300 * 1024) } : {}),
       resource: `${base}/mcp`,
       authorization_servers: [`${base}/${current}`],
       scopes_supported: ['mcp:read'],

@@ -7,6 +7,7 @@ import type { JsonObject } from '../../shared/json.js';
 import { isJsonObject } from '../../shared/json.js';
 import type { FetchLike } from '../wire/recordingFetch.js';
 import { networkFailure } from '../wire/networkFailure.js';
+import { authFailure } from './authFailure.js';
 import { maskBody, maskHeaders, maskUrl } from './masking.js';
 
 export interface Exchanged {
@@ -19,6 +20,8 @@ export interface Exchanged {
 }
 
 const bodyLimit = 4_000;
+/** Larger answers from an authorization server are refused unread (hostile input). */
+const responseLimit = 256 * 1024;
 
 export class StepLog {
   readonly steps: AuthStep[] = [];
@@ -60,7 +63,12 @@ export class StepLog {
     } catch (error) {
       throw networkFailure(error, url);
     }
-    const text = await response.text().catch(() => '');
+    const text = await readLimited(response, responseLimit);
+    if (text === undefined)
+      throw authFailure(
+        step,
+        `${maskUrl(url)} sent more than ${responseLimit / 1024} KiB; a metadata or token answer is far smaller`,
+      );
     let json: JsonObject | undefined;
     try {
       const parsed: unknown = JSON.parse(text);
@@ -94,4 +102,29 @@ export class StepLog {
 export function check(step: AuthStep, requirement: string, ok: boolean, detail?: string): boolean {
   step.checks.push(detail === undefined ? { requirement, ok } : { requirement, ok, detail });
   return ok;
+}
+
+/** The body as text, or undefined when it is longer than limit bytes (the rest is not read). */
+async function readLimited(response: Response, limit: number): Promise<string | undefined> {
+  if (!response.body) return '';
+  const reader: ReadableStreamDefaultReader<Uint8Array> = (
+    response.body as ReadableStream<Uint8Array>
+  ).getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > limit) {
+        await reader.cancel().catch(() => undefined);
+        return undefined;
+      }
+      chunks.push(value);
+    }
+  } catch {
+    // a body cut short is read as far as it came
+  }
+  return Buffer.concat(chunks).toString('utf8');
 }

@@ -253,4 +253,21 @@ describe('signing in to a protected server', () => {
       'Sign-in failed at reading the server’s challenge: the server wants a sign-in (HTTP 401) and sign-in is off (--auth none)',
     );
   });
+
+  it('refuses an oversized answer from the metadata endpoints unread, naming the step', async () => {
+    server = await startProtectedServer(['--huge-prm']);
+    const authFetch = createAuthFetch({
+      serverUrl: `${server.url}/mcp`,
+      settings: { mode: 'auto' },
+      userAgent: nonInteractiveUserAgent(),
+    });
+    const failure = await connect({ transport: 'http', url: `${server.url}/mcp` }, { authFetch }).then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+    expect((failure as LoupeError).kind).toBe('auth-failed');
+    expect((failure as LoupeError).message).toBe(
+      `Sign-in failed at protected resource metadata: ${server.url}/.well-known/oauth-protected-resource/mcp sent more than 256 KiB; a metadata or token answer is far smaller`,
+    );
+  });
 });
