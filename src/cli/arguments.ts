@@ -8,9 +8,10 @@ import { listKinds, type ListKind } from '../shared/lists.js';
 import type { ProtocolChoice } from '../shared/session.js';
 import type { Target } from '../shared/target.js';
 import { failOnLevels, type FailOn } from '../shared/diff.js';
+import type { AuthSettings } from '../shared/auth.js';
 import { parseTargetArguments } from '../core/backend/targetArguments.js';
 
-export const commands = ['list', 'call', 'lint', 'snapshot', 'watch', 'web', 'diff', 'board', 'help', 'version'] as const;
+export const commands = ['list', 'call', 'lint', 'snapshot', 'watch', 'web', 'diff', 'board', 'auth', 'help', 'version'] as const;
 export type CommandName = (typeof commands)[number];
 
 export interface CliOptions {
@@ -36,6 +37,15 @@ export interface CliOptions {
   failOn?: FailOn;
   /** board: a self-contained HTML page instead of Markdown. */
   html: boolean;
+  /** Sign-in to protected HTTP servers. */
+  auth: CliAuthOptions;
+}
+
+export interface CliAuthOptions extends AuthSettings {
+  /** Follow the authorization redirect without a browser (tests, CI). */
+  nonInteractive: boolean;
+  /** Where tokens are kept (default: the app data dir's auth/). */
+  storeDirectory?: string;
 }
 
 /** decline / cancel / defaults, or the path of a JSON answers file. */
@@ -45,7 +55,7 @@ const protocolChoices = ['auto', 'modern', 'legacy'] as const;
 
 export interface Invocation {
   command: CommandName;
-  /** call: the tool name. */
+  /** call: the tool name. auth: the action (logout). */
   tool?: string;
   target: Target | undefined;
   options: CliOptions;
@@ -99,7 +109,15 @@ export function parseArguments(argv: readonly string[]): Invocation {
     throw error;
   }
   const { target, rest } = parsedTarget;
-  const options: CliOptions = { json: false, debug: false, html: false, kind: 'tools', toolArguments: {}, roots: [] };
+  const options: CliOptions = {
+    json: false,
+    debug: false,
+    html: false,
+    kind: 'tools',
+    toolArguments: {},
+    roots: [],
+    auth: { mode: 'auto', nonInteractive: false },
+  };
   const positional: string[] = [];
   let command: CommandName | undefined;
 
@@ -168,6 +186,33 @@ export function parseArguments(argv: readonly string[]): Invocation {
       case '--html':
         options.html = true;
         break;
+      case '--auth': {
+        const mode = value();
+        if (mode !== 'auto' && mode !== 'none') throw usage(`--auth is auto or none; got "${mode}".`);
+        options.auth.mode = mode;
+        break;
+      }
+      case '--client-id':
+        options.auth.clientId = value();
+        break;
+      case '--client-secret':
+        options.auth.clientSecret = value();
+        break;
+      case '--client-metadata-url':
+        options.auth.clientMetadataUrl = value();
+        break;
+      case '--scope':
+        options.auth.extraScopes = [...(options.auth.extraScopes ?? []), ...value().split(/\s+/).filter(Boolean)];
+        break;
+      case '--token':
+        options.auth.token = value();
+        break;
+      case '--auth-non-interactive':
+        options.auth.nonInteractive = true;
+        break;
+      case '--auth-store':
+        options.auth.storeDirectory = value();
+        break;
       case '--help':
       case '-h':
         command = 'help';
@@ -194,10 +239,17 @@ export function parseArguments(argv: readonly string[]): Invocation {
     if (!invocation.tool) throw usage('call needs a tool name: loupe call <tool> [--args \'{…}\'] <target>');
   }
   if (command === 'diff' || command === 'board') parseFiles(invocation, positional.splice(0));
+  if (command === 'auth') {
+    invocation.tool = positional.shift();
+    if (invocation.tool !== 'logout') throw usage('auth wants an action: loupe auth logout --url <url>');
+  }
   if (positional.length > 0 && command !== 'help' && command !== 'version') {
     throw usage(`Unexpected argument "${positional[0] ?? ''}". A stdio server command goes after --, e.g. loupe list -- node server.js`);
   }
   if (command === 'snapshot' && !options.out) throw usage('snapshot needs --out <file>.');
+  if (command === 'auth' && target?.transport !== 'http' && target?.transport !== 'sse' && target?.transport !== 'auto') {
+    throw usage('auth logout needs the server: --url <url>.');
+  }
   if (['list', 'call', 'lint', 'snapshot', 'watch'].includes(command) && !target) {
     throw usage(`${command} needs a target: --demo, --url <url>, or -- <command> [args…].`);
   }

@@ -12,6 +12,7 @@ Commands
   web [--port <n>]                                 open the inspector in a browser (prints its URL first)
   diff <old.json> <new.json | target>              what changed; exit 1 at --fail-on breaking|drift|any, 2 when not comparable
   board <snapshot files or folders> [--html]       Markdown board of many snapshots (--html: one self-contained page)
+  auth logout --url <url>                          forget the saved sign-in for that server
   help, --help                                     this text;   --version   Loupe's version
 
 Targets (one of)
@@ -27,13 +28,23 @@ Options
   --page-limit <n>    stop a listing after n pages with a page-limit error (default 64)
   --json              machine-readable output
   --journal <file>    append every frame to a JSON Lines file as it arrives
-  --debug             stack traces on failure; call progress also when stderr is not a terminal
+  --debug             stack traces on failure; call progress also when stderr is not a terminal; sign-in steps
   --protocol <era>    auto (default: server/discover, falling back to initialize), modern (2026-07-28 only)
                       or legacy (2025-11-25 initialize only)
   --input <how>       answer the server's input requests: decline, cancel, defaults (accept elicitations
                       with the schema's defaults) or an answers file {"elicitation","sampling","roots"};
                       each answer is printed on stderr
   --root <uri>        a root answered to roots/list with --input (repeatable)
+
+Sign-in (HTTP servers that answer 401: OAuth 2.1 as MCP specifies it)
+  --auth auto|none              auto (default): sign in on a 401, printing the URL to open; none: never
+  --auth-non-interactive        follow the authorization redirect without a browser (CI, tests)
+  --client-id <id>              a pre-registered client (else Dynamic Client Registration)
+  --client-secret <secret>      its secret (sent as the server advertises: Basic or in the body)
+  --client-metadata-url <url>   your Client ID Metadata Document, used where the server supports it
+  --scope '<scopes>'            scopes to ask for on top of those the server names (repeatable)
+  --token <bearer>              use this access token as it is (no sign-in, no refresh)
+  --auth-store <dir>            where tokens are kept (default: the app data dir's auth/; 0600, sealed)
 
 Exit codes: 0 ok, 1 failure (one line on stderr names the cause), 2 usage error.
 Without --input the CLI offers the server no sampling, elicitation or roots: it only inspects.

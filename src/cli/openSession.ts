@@ -7,6 +7,7 @@ import type { DialTarget, McpSession } from '../core/types.js';
 import type { CliOptions } from './arguments.js';
 import { inputPlan, installInputAnswers, offerOf } from './inputAnswers.js';
 import type { Terminal } from './terminal.js';
+import { cliAuth } from './authSetup.js';
 
 export function dialTarget(target: Target): DialTarget {
   return target.transport === 'demo' ? demoTarget() : target;
@@ -23,8 +24,10 @@ export function createRecorder(options: CliOptions): FrameRecorder {
  */
 export async function openSession(target: Target, options: CliOptions, recorder: FrameRecorder, terminal?: Terminal): Promise<McpSession> {
   const plan = await inputPlan(options);
+  const authFetch = cliAuth(target, options, (line) => process.stderr.write(`${line}\n`));
   const session = await connect(dialTarget(target), {
     recorder,
+    ...(authFetch ? { authFetch } : {}),
     ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs, maxTotalMs: Math.max(options.timeoutMs, 60_000) } : {}),
     ...(options.pageLimit !== undefined ? { pageLimit: options.pageLimit } : {}),
     ...(options.protocol !== undefined ? { protocol: options.protocol } : {}),

@@ -31,6 +31,7 @@ export const errorKinds = [
   'snapshot-invalid', // a snapshot file that is corrupt, foreign or of an unknown version
   'io-error', // reading or writing a file failed
   'usage', // a caller (CLI user) asked for something malformed
+  'auth-failed', // signing in to a protected server failed; the message names the step and the cause
   'internal', // a bug in Loupe
 ] as const;
 

@@ -11,6 +11,9 @@
 //
 // Exit code: 1 when a command that should succeed failed, or a command that must be refused was not; else 0.
 import { spawn } from 'node:child_process';
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const url = process.argv.at(-1);
@@ -32,8 +35,14 @@ function run(args) {
   );
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [loupe, ...full], {
-      stdio: ['ignore', 'pipe', 'inherit'],
+      stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, NO_COLOR: '1' },
+    });
+    // loupe's stderr, echoed; also kept in LOUPE_CONFORMANCE_LOG when set (the runner shows a client's output only
+    // when it fails, and a test wants to see why loupe refused).
+    child.stderr.setEncoding('utf8').on('data', (chunk) => {
+      process.stderr.write(chunk);
+      if (process.env.LOUPE_CONFORMANCE_LOG) appendFileSync(process.env.LOUPE_CONFORMANCE_LOG, chunk);
     });
     let stdout = '';
     child.stdout.setEncoding('utf8').on('data', (chunk) => {
@@ -140,6 +149,53 @@ const plans = {
   },
 };
 
+// auth/*: each command signs in with --auth-non-interactive (Loupe GETs the authorization URL and follows the
+// redirect to its loopback receiver, as the suite's authorization servers grant without a user); tokens go to a
+// store of this run only. Scenarios that must be refused (allowClientError in the suite) must make loupe fail.
+let authStore;
+const signedIn = (args, ...extra) => {
+  authStore ??= mkdtempSync(join(tmpdir(), 'loupe-auth-'));
+  return [...args, '--auth-non-interactive', '--auth-store', authStore, ...extra];
+};
+const authSucceeds = [
+  'metadata-default',
+  'metadata-var1',
+  'metadata-var2',
+  'metadata-var3',
+  'scope-from-www-authenticate',
+  'scope-from-scopes-supported',
+  'scope-omitted-when-undefined',
+  'token-endpoint-auth-basic',
+  'token-endpoint-auth-post',
+  'token-endpoint-auth-none',
+  '2025-03-26-oauth-metadata-backcompat',
+  '2025-03-26-oauth-endpoint-fallback',
+  'offline-access-scope',
+  'offline-access-not-supported',
+  'authorization-server-migration',
+  'iss-supported',
+  'iss-not-advertised',
+];
+const authRefused = [
+  'scope-retry-limit',
+  'resource-mismatch',
+  'iss-supported-missing',
+  'iss-wrong-issuer',
+  'iss-unexpected',
+  'iss-normalized',
+  'metadata-issuer-mismatch',
+];
+for (const name of authSucceeds) plans[`auth/${name}`] = async () => must(signedIn(['list']));
+for (const name of authRefused) plans[`auth/${name}`] = async () => refused(signedIn(['list']));
+// The client's metadata document URL is the one the suite expects a client to publish.
+plans['auth/basic-cimd'] = async () =>
+  must(signedIn(['list'], '--client-metadata-url', 'https://conformance-test.local/client-metadata.json'));
+// tools/list needs mcp:basic, tools/call mcp:write: the call steps up with the union of both.
+plans['auth/scope-step-up'] = async () => must(signedIn(call('test-tool')));
+// No dynamic registration: the credentials the suite registered beforehand come in the context.
+plans['auth/pre-registration'] = async () =>
+  must(signedIn(['list'], '--client-id', context.client_id, '--client-secret', context.client_secret));
+
 const plan = plans[scenario];
 if (!url || !plan) {
   process.stderr.write(
@@ -147,6 +203,10 @@ if (!url || !plan) {
   );
   process.exit(2);
 }
-await plan();
+try {
+  await plan();
+} finally {
+  if (authStore) rmSync(authStore, { recursive: true, force: true });
+}
 for (const failure of failures) process.stderr.write(`conformance client: ${failure}\n`);
 process.exit(failures.length > 0 ? 1 : 0);

@@ -15,6 +15,8 @@ export const serverPaths = {
   paginating: fileURLToPath(new URL('../servers/paginating.mjs', import.meta.url)),
   /** The official v2 SDK (2026-07-28): --transport http|stdio, --legacy reject|allow; see test/servers/README.md. */
   v2: fileURLToPath(new URL('../servers/v2/server.mjs', import.meta.url)),
+  /** An MCP server behind OAuth with two authorization servers (sign-in tests); see the file's header. */
+  protected: fileURLToPath(new URL('../servers/protected.mjs', import.meta.url)),
 } as const;
 
 export type ServerName = keyof typeof serverPaths;
@@ -104,4 +106,9 @@ export async function startV2HttpServer(
     'http',
     `v2 (${legacy})`,
   );
+}
+
+/** protected.mjs on 127.0.0.1 (a free port); `url` is its base URL, the MCP endpoint is `${url}/mcp`. */
+export async function startProtectedServer(flags: string[] = []): Promise<RunningHttpServer> {
+  return startPrintingUrl([serverPaths.protected, ...flags], 'http', 'protected');
 }

@@ -18,6 +18,7 @@ import type { ConnectOptions, DialTarget, McpSession } from '../types.js';
 import { HttpWire } from '../wire/httpWire.js';
 import { wireLimits } from '../wire/limits.js';
 import { modernRequestHeaders, ToolHeaderMap } from '../wire/modernHeaders.js';
+import type { SdkWireOptions } from '../wire/sdkWire.js';
 import { SseWire } from '../wire/sseWire.js';
 import { StdioWire } from '../wire/stdioWire.js';
 import type { Wire } from '../wire/wire.js';
@@ -27,7 +28,11 @@ import { answerRoots, clientCapabilities, initialize } from './initialize.js';
 import { modernProtocolVersion, type Envelope } from './modernEnvelope.js';
 import { WireSession } from './wireSession.js';
 
-export type SessionConnectOptions = ConnectOptions & { recorder?: FrameRecorder };
+export type SessionConnectOptions = ConnectOptions & {
+  recorder?: FrameRecorder;
+  /** Authorization for HTTP targets (src/core/auth createAuthFetch). */
+  authFetch?: SdkWireOptions['authFetch'];
+};
 
 /** Statuses of the initialize POST that mean "no Streamable HTTP here, try the old SSE transport". */
 const fallbackStatuses = new Set([400, 404, 405]);
@@ -59,7 +64,7 @@ export async function connect(target: DialTarget, options: SessionConnectOptions
     const wire =
       target.transport === 'stdio'
         ? new StdioWire(target, recorder, wireLimits(options))
-        : new HttpWire(target, recorder, { limits: wireLimits(options) });
+        : new HttpWire(target, recorder, httpWireOptions(options));
     const opened = await dial(target, wire, recorder, options, cleanup, { era: choice });
     if (opened instanceof WireSession) return opened;
     return await dialLegacy(target, recorder, options, cleanup, opened.legacyReason);
@@ -96,7 +101,7 @@ async function dialAuto(
   cleanup: () => Promise<void>,
 ): Promise<McpSession> {
   try {
-    return await dialOrThrow(target, new HttpWire(target, recorder, { limits: wireLimits(options) }), recorder, options, cleanup);
+    return await dialOrThrow(target, new HttpWire(target, recorder, httpWireOptions(options)), recorder, options, cleanup);
   } catch (error) {
     const status = error instanceof LoupeError && error.kind === 'http-error' ? error.detail.code : undefined;
     if (status === undefined || !fallbackStatuses.has(status)) throw error;
@@ -108,7 +113,7 @@ async function dialAuto(
     try {
       return await dialOrThrow(
         target,
-        new SseWire(target, recorder, { startTimeoutMs: options.timeoutMs, limits: wireLimits(options) }),
+        new SseWire(target, recorder, { startTimeoutMs: options.timeoutMs, ...httpWireOptions(options) }),
         recorder,
         options,
         cleanup,
@@ -136,10 +141,10 @@ function makeWire(target: DialTarget, recorder: FrameRecorder, options: SessionC
     case 'sse':
       return new SseWire(target, recorder, {
         startTimeoutMs: options.timeoutMs,
-        limits: wireLimits(options),
+        ...httpWireOptions(options),
       });
     default:
-      return new HttpWire(target, recorder, { limits: wireLimits(options) });
+      return new HttpWire(target, recorder, httpWireOptions(options));
   }
 }
 
@@ -243,4 +248,9 @@ function asRecord(value: unknown): Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
     ? (value as Record<string, unknown>)
     : {};
+}
+
+/** What both HTTP wires take from the connect options: size limits and the sign-in layer. */
+function httpWireOptions(options: SessionConnectOptions): SdkWireOptions {
+  return { limits: wireLimits(options), ...(options.authFetch ? { authFetch: options.authFetch } : {}) };
 }

@@ -20,6 +20,12 @@ export interface SdkWireOptions {
   startTimeoutMs?: number;
   /** Size limits on bodies and stream events (defaults of limits.ts when absent). */
   limits?: WireLimits;
+  /**
+   * Authorization (src/core/auth): wraps the fetch beneath the recorder, so frames show each MCP request once with
+   * its final answer; a refused answer (401/403) the auth layer handled is recorded through `recordRefusal` as an
+   * 'http' frame. The sign-in exchanges themselves are the auth layer's AuthSteps, not frames.
+   */
+  authFetch?: (inner: FetchLike, recordRefusal: (http: HttpInfo, body: string) => void) => FetchLike;
 }
 
 export abstract class SdkWire implements Wire {
@@ -68,19 +74,25 @@ export abstract class SdkWire implements Wire {
   async start(events: WireEvents): Promise<void> {
     this.events = events;
     const url = targetUrl(this.target.url);
-    const recording = recordingFetch({
-      recorder: this.recorder,
-      onMessage: (message, frame) => this.events?.onMessage(message, frame),
-      onEvent: (event) => this.onStreamEvent(event),
-      onStreamEnd: (http, error) => {
-        // A GET stream stopped at a size limit ends the session with that error rather than reconnecting.
-        if (error instanceof LoupeError && http.method === 'GET' && this.open) void this.end(error.detail);
-        else this.onStreamEnd(http, error);
+    const recording = recordingFetch(
+      {
+        recorder: this.recorder,
+        onMessage: (message, frame) => this.events?.onMessage(message, frame),
+        onEvent: (event) => this.onStreamEvent(event),
+        onStreamEnd: (http, error) => {
+          // A GET stream stopped at a size limit ends the session with that error rather than reconnecting.
+          if (error instanceof LoupeError && http.method === 'GET' && this.open) void this.end(error.detail);
+          else this.onStreamEnd(http, error);
+        },
+        onRequestFailed: (id, error) => this.events?.onRequestFailed?.(id, error),
+        isClosing: () => this.closing || this.finished,
+        limits: this.options.limits,
       },
-      onRequestFailed: (id, error) => this.events?.onRequestFailed?.(id, error),
-      isClosing: () => this.closing || this.finished,
-      limits: this.options.limits,
-    });
+      this.options.authFetch?.(
+        (input, init) => globalThis.fetch(input, init),
+        (http, body) => void this.recorder.record('in', body, { kind: 'http', http }),
+      ),
+    );
     const fetch: FetchLike = async (input, init) => {
       try {
         return await recording(input, withMessageHeaders(init, this.messageHeaders));

@@ -1,0 +1,240 @@
+/**
+ * The auth layer of an HTTP wire: given the fetch beneath it, it adds `Authorization: Bearer` to requests for
+ * the MCP server, refreshes a token that is about to expire, and on `401` (or `403 insufficient_scope`) runs the
+ * sign-in and sends the request once more. Step-up is limited (maxStepUps per request) so a server that never
+ * grants cannot loop. Every auth exchange is an AuthStep, reported through onStep in order.
+ */
+import type { AuthSettings, AuthStep } from '../../shared/auth.js';
+import type { HttpInfo } from '../../shared/frames.js';
+import { LoupeError } from '../../shared/errors.js';
+import type { FetchLike } from '../wire/recordingFetch.js';
+import { authFailure } from './authFailure.js';
+import { secretMethod, type ClientIdentity } from './clientIdentity.js';
+import { maskHeaders } from './masking.js';
+import { parseChallenge, type BearerChallenge } from './challenge.js';
+import { discover, signIn, type Discovered } from './signIn.js';
+import { StepLog } from './stepLog.js';
+import { requestTokens, type Tokens } from './tokenEndpoint.js';
+import type { TokenStore } from './tokenStore.js';
+import type { UserAgent } from './userAgents.js';
+
+export interface AuthFetchOptions {
+  serverUrl: string;
+  settings: AuthSettings;
+  userAgent: UserAgent;
+  store?: TokenStore;
+  onStep?: (step: AuthStep) => void;
+  /** One line for the user when a saved sign-in is refused and the flow starts again. */
+  onNotice?: (message: string) => void;
+  /** The fetch for the authorization server and metadata exchanges (default: global fetch). */
+  fetch?: FetchLike;
+  maxStepUps?: number;
+  /** Refresh this long before the access token expires. */
+  refreshMarginMs?: number;
+  callbackTimeoutMs?: number;
+}
+
+/** Wraps an inner fetch (the wire's) with authorization; refused answers it handled go to recordRefusal. */
+export type AuthComposer = (
+  inner: FetchLike,
+  recordRefusal?: (http: HttpInfo, body: string) => void,
+) => FetchLike;
+
+interface Grant {
+  issuer?: string;
+  tokens: Tokens;
+  scopes: string[];
+  found?: Discovered;
+}
+
+export function createAuthFetch(options: AuthFetchOptions): AuthComposer {
+  const serverUrl = new URL(options.serverUrl);
+  const { settings } = options;
+  const log = new StepLog(options.fetch ?? ((url, init) => fetch(url, init)), options.onStep);
+  const maxStepUps = options.maxStepUps ?? 2;
+  const margin = options.refreshMarginMs ?? 60_000;
+  let grant: Grant | undefined = settings.token
+    ? { tokens: { accessToken: settings.token }, scopes: [] }
+    : loadGrant(options.store, serverUrl.href);
+  let busy: Promise<void> = Promise.resolve();
+
+  /** Runs auth work one at a time: concurrent 401s share one sign-in. */
+  const serial = async (work: () => Promise<void>): Promise<void> => {
+    const run = busy.then(work);
+    busy = run.catch(() => undefined);
+    try {
+      await run;
+    } finally {
+      log.flush();
+    }
+  };
+
+  const save = (next: Grant): void => {
+    grant = next;
+    if (next.issuer) options.store?.saveGrant(serverUrl.href, next.issuer, next.tokens);
+  };
+
+  const refresh = async (current: Grant, found: Discovered): Promise<boolean> => {
+    const refreshToken = current.tokens.refreshToken;
+    if (!refreshToken || current.issuer !== found.metadata.issuer) return false;
+    const client = pinnedClient(settings, found) ?? options.store?.client(found.metadata.issuer);
+    if (!client) return false;
+    try {
+      const tokens = await requestTokens(
+        log,
+        found.metadata.tokenEndpoint,
+        client,
+        { kind: 'refresh_token', refreshToken },
+        found.resource.resource,
+        current.tokens.scope,
+      );
+      save({ ...current, tokens, found });
+      return true;
+    } catch (error) {
+      if (error instanceof LoupeError && error.kind === 'auth-failed') return false;
+      throw error;
+    }
+  };
+
+  const authorize = async (
+    challenge: BearerChallenge,
+    stepUp: boolean,
+    refused: Response,
+    url: string,
+    method: string,
+  ): Promise<void> => {
+    const sentToken = grant?.tokens.accessToken;
+    await serial(async () => {
+      if (!stepUp && grant && grant.tokens.accessToken !== sentToken) return; // another request signed in meanwhile
+      const step = log.note('challenge', { ...challenge });
+      step.request = { method, url, headers: { authorization: sentAuthorization(sentToken) } };
+      step.response = { status: refused.status, headers: maskHeaders(refused.headers) };
+      const found = await discover(log, serverUrl, challenge);
+      const current = grant;
+      if (!stepUp && current && (await refresh(current, found))) return;
+      if (current && !stepUp)
+        options.onNotice?.(`The sign-in for ${serverUrl.href} was refused; signing in again.`);
+      const previousScopes =
+        stepUp && current && current.issuer === found.metadata.issuer ? current.scopes : [];
+      const signedIn = await signIn(
+        {
+          log,
+          serverUrl,
+          settings,
+          store: options.store,
+          userAgent: options.userAgent,
+          previousScopes,
+          ...(options.callbackTimeoutMs ? { callbackTimeoutMs: options.callbackTimeoutMs } : {}),
+        },
+        challenge,
+        found,
+      );
+      save({ issuer: found.metadata.issuer, tokens: signedIn.tokens, scopes: signedIn.scopes, found });
+    });
+  };
+
+  const refreshSoon = async (): Promise<void> => {
+    const current = grant;
+    const expiresAt = current?.tokens.expiresAt;
+    if (!current || expiresAt === undefined || !current.tokens.refreshToken) return;
+    // Never more than half the token's life ahead, or a short-lived token would be refreshed on every request.
+    const lifetime = expiresAt - (current.tokens.issuedAt ?? expiresAt - 2 * margin);
+    if (expiresAt - Math.min(margin, lifetime / 2) > Date.now()) return;
+    await serial(async () => {
+      if (grant !== current) return;
+      const found = current.found ?? (await discover(log, serverUrl, {}));
+      if (!(await refresh(current, found))) grant = undefined; // the server's 401 will start a sign-in
+    });
+  };
+
+  return (inner, recordRefusal) => async (input, init) => {
+    const ours = new URL(String(input)).origin === serverUrl.origin;
+    if (!ours) return inner(input, init);
+    const send = (): Promise<Response> => {
+      const headers = new Headers(init?.headers);
+      if (grant) headers.set('authorization', `Bearer ${grant.tokens.accessToken}`);
+      return inner(input, { ...init, headers });
+    };
+    if (!settings.token) await refreshSoon();
+    let response = await send();
+    let stepUps = 0;
+    let signedIn = false;
+    for (;;) {
+      const challenge = parseChallenge(response.headers.get('www-authenticate'));
+      const insufficient = response.status === 403 && challenge.error === 'insufficient_scope';
+      if (response.status !== 401 && !insufficient) return response;
+      const body = await response.text().catch(() => '');
+      const http: HttpInfo = {
+        method: (init?.method ?? 'GET').toUpperCase(),
+        url: String(input),
+        status: response.status,
+      };
+      const contentType = response.headers.get('content-type');
+      if (contentType) http.contentType = contentType;
+      recordRefusal?.(http, body);
+      if (settings.token)
+        throw authFailure(
+          'challenge',
+          `the server refused the token given with --token (HTTP ${response.status})`,
+          { status: response.status },
+        );
+      if (settings.mode === 'none')
+        throw authFailure(
+          'challenge',
+          `the server wants a sign-in (HTTP ${response.status}) and sign-in is off (--auth none)`,
+          { status: response.status },
+        );
+      if (response.status === 401 && signedIn)
+        throw authFailure(
+          'challenge',
+          'the server refused the token it just issued (HTTP 401 after signing in)',
+          { status: 401 },
+        );
+      if (insufficient && stepUps >= maxStepUps)
+        throw authFailure(
+          'challenge',
+          `the server still answers 403 insufficient_scope (wants "${challenge.scope ?? ''}") after ${stepUps} step-up sign-ins`,
+          { status: 403 },
+        );
+      if (insufficient) stepUps += 1;
+      await authorize(
+        challenge,
+        insufficient,
+        response,
+        String(input),
+        (init?.method ?? 'GET').toUpperCase(),
+      );
+      signedIn = true;
+      response = await send();
+    }
+  };
+}
+
+/** What the refused request carried, masked. */
+function sentAuthorization(token: string | undefined): string {
+  return token === undefined ? '(none)' : 'Bearer ••••';
+}
+
+function loadGrant(store: TokenStore | undefined, serverUrl: string): Grant | undefined {
+  const stored = store?.grant(serverUrl);
+  return stored
+    ? { issuer: stored.issuer, tokens: stored.tokens, scopes: stored.tokens.scope?.split(' ') ?? [] }
+    : undefined;
+}
+
+/** The client the user's settings name (pre-registered, or a metadata document URL the server accepts). */
+function pinnedClient(settings: AuthSettings, found: Discovered): ClientIdentity | undefined {
+  if (!settings.clientId) {
+    return settings.clientMetadataUrl && found.metadata.clientIdMetadataDocumentSupported
+      ? { clientId: settings.clientMetadataUrl, authMethod: 'none', source: 'metadata-document' }
+      : undefined;
+  }
+  return settings.clientSecret
+    ? {
+        clientId: settings.clientId,
+        clientSecret: settings.clientSecret,
+        authMethod: secretMethod(found.metadata),
+        source: 'pre-registered',
+      }
+    : { clientId: settings.clientId, authMethod: 'none', source: 'pre-registered' };
+}

@@ -1,0 +1,65 @@
+/**
+ * Signing in to a protected MCP server (OAuth 2.1 as the MCP authorization spec describes it), as data a UI or
+ * the CLI can show step by step. The engine (src/core/auth) emits one AuthStep per exchange, in order; secrets
+ * (tokens, client secrets, codes, verifiers) are masked before a step is built.
+ */
+import type { JsonObject } from './json.js';
+
+export const authStepNames = [
+  'challenge', // the server's 401/403 and what its WWW-Authenticate header said
+  'prm', // Protected Resource Metadata (RFC 9728)
+  'as-metadata', // Authorization Server Metadata (RFC 8414 / OpenID discovery)
+  'registration', // client identity: metadata document URL, pre-registered, or Dynamic Client Registration
+  'authorize', // the authorization request and the redirect back (code, state, iss)
+  'token', // the authorization code exchanged for tokens
+  'refresh', // a refresh token exchanged for new tokens
+] as const;
+export type AuthStepName = (typeof authStepNames)[number];
+
+export interface AuthExchange {
+  method: string;
+  url: string;
+  /** Header names as sent; secret values masked. */
+  headers: Record<string, string>;
+  /** Body text with secret fields masked. */
+  body?: string;
+}
+
+export interface AuthAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+export interface AuthCheck {
+  /** What the spec requires, in one sentence ("the metadata issuer equals the issuer the URL was built from"). */
+  requirement: string;
+  ok: boolean;
+  detail?: string;
+}
+
+export interface AuthStep {
+  step: AuthStepName;
+  /** Absent for steps without an HTTP exchange (a client id taken from the user's settings). */
+  request?: AuthExchange;
+  response?: AuthAnswer;
+  ms: number;
+  /** What this step taught the flow (issuer, endpoints, scopes, client id — never a secret). */
+  learned: JsonObject;
+  checks: AuthCheck[];
+}
+
+/** Per-server sign-in settings (CLI flags; a server's saved settings in the app). */
+export interface AuthSettings {
+  /** auto: start the flow on a 401; none: never (a 401 is an error). */
+  mode: 'auto' | 'none';
+  /** A bearer token to use as-is: no discovery, no refresh. */
+  token?: string;
+  /** Pre-registered client credentials. */
+  clientId?: string;
+  clientSecret?: string;
+  /** The URL of Loupe's Client ID Metadata Document, used as client_id where the server supports it. */
+  clientMetadataUrl?: string;
+  /** Scopes to ask for on top of those the spec's selection gives. */
+  extraScopes?: string[];
+}

@@ -1,0 +1,102 @@
+/**
+ * The suite's `auth/*` client scenarios (all but the extensions), each driving the built `loupe` CLI through
+ * client.mjs with --auth-non-interactive. A scenario the client must refuse also shows Loupe's one-line reason,
+ * which names the step and the cause. Scenarios introduced in 2026-07-28 run loupe with `--protocol modern`
+ * (client.mjs): they need the CLI to speak that revision after signing in.
+ */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { conformance, expectPassed, findRunner } from './harness.js';
+
+beforeAll(findRunner, 320_000);
+
+const signsIn = [
+  'metadata-default',
+  'metadata-var1',
+  'metadata-var2',
+  'metadata-var3',
+  'basic-cimd',
+  'scope-from-www-authenticate',
+  'scope-from-scopes-supported',
+  'scope-omitted-when-undefined',
+  'scope-step-up',
+  'token-endpoint-auth-basic',
+  'token-endpoint-auth-post',
+  'token-endpoint-auth-none',
+  'pre-registration',
+  '2025-03-26-oauth-metadata-backcompat',
+  '2025-03-26-oauth-endpoint-fallback',
+  'offline-access-scope',
+  'offline-access-not-supported',
+  'authorization-server-migration',
+  'iss-supported',
+  'iss-not-advertised',
+];
+
+/** Scenarios where signing in must fail, with the reason Loupe must give. */
+const refuses: { scenario: string; reason: RegExp }[] = [
+  {
+    scenario: 'scope-retry-limit',
+    reason:
+      /auth-failed: (.*: )?Sign-in failed at reading the server’s challenge: the server still answers 403 insufficient_scope \(wants "mcp:admin"\) after 2 step-up sign-ins/,
+  },
+  {
+    scenario: 'resource-mismatch',
+    reason:
+      /auth-failed: (.*: )?Sign-in failed at protected resource metadata: the protected resource metadata is for "https:\/\/evil\.example\.com\/mcp", not for http:\/\/localhost:\d+\/mcp/,
+  },
+  {
+    scenario: 'iss-supported-missing',
+    reason:
+      /auth-failed: (.*: )?Sign-in failed at authorization: the authorization server advertises the iss parameter but the redirect has none/,
+  },
+  {
+    scenario: 'iss-wrong-issuer',
+    reason:
+      /auth-failed: (.*: )?Sign-in failed at authorization: the redirect's iss "https:\/\/evil\.example\.com" does not match the authorization server's issuer "http:\/\/localhost:\d+"/,
+  },
+  {
+    scenario: 'iss-unexpected',
+    reason:
+      /auth-failed: (.*: )?Sign-in failed at authorization: the redirect's iss "https:\/\/evil\.example\.com" does not match/,
+  },
+  {
+    scenario: 'iss-normalized',
+    reason:
+      /auth-failed: (.*: )?Sign-in failed at authorization: the redirect's iss "http:\/\/localhost:\d+\/" does not match the authorization server's issuer "http:\/\/localhost:\d+"/,
+  },
+  {
+    scenario: 'metadata-issuer-mismatch',
+    reason:
+      /auth-failed: (.*: )?Sign-in failed at authorization server metadata: the authorization server's issuer "https:\/\/attacker\.example\.com" does not match "http:\/\/localhost:\d+"/,
+  },
+];
+
+describe('@modelcontextprotocol/conformance 0.2.0-alpha.12 auth scenarios, driven through the loupe CLI', () => {
+  it.each(signsIn)(
+    'auth/%s passes',
+    async (scenario) => {
+      const { code, output } = await conformance(`auth/${scenario}`);
+      expectPassed(code, output);
+    },
+    60_000,
+  );
+
+  it.each(refuses)(
+    'auth/$scenario passes, and loupe names why it refused',
+    async ({ scenario, reason }) => {
+      const log = join(mkdtempSync(join(tmpdir(), 'loupe-conformance-')), 'loupe-stderr.txt');
+      const { code, output } = await conformance(`auth/${scenario}`, undefined, {
+        LOUPE_CONFORMANCE_LOG: log,
+      });
+      expectPassed(code, output);
+      const stderr = readFileSync(log, 'utf8');
+      expect(stderr).toMatch(reason);
+      // One line: the reason, nothing else (no stack, no token).
+      expect(stderr.trim().split('\n')).toHaveLength(1);
+    },
+    60_000,
+  );
+});
