@@ -17,6 +17,9 @@ export type CommandName = (typeof commands)[number];
 export interface CliOptions {
   timeoutMs?: number;
   pageLimit?: number;
+  /** Largest single frame / whole response accepted, bytes (the engine's defaults when absent). */
+  maxFrameBytes?: number;
+  maxResponseBytes?: number;
   json: boolean;
   debug: boolean;
   journalPath?: string;
@@ -138,6 +141,12 @@ export function parseArguments(argv: readonly string[]): Invocation {
         break;
       case '--page-limit':
         options.pageLimit = positiveInteger(flag, value());
+        break;
+      case '--max-frame-bytes':
+        options.maxFrameBytes = positiveInteger(flag, value());
+        break;
+      case '--max-response-bytes':
+        options.maxResponseBytes = positiveInteger(flag, value());
         break;
       case '--json':
         options.json = true;

@@ -26,6 +26,8 @@ Targets (one of)
 Options
   --timeout <ms>      per-request timeout, reset by progress (default 10000)
   --page-limit <n>    stop a listing after n pages with a page-limit error (default 64)
+  --max-frame-bytes <n>     refuse one message larger than n bytes, named frame-too-large (default 64 MiB)
+  --max-response-bytes <n>  refuse one HTTP response larger than n bytes (default 256 MiB)
   --json              machine-readable output
   --journal <file>    append every frame to a JSON Lines file as it arrives
   --debug             stack traces on failure; call progress also when stderr is not a terminal; sign-in steps

@@ -30,6 +30,8 @@ export async function openSession(target: Target, options: CliOptions, recorder:
     ...(authFetch ? { authFetch } : {}),
     ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs, maxTotalMs: Math.max(options.timeoutMs, 60_000) } : {}),
     ...(options.pageLimit !== undefined ? { pageLimit: options.pageLimit } : {}),
+    ...(options.maxFrameBytes !== undefined ? { maxFrameBytes: options.maxFrameBytes } : {}),
+    ...(options.maxResponseBytes !== undefined ? { maxResponseBytes: options.maxResponseBytes } : {}),
     ...(options.protocol !== undefined ? { protocol: options.protocol } : {}),
     ...offerOf(plan),
   });

@@ -26,7 +26,9 @@ function expectInert(text: string): void {
   const found = obeyed.exec(text);
   expect(
     found,
-    found ? `raw U+${found[0].charCodeAt(0).toString(16).padStart(4, '0')} at ${found.index}: …${text.slice(found.index - 40, found.index)}` : '',
+    found
+      ? `raw U+${found[0].charCodeAt(0).toString(16).padStart(4, '0')} at ${found.index}: …${text.slice(found.index - 40, found.index)}`
+      : '',
   ).toBeNull();
 }
 
@@ -59,7 +61,9 @@ describe('loupe shows hostile server text inert', { timeout: 60_000 }, () => {
     expect(run.code, run.stderr).toBe(0);
     expectInert(run.stdout);
     expectInert(run.stderr);
-    expect(run.stdout).toMatch(/^warning +name-charset +named\\u001b\]0;pwned\\u0007\\u202e +Tool "named\\u001b\]0;pwned\\u0007\\u202e" uses characters/m);
+    expect(run.stdout).toMatch(
+      /^warning +name-charset +named\\u001b\]0;pwned\\u0007\\u202e +Tool "named\\u001b\]0;pwned\\u0007\\u202e" uses characters/m,
+    );
   });
 
   it('call: the result text', async () => {
@@ -100,7 +104,10 @@ describe('loupe shows hostile server text inert', { timeout: 60_000 }, () => {
     expect(run.stdout).toContain('\\u009b31m');
     expect(run.stdout).toContain('\\u202eevil\\u202c');
     expect(run.stdout).toContain('\\u2066iso\\u2069');
-    const document = JSON.parse(run.stdout) as { items: { name: string; title?: string; description: string }[]; serverInfo: { name: string } };
+    const document = JSON.parse(run.stdout) as {
+      items: { name: string; title?: string; description: string }[];
+      serverInfo: { name: string };
+    };
     expect(document.items.map((item) => item.name)).toEqual(['evil_tool', 'named\x1b]0;pwned\x07\u202e']);
     expect(document.items[0]?.title).toBe(`Title ${hostileText}`);
     expect(document.items[0]?.description).toBe(`Line one ${hostileText}\nline two`);
@@ -111,13 +118,23 @@ describe('loupe shows hostile server text inert', { timeout: 60_000 }, () => {
     const run = await runLoupe(['call', 'evil_tool', '--json', ...hostile('escapes')]);
     expect(run.code, run.stderr).toBe(0);
     expectInert(run.stdout);
-    expect((JSON.parse(run.stdout) as { content: { text: string }[] }).content[0]?.text).toBe(`Result ${hostileText}`);
+    expect((JSON.parse(run.stdout) as { content: { text: string }[] }).content[0]?.text).toBe(
+      `Result ${hostileText}`,
+    );
   });
 });
 
 describe('loupe survives huge, wide and deep lists', { timeout: 180_000 }, () => {
-  it('a 100 MB description: list completes and prints the description cut', async () => {
-    const run = await runLoupe(['list', ...hostile('huge')], { timeoutMs: 150_000 });
+  it('a 100 MB description: past the default frame limit one named error; with the limit raised, list completes and prints the description cut', async () => {
+    const refused = await runLoupe(['list', ...hostile('huge')], { timeoutMs: 150_000 });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr.trim().split('\n')).toHaveLength(1);
+    expect(refused.stderr).toMatch(
+      /^loupe: frame-too-large: tools\/list failed on page 1: A stdout line passed the limit of 67108864 bytes \(maxFrameBytes\)/,
+    );
+    const run = await runLoupe(['list', '--max-frame-bytes', String(256 * 1024 * 1024), ...hostile('huge')], {
+      timeoutMs: 150_000,
+    });
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/^huge_tool +Describes itself at great length\. .{20,}…$/m);
     expect(run.stdout).toMatch(/^1 tool · 1 page$/m);
@@ -135,16 +152,25 @@ describe('loupe survives huge, wide and deep lists', { timeout: 180_000 }, () =>
     const run = await runLoupe(['lint', ...hostile('deep')], { timeoutMs: 120_000 });
     expect(run.stderr.trim()).toBe('loupe: lint found 1 error');
     expect(run.code).toBe(1);
-    expect(run.stdout).toMatch(/^error +schema-too-deep +deep_tool +Tool "deep_tool" has an inputSchema nested more than 256 levels deep/m);
+    expect(run.stdout).toMatch(
+      /^error +schema-too-deep +deep_tool +Tool "deep_tool" has an inputSchema nested more than 256 levels deep/m,
+    );
     expect(run.stdout).toMatch(/^1 error, 0 warnings, 0 info$/m);
   });
 
   it('a schema 100,000 levels deep: list --json writes it whole', async () => {
-    const run = await runLoupe(['list', '--json', ...hostile('deep', '--depth', '20000')], { timeoutMs: 120_000 });
+    const run = await runLoupe(['list', '--json', ...hostile('deep', '--depth', '20000')], {
+      timeoutMs: 120_000,
+    });
     expect(run.code, run.stderr).toBe(0);
-    const document = JSON.parse(run.stdout) as { items: { name: string; inputSchema: unknown }[]; findings: { code: string; tool: string }[] };
+    const document = JSON.parse(run.stdout) as {
+      items: { name: string; inputSchema: unknown }[];
+      findings: { code: string; tool: string }[];
+    };
     expect(document.items.map((item) => item.name)).toEqual(['deep_tool', 'plain_tool']);
-    expect(document.findings.map((finding) => [finding.code, finding.tool])).toEqual([['schema-too-deep', 'deep_tool']]);
+    expect(document.findings.map((finding) => [finding.code, finding.tool])).toEqual([
+      ['schema-too-deep', 'deep_tool'],
+    ]);
     let node = document.items[0]?.inputSchema as { properties?: { child: unknown } } | undefined;
     let depth = 0;
     while (node?.properties) {
@@ -158,9 +184,11 @@ describe('loupe survives huge, wide and deep lists', { timeout: 180_000 }, () =>
   it('a schema 100,000 levels deep: snapshot writes the file, with the tool and the finding, secrets scrubbed', async () => {
     const out = join(directory, 'deep.json');
     const secret = 'sk-hostile-secret-123456';
-    const run = await runLoupe(['snapshot', '--out', out, '--env', `API_KEY=${secret}`, ...hostile('deep')], { timeoutMs: 150_000 });
+    const run = await runLoupe(['snapshot', '--out', out, '--env', `API_KEY=${secret}`, ...hostile('deep')], {
+      timeoutMs: 150_000,
+    });
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stdout.trim()).toBe(`Wrote ${out}: hostile 1.0.0, 2 tools over 1 page, 1 finding, 5 frames`);
+    expect(run.stdout.trim()).toBe(`Wrote ${out}: hostile 1.0.0, 2 tools over 1 page, 1 finding, 7 frames`); // the auto probe (server/discover and its -32601) comes first
     const text = readFileSync(out, 'utf8');
     expect(text).not.toContain(secret);
     const snapshot = JSON.parse(text) as Snapshot;
@@ -168,7 +196,13 @@ describe('loupe survives huge, wide and deep lists', { timeout: 180_000 }, () =>
     expect(snapshot.toolsComplete).toBe(true);
     expect(snapshot.toolNames).toEqual(['deep_tool', 'plain_tool']);
     expect(snapshot.tools[0]?.name).toBe('deep_tool');
-    expect(snapshot.findings.map((finding) => [finding.code, finding.tool])).toEqual([['schema-too-deep', 'deep_tool']]);
-    expect(snapshot.frames.some((frame) => frame.raw.startsWith('{"jsonrpc":"2.0","id":') && frame.raw.includes('"name":"deep_tool"'))).toBe(true);
+    expect(snapshot.findings.map((finding) => [finding.code, finding.tool])).toEqual([
+      ['schema-too-deep', 'deep_tool'],
+    ]);
+    expect(
+      snapshot.frames.some(
+        (frame) => frame.raw.startsWith('{"jsonrpc":"2.0","id":') && frame.raw.includes('"name":"deep_tool"'),
+      ),
+    ).toBe(true);
   });
 });

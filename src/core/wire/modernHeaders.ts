@@ -25,11 +25,23 @@ const primitiveTypes = new Set(['string', 'integer', 'boolean']);
 const dataKeywords = new Set(['const', 'default', 'enum', 'examples']);
 const sentinelPattern = /^=\?base64\?.*\?=$/s;
 
+/** A property path as links to the parent: copying whole paths per level is quadratic in a deep schema. */
+interface PathLink {
+  name: string;
+  parent: PathLink | undefined;
+}
+
 /** A schema node still to visit: its property path and whether it was reached through "properties" alone. */
 interface Pending {
   node: JsonValue;
-  path: string[];
+  path: PathLink | undefined;
   reachable: boolean;
+}
+
+function pathOf(link: PathLink | undefined): string[] {
+  const names: string[] = [];
+  for (let step = link; step !== undefined; step = step.parent) names.push(step.name);
+  return names.reverse();
 }
 
 /**
@@ -39,7 +51,8 @@ interface Pending {
 export function scanToolHeaders(tool: JsonObject): ToolHeaderScan {
   const headers: ToolHeader[] = [];
   const problems: string[] = [];
-  const declaration = (node: JsonObject, path: string[], reachable: boolean): void => {
+  const declaration = (node: JsonObject, link: PathLink | undefined, reachable: boolean): void => {
+    const path = pathOf(link);
     const where = path.length > 0 ? path.join('.') : 'the schema root';
     const value = node[headerKey];
     const type = node.type;
@@ -63,7 +76,7 @@ export function scanToolHeaders(tool: JsonObject): ToolHeaderScan {
     }
   };
   const schema = tool.inputSchema;
-  const stack: Pending[] = schema === undefined ? [] : [{ node: schema, path: [], reachable: true }];
+  const stack: Pending[] = schema === undefined ? [] : [{ node: schema, path: undefined, reachable: true }];
   for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
     const { node, path, reachable } = next;
     const children: Pending[] = [];
@@ -75,7 +88,7 @@ export function scanToolHeaders(tool: JsonObject): ToolHeaderScan {
         if (dataKeywords.has(key) || key === headerKey) continue;
         if (key === 'properties' && isJsonObject(child)) {
           for (const [property, value] of Object.entries(child))
-            children.push({ node: value, path: [...path, property], reachable });
+            children.push({ node: value, path: { name: property, parent: path }, reachable });
         } else {
           children.push({ node: child, path, reachable: false });
         }
