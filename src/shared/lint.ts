@@ -12,6 +12,7 @@ export const findingCodes = [
   'description-missing',
   'annotations-untrusted',
   'x-mcp-header-invalid',
+  'deprecated-feature',
 ] as const;
 
 export type FindingCode = (typeof findingCodes)[number];

@@ -1,4 +1,5 @@
 /** `loupe lint`: findings for every tool (all pages) and the server summary; exit 1 on error findings. */
+import { deprecatedFeatureFindings } from '../../core/lint/deprecatedFeatures.js';
 import { lintTools } from '../../core/lint/lintTools.js';
 import { summarizeTools } from '../../core/lint/summarizeTools.js';
 import type { Invocation } from '../arguments.js';
@@ -11,7 +12,7 @@ import { incompleteLine, listDocument, printJson } from './list.js';
 export async function lintCommand(invocation: Invocation, terminal: Terminal): Promise<number> {
   return withSession(invocation, terminal, async (session) => {
     const result = await walk(session, 'tools', invocation.options, terminal);
-    const findings = lintTools(result.items);
+    const findings = [...lintTools(result.items), ...deprecatedFeatureFindings(session.handshake, session.recorder.frames())];
     if (invocation.options.json) {
       printJson(terminal, listDocument(session, result));
     } else {

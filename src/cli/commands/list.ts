@@ -1,5 +1,6 @@
 /** `loupe list`: every item of one list, all pages; an incomplete walk prints what it got, then fails. */
 import type { ListResult } from '../../shared/lists.js';
+import { deprecatedFeatureFindings } from '../../core/lint/deprecatedFeatures.js';
 import { lintTools } from '../../core/lint/lintTools.js';
 import { summarizeTools } from '../../core/lint/summarizeTools.js';
 import type { McpSession } from '../../core/types.js';
@@ -27,7 +28,7 @@ export function listDocument(session: McpSession, result: ListResult): Record<st
     ...(result.error ? { error: result.error } : {}),
     pages: result.pages,
     items: result.items,
-    findings: tools ? lintTools(result.items) : [],
+    findings: tools ? [...lintTools(result.items), ...deprecatedFeatureFindings(session.handshake, session.recorder.frames())] : [],
     summary: tools ? summarizeTools(result.items) : null,
   };
 }

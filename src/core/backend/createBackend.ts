@@ -15,6 +15,7 @@ import { listKinds, type ListKind, type ListResult } from '../../shared/lists.js
 import type { CallOutcome, SessionOptions, SessionStatus } from '../../shared/session.js';
 import type { StdioTarget, Target } from '../../shared/target.js';
 import { callTool } from '../calls/callTool.js';
+import { deprecatedFeatureFindings } from '../lint/deprecatedFeatures.js';
 import { lintTools } from '../lint/lintTools.js';
 import { summarizeTools } from '../lint/summarizeTools.js';
 import { walkList } from '../lists/pageWalker.js';
@@ -249,7 +250,9 @@ export function createBackend(options: BackendOptions): Backend {
       let tools = current.lists.get('tools');
       if (!tools && current.session?.isOpen) tools = await walk(current, current.session, 'tools');
       const items = tools?.items ?? [];
-      return { findings: lintTools(items), summary: summarizeTools(items) };
+      const session = current.session;
+      const sessionFindings = session ? deprecatedFeatureFindings(session.handshake, session.recorder.frames()) : [];
+      return { findings: [...lintTools(items), ...sessionFindings], summary: summarizeTools(items) };
     },
 
     async callTool(request: CallRequest): Promise<CallOutcome> {

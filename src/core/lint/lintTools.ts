@@ -33,6 +33,7 @@ export const severities: Record<FindingCode, Severity> = {
   'description-missing': 'warning',
   'annotations-untrusted': 'info',
   'x-mcp-header-invalid': 'error',
+  'deprecated-feature': 'info',
 };
 
 export const maximumNameLength = 128;
