@@ -221,10 +221,11 @@ describe('IPC', () => {
           type: 'result',
           id: 5,
           ok: false,
-          error: expect.objectContaining({
+          error: {
             kind: 'unknown-method',
-            message: expect.stringContaining('notAMethod'),
-          }),
+            message: 'The Loupe backend has no method "notAMethod".',
+            data: { method: 'notAMethod' },
+          },
         },
       },
       {

@@ -28,18 +28,25 @@ export async function probeModern(
 ): Promise<ProbeOutcome> {
   wire.setProtocolVersion(modernProtocolVersion);
   let response;
-  try {
-    response = await peer.request('server/discover', withEnvelope(undefined, envelope), {
-      timeoutMs: Math.min(options.timeoutMs ?? probeTimeoutMs, probeTimeoutMs),
-      maxTotalMs: options.maxTotalMs,
-    });
-  } catch (error) {
-    const inner = rpcErrorOfHttpFailure('server/discover', error);
-    const failure: LoupeErrorData = inner ?? toErrorData(error);
-    if (modernKinds.has(failure.kind)) throw new LoupeError(failure, { cause: error });
-    const reason = legacyReason(failure);
-    if (reason) return { legacyReason: reason };
-    throw error;
+  for (let attempt = 1; response === undefined; attempt += 1) {
+    try {
+      response = await peer.request('server/discover', withEnvelope(undefined, envelope), {
+        timeoutMs: Math.min(options.timeoutMs ?? probeTimeoutMs, probeTimeoutMs),
+        maxTotalMs: options.maxTotalMs,
+      });
+    } catch (error) {
+      const inner = rpcErrorOfHttpFailure('server/discover', error);
+      const failure: LoupeErrorData = inner ?? toErrorData(error);
+      // -32022 whose supported list names our revision: the spec has the client pick a mutual version and
+      // retry, so one retry (a server may refuse a first request, or be mid-upgrade).
+      if (
+        attempt === 1 &&
+        failure.kind === 'unsupported-protocol-version' &&
+        supports(failure, modernProtocolVersion)
+      )
+        continue;
+      return probeFailure(failure, error);
+    }
   }
   const result = response.result;
   const supported = Array.isArray(result.supportedVersions)
@@ -74,6 +81,21 @@ export async function probeModern(
   };
   if (typeof result.instructions === 'string') handshake.instructions = result.instructions;
   return { handshake };
+}
+
+/** A failed probe: a modern error is thrown (never fallen back from), a legacy answer says why, else rethrown. */
+function probeFailure(failure: LoupeErrorData, error: unknown): ProbeOutcome {
+  if (modernKinds.has(failure.kind)) throw new LoupeError(failure, { cause: error });
+  const reason = legacyReason(failure);
+  if (reason) return { legacyReason: reason };
+  throw error;
+}
+
+/** Whether a -32022 error's data (the server's JSON-RPC error data) lists this version as supported. */
+function supports(failure: LoupeErrorData, version: string): boolean {
+  const outer = failure.data;
+  const data = isJsonObject(outer) ? outer.data : undefined;
+  return isJsonObject(data) && Array.isArray(data.supported) && data.supported.includes(version);
 }
 
 /** Why this failure of server/discover means a legacy server, or undefined when it means something else. */

@@ -72,7 +72,12 @@ describe('buildSnapshot from a real session', () => {
     expect(snapshot.pages).toHaveLength(4);
     expect(snapshot.roundTripMs).toBe(snapshot.pages[0].rttMs);
     expect(snapshot.toolsComplete).toBe(true);
-    expect(snapshot.findings.map((finding) => [finding.code, finding.tool, finding.index])).toEqual(expectedViolations);
+    expect(snapshot.findings.map((finding) => [finding.code, finding.tool, finding.index])).toEqual([
+      ...expectedViolations,
+      ['deprecated-feature', undefined, undefined],
+    ]);
+    // The fault server declares logging, which MCP 2026-07-28 deprecates: a session-level info finding.
+    expect(snapshot.findings.at(-1)?.message).toMatch(/^The server declares the logging capability\. Logging is deprecated as of MCP 2026-07-28/);
     expect(snapshot.summary.toolCount).toBe(20);
     expect(snapshot.frames.some((frame) => frame.kind === 'stderr' && frame.raw.includes('fault server: started'))).toBe(true);
     expect(snapshot.frames.filter((frame) => frame.method === 'tools/list' && frame.kind === 'request')).toHaveLength(4);
