@@ -53,7 +53,7 @@ export interface RunningHttpServer {
 }
 
 /** Starts a test server that prints its endpoint URL as the first stdout line, and waits for that line. */
-async function startPrintingUrl(
+export async function startPrintingUrl(
   args: string[],
   transport: 'http' | 'sse',
   label: string,
