@@ -64,7 +64,10 @@ describe('loupe against the embedded demo server (--demo)', { timeout: 60_000 },
     const args = { message: 'héllo', nested: { list: [1, 2.5, null, true], empty: {} } };
     const run = await runLoupe(['call', 'echo', '--demo', '--args', JSON.stringify(args)]);
     expect(run.code).toBe(0);
-    expect(run.stdout.split('\n')[0]).toBe(JSON.stringify(args));
+    // stdout carries the result alone (no timing line), so `loupe call … | jq .` works; a pipe's stderr stays quiet.
+    expect(run.stdout).toBe(`${JSON.stringify(args)}\n`);
+    expect(JSON.parse(run.stdout)).toEqual(args);
+    expect(run.stderr).toBe('');
     const raw = await runLoupe(['call', 'echo', '--demo', '--json', '--args', JSON.stringify(args)]);
     expect(JSON.parse(raw.stdout)).toEqual({ content: [{ type: 'text', text: JSON.stringify(args) }] });
   });

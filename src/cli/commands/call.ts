@@ -2,7 +2,7 @@
 import { LoupeError } from '../../shared/errors.js';
 import { callTool } from '../../core/calls/callTool.js';
 import type { Invocation } from '../arguments.js';
-import { callResultLines } from '../format/callResult.js';
+import { callResultLines, callTimingLine } from '../format/callResult.js';
 import { walk } from '../listing.js';
 import { withSession } from '../sessionScope.js';
 import { formatCount, printable, type Terminal } from '../terminal.js';
@@ -39,6 +39,8 @@ export async function callCommand(invocation: Invocation, terminal: Terminal): P
     });
     if (options.json) printJson(terminal, outcome.result);
     else for (const line of callResultLines(outcome)) terminal.out(line);
+    // Timing is for a person at a terminal; a pipe gets the result alone on stdout and a quiet stderr.
+    if (terminal.stderrIsTty) terminal.err(callTimingLine(outcome));
     if (outcome.isError) {
       terminal.err(`loupe: tool error: ${printable(tool)} answered with isError: true`);
       return 1;

@@ -51,6 +51,11 @@ export function callResultLines(outcome: CallOutcome): string[] {
     else if ('missing' in validation) lines.push('structuredContent is MISSING: the tool declares an outputSchema');
     else lines.push('structuredContent is INVALID against the outputSchema:', ...validation.errors.map((error) => `  ${printable(error)}`));
   }
-  lines.push('', `${outcome.isError ? 'isError: true · ' : ''}${formatCount(Math.round(outcome.rttMs))} ms`);
   return lines;
+}
+
+/** The call's round trip, for stderr: stdout carries the result alone, so `loupe call … | jq` works. */
+export function callTimingLine(outcome: CallOutcome): string {
+  const rounds = outcome.rounds?.length ? ` · ${formatCount(outcome.rounds.length + 1)} rounds` : '';
+  return `${outcome.isError ? 'isError: true · ' : ''}${formatCount(Math.round(outcome.rttMs))} ms${rounds}`;
 }
