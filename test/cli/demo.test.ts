@@ -23,8 +23,12 @@ describe('loupe against the embedded demo server (--demo)', { timeout: 60_000 },
     const lines = run.stdout.trimEnd().split('\n');
     expect(lines[0]).toMatch(/^NAME\s+TITLE\s+DESCRIPTION\s+REQUIRED$/);
     expect(lines.at(-1)).toBe('163 tools · 5 pages');
-    expect(run.stdout).toMatch(/^echo\s+Echo\s+Returns the arguments it received, exactly, as JSON text\.\s*$/m);
-    expect(run.stdout).toMatch(/^schedule_meeting\s+Schedule meeting \(formats\)\s+String formats.*\s+day, starts_at, organiser$/m);
+    expect(run.stdout).toMatch(
+      /^echo\s+Echo\s+Returns the arguments it received, exactly, as JSON text\.\s*$/m,
+    );
+    expect(run.stdout).toMatch(
+      /^schedule_meeting\s+Schedule meeting \(formats\)\s+String formats.*\s+day, starts_at, organiser$/m,
+    );
     // One row per tool between the header and the blank line before the footer.
     expect(lines.length).toBe(1 + 163 + 2);
   });
@@ -83,7 +87,9 @@ describe('loupe against the embedded demo server (--demo)', { timeout: 60_000 },
     const run = await runLoupe(['call', 'no_such_tool', '--demo']);
     expect(run.code).toBe(1);
     expect(run.stdout).toBe('');
-    expect(run.stderr.trim()).toMatch(/^loupe: rpc-error: tools\/call failed: .*Unknown tool: no_such_tool \(-32602\); "no_such_tool" is not among the 163 tools the server listed$/);
+    expect(run.stderr.trim()).toMatch(
+      /^loupe: rpc-error: tools\/call failed: .*Unknown tool: no_such_tool \(-32602\); "no_such_tool" is not among the 163 tools the server listed$/,
+    );
   });
 
   it('shows call progress on stderr (with --debug when stderr is a pipe)', async () => {
@@ -93,7 +99,11 @@ describe('loupe against the embedded demo server (--demo)', { timeout: 60_000 },
     expect(quiet.stderr).toBe('');
     expect(quiet.stdout.split('\n')[0]).toBe('Export finished after 3 steps.');
     const debug = await runLoupe([...args, '--debug']);
-    expect(debug.stderr.trimEnd().split('\n')).toEqual(['progress 1/3 Exported part 1 of 3', 'progress 2/3 Exported part 2 of 3', 'progress 3/3 Exported part 3 of 3']);
+    expect(debug.stderr.trimEnd().split('\n')).toEqual([
+      'progress 1/3 Exported part 1 of 3',
+      'progress 2/3 Exported part 2 of 3',
+      'progress 3/3 Exported part 3 of 3',
+    ]);
   });
 
   it('shows an image as its type and size', async () => {
@@ -119,7 +129,15 @@ describe('loupe against the embedded demo server (--demo)', { timeout: 60_000 },
   it('lints the demo: no errors, annotations flagged as claims, and a field summary', async () => {
     const run = await runLoupe(['lint', '--demo']);
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/^info\s+annotations-untrusted\s+purge_archive\s+/m);
+    // One line for the 150 tools whose annotations are claims, not 150 identical lines.
+    expect(run.stdout.split('\n').filter((line) => line.includes('annotations-untrusted'))).toEqual([
+      expect.stringMatching(
+        /^info\s+annotations-untrusted\s+150 tools\s+Tool "\S+" carries annotations; .* \(and 149 more tools alike; --json lists each\)$/,
+      ),
+    ]);
+    const json = await runLoupe(['lint', '--demo', '--json']);
+    const findings = (JSON.parse(json.stdout) as { findings: { code: string }[] }).findings;
+    expect(findings.filter((finding) => finding.code === 'annotations-untrusted')).toHaveLength(150);
     expect(run.stdout).toMatch(/^inputSchema\s+163\s+100%$/m);
     expect(run.stdout).toMatch(/^snake_case\s+\d+\s+\d+%$/m);
     expect(run.stdout).toMatch(/^0 errors, /m);
