@@ -1,42 +1,22 @@
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { bootApp, stopApp } from './testing/bootApp';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LoupeError } from '../shared/errors';
 import type { JsonObject } from '../shared/json';
-import { App } from './App';
-import { setApi } from './bridge';
 import { resetStore } from './store/store';
-import { start } from './store/start';
-import {
-  fakeBackend,
-  frame,
-  giveElementsASize,
-  listResult,
-  makeTools,
-  type FakeBackend,
-} from './testing/fakeBackend';
-
-let stop: (() => void) | undefined;
-
-async function boot(backend: FakeBackend) {
-  setApi(backend.api);
-  const view = render(<App />);
-  await act(async () => {
-    stop = await start(backend.api);
-  });
-  return view;
-}
+import { fakeBackend, frame, giveElementsASize, listResult, makeTools } from './testing/fakeBackend';
 
 beforeAll(() => giveElementsASize());
 beforeEach(() => resetStore());
 afterEach(() => {
-  stop?.();
+  stopApp();
   cleanup();
 });
 
 describe('the app shell', () => {
   it('connects to the initial target on start and shows the count and pages', async () => {
     const backend = fakeBackend({ lists: { tools: listResult('tools', makeTools(1000), 40) } });
-    await boot(backend);
+    await bootApp(backend);
     expect(backend.calls.slice(0, 4)).toEqual(['getSettings', 'status', 'initialTarget', 'connect']);
     const list = screen.getByRole('region', { name: 'Tool list' });
     await waitFor(() => expect(within(list).getByText('1,000 tools')).toBeTruthy());
@@ -55,7 +35,7 @@ describe('the app shell', () => {
       complete: false,
       error: { kind: 'page-limit', message: 'Stopped after 64 pages; the server still sent nextCursor.' },
     });
-    await boot(fakeBackend({ lists: { tools } }));
+    await bootApp(fakeBackend({ lists: { tools } }));
     const list = screen.getByRole('region', { name: 'Tool list' });
     await waitFor(() => expect(within(list).getByText('640 tools')).toBeTruthy());
     expect(within(list).getByText('incomplete')).toBeTruthy();
@@ -70,7 +50,7 @@ describe('the app shell', () => {
       description: index === 21 ? 'Finds the WEATHER' : `plain ${index}`,
       inputSchema: { type: 'object' },
     }));
-    await boot(fakeBackend({ lists: { tools: listResult('tools', tools) } }));
+    await bootApp(fakeBackend({ lists: { tools: listResult('tools', tools) } }));
     await waitFor(() => expect(screen.getByText('30 tools')).toBeTruthy());
     fireEvent.change(screen.getByLabelText('Filter tools'), { target: { value: 'weather' } });
     const options = within(screen.getByRole('listbox', { name: 'Tools' })).getAllByRole('option');
@@ -93,7 +73,7 @@ describe('the app shell', () => {
         annotations: { title: hostile },
       },
     ];
-    const { container } = await boot(fakeBackend({ lists: { tools: listResult('tools', tools) } }));
+    const { container } = await bootApp(fakeBackend({ lists: { tools: listResult('tools', tools) } }));
     await waitFor(() => expect(screen.getByText('1 tool')).toBeTruthy());
     fireEvent.click(within(screen.getByRole('listbox', { name: 'Tools' })).getByRole('option'));
     const detail = screen.getByRole('region', { name: 'Tool detail' });
@@ -119,7 +99,7 @@ describe('the app shell', () => {
         icons: [{ src: 'https://example.com/a.png' }],
       },
     ];
-    await boot(fakeBackend({ lists: { tools: listResult('tools', tools) } }));
+    await bootApp(fakeBackend({ lists: { tools: listResult('tools', tools) } }));
     await waitFor(() => expect(screen.getByText('2 tools')).toBeTruthy());
     const listbox = screen.getByRole('listbox', { name: 'Tools' });
     fireEvent.keyDown(listbox, { key: 'ArrowDown' });
@@ -146,7 +126,7 @@ describe('the app shell', () => {
           }),
         ),
     });
-    await boot(backend);
+    await bootApp(backend);
     const alert = await screen.findByText('spawn no-such-server ENOENT');
     expect(alert.closest('[role="alert"]')?.textContent).toContain('Command not found');
     fireEvent.click(screen.getByRole('tab', { name: 'Traffic' }));
@@ -156,7 +136,7 @@ describe('the app shell', () => {
 
   it('shows a session that ended with the server exiting, with its stderr', async () => {
     const backend = fakeBackend({ lists: { tools: listResult('tools', makeTools(2)) } });
-    await boot(backend);
+    await bootApp(backend);
     await waitFor(() => expect(screen.getByText('2 tools')).toBeTruthy());
     act(() => {
       backend.emit('onFrames', [
@@ -187,7 +167,7 @@ describe('the app shell', () => {
 
   it('marks added and changed tools on list_changed and lists the removed ones', async () => {
     const backend = fakeBackend({ lists: { tools: listResult('tools', makeTools(3)) } });
-    await boot(backend);
+    await bootApp(backend);
     await waitFor(() => expect(screen.getByText('3 tools')).toBeTruthy());
     const next = listResult('tools', [
       ...makeTools(2),

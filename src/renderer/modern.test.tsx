@@ -3,13 +3,13 @@
  * the connection form (and of saved servers) reaching connect(), a multi-round call's rounds in the call panel,
  * the traffic view's round chain and recorded Mcp-* headers, named error codes, and the lists' cache hints.
  */
+import { bootApp, stopApp } from './testing/bootApp';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { CallRequest } from '../shared/contract';
 import type { JsonObject } from '../shared/json';
 import type { CallOutcome, Handshake, SessionOptions } from '../shared/session';
 import type { Target } from '../shared/target';
-import { App } from './App';
 import { setApi } from './bridge';
 import { ToolCallPanel } from './calls/ToolCallPanel';
 import { HandshakeView } from './components/HandshakeView';
@@ -17,7 +17,6 @@ import { cacheHint } from './components/ListHeader';
 import { ErrorNotice } from './components/ErrorNotice';
 import { frameErrorCode, roundMarks } from './lib/roundMarks';
 import { bindCallEvents } from './store/callsSlice';
-import { start } from './store/start';
 import { resetStore, useLoupeStore } from './store/store';
 import {
   demoHandshake,
@@ -26,7 +25,6 @@ import {
   giveElementsASize,
   listResult,
   makeTools,
-  type FakeBackend,
 } from './testing/fakeBackend';
 
 const modernHandshake: Handshake = {
@@ -49,18 +47,10 @@ const modernHandshake: Handshake = {
 
 let stop: (() => void) | undefined;
 
-async function boot(backend: FakeBackend) {
-  setApi(backend.api);
-  const view = render(<App />);
-  await act(async () => {
-    stop = await start(backend.api);
-  });
-  return view;
-}
-
 beforeAll(() => giveElementsASize(2000));
 beforeEach(() => resetStore());
 afterEach(() => {
+  stopApp();
   stop?.();
   stop = undefined;
   cleanup();
@@ -114,7 +104,7 @@ describe('protocol choice', () => {
         return Promise.resolve({ state: 'connected', target, handshake });
       },
     });
-    await boot(backend);
+    await bootApp(backend);
     const form = screen.getByRole('form', { name: 'Connection' });
     const protocol = within(form).getByLabelText<HTMLSelectElement>('Protocol');
     expect(protocol.value).toBe('auto');
@@ -260,7 +250,7 @@ describe('traffic and errors', () => {
 
   it('shows the error name on the row, the round chain and the recorded Mcp-* headers in the detail', async () => {
     const backend = fakeBackend({ lists: { tools: listResult('tools', makeTools(1)) } });
-    await boot(backend);
+    await bootApp(backend);
     act(() => {
       backend.emit('onFrames', [
         frame(40, {
@@ -358,7 +348,7 @@ describe('list cache hints', () => {
   it('shows them in the tools list header', async () => {
     const tools = listResult('tools', makeTools(3));
     tools.pages = tools.pages.map((page) => ({ ...page, ttlMs: 30000, cacheScope: 'private' }));
-    await boot(fakeBackend({ lists: { tools } }));
+    await bootApp(fakeBackend({ lists: { tools } }));
     await waitFor(() =>
       expect(screen.getByTestId('cache-hint').textContent).toBe(' · ttlMs 30000 · cacheScope private'),
     );

@@ -1,10 +1,8 @@
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { bootApp, stopApp } from '../testing/bootApp';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { snapshotFormat, type Snapshot } from '../../shared/snapshot';
-import { App } from '../App';
-import { setApi } from '../bridge';
 import { resetStore, useLoupeStore } from '../store/store';
-import { start } from '../store/start';
 import {
   emptySummary,
   fakeBackend,
@@ -15,21 +13,10 @@ import {
   type FakeBackend,
 } from '../testing/fakeBackend';
 
-let stop: (() => void) | undefined;
-
-async function boot(backend: FakeBackend) {
-  setApi(backend.api);
-  const view = render(<App />);
-  await act(async () => {
-    stop = await start(backend.api);
-  });
-  return view;
-}
-
 beforeAll(() => giveElementsASize(2000));
 beforeEach(() => resetStore());
 afterEach(() => {
-  stop?.();
+  stopApp();
   cleanup();
 });
 
@@ -203,7 +190,7 @@ describe('Prompts and resources', () => {
         resources: listResult('resources', [{ uri: 'file:///a.txt', name: 'a' }]),
       },
     });
-    await boot(backend);
+    await bootApp(backend);
     fireEvent.click(screen.getByRole('tab', { name: 'Prompts' }));
     await waitFor(() =>
       expect(within(screen.getByRole('listbox', { name: 'Prompts' })).getAllByRole('option')).toHaveLength(1),
@@ -221,9 +208,11 @@ describe('Prompts and resources', () => {
 
   it('reads a resource template with the URI expanded from its variables', async () => {
     const backend = fakeBackend({
-      lists: { templates: listResult('templates', [{ uriTemplate: 'file:///{dir}/{name}{?rev}', name: 'file' }]) },
+      lists: {
+        templates: listResult('templates', [{ uriTemplate: 'file:///{dir}/{name}{?rev}', name: 'file' }]),
+      },
     });
-    await boot(backend);
+    await bootApp(backend);
     fireEvent.click(screen.getByRole('tab', { name: 'Resources' }));
     fireEvent.click(screen.getByRole('radio', { name: /templates/i }));
     const list = await screen.findByRole('listbox', { name: 'Resource templates' });
@@ -239,7 +228,7 @@ describe('Prompts and resources', () => {
 
 async function bootWithTraffic(): Promise<FakeBackend> {
   const backend = fakeBackend({ lists: { tools: listResult('tools', makeTools(12)) } });
-  await boot(backend);
+  await bootApp(backend);
   await waitFor(() => expect(screen.getByText('12 tools')).toBeTruthy());
   act(() => backend.emit('onFrames', [...exchange(1, 'initialize', 30), ...exchange(3, 'tools/list', 4)]));
   await waitFor(() => expect(useLoupeStore.getState().frameLog.length).toBe(4));
