@@ -3,6 +3,8 @@
  * tests all carry exactly this, through one generic adapter each. Methods resolve with data or reject with
  * a LoupeError whose detail crossed as data. Events are named onX and pushed in batches.
  */
+import type { Comparison, CompareSource, ListComparisonRequest } from './compare.js';
+import type { ItemChange } from './diff.js';
 import type { Frame, RecorderStats } from './frames.js';
 import type { JsonObject } from './json.js';
 import type { Finding, ToolSummary } from './lint.js';
@@ -71,6 +73,11 @@ export interface BackendMethods {
   loadSnapshot(text: string): Promise<Snapshot>;
   getSettings(): Promise<Settings>;
   saveSettings(settings: Settings): Promise<Settings>;
+  // compare
+  /** `loupe diff` in the app: left is the old side, right the new; rejects with 'snapshot-invalid' or 'not-connected'. */
+  compareSnapshots(left: CompareSource, right: CompareSource): Promise<Comparison>;
+  /** The item-by-item diff of one list's before and after (a list_changed the session saw). */
+  compareLists(request: ListComparisonRequest): Promise<ItemChange[]>;
 }
 
 export interface BackendEvents {
@@ -106,6 +113,9 @@ export const methodNames = [
   'loadSnapshot',
   'getSettings',
   'saveSettings',
+  // compare
+  'compareSnapshots',
+  'compareLists',
 ] as const satisfies readonly MethodName[];
 
 export const eventNames = [

@@ -24,6 +24,8 @@ import { FrameRecorder } from '../recorder/frameRecorder.js';
 import { connect } from '../session/connect.js';
 import { parseSnapshot } from '../snapshot/parseSnapshot.js';
 import type { McpSession } from '../types.js';
+import { createCompareMethods } from './compareMethods.js';
+import { liveSessionSnapshot } from './compareLive.js';
 import { createEventHub } from './eventHub.js';
 import { createFrameBatcher, type FrameBatcher } from './frameBatcher.js';
 import { jsonTextDepth, maxSnapshotDepth } from './jsonDepth.js';
@@ -339,6 +341,15 @@ export function createBackend(options: BackendOptions): Backend {
 
     getSettings: () => settingsStore.load(),
     saveSettings: (settings: Settings) => settingsStore.save(settings),
+
+    // compare
+    ...createCompareMethods({
+      parse: (text) => methods.loadSnapshot(text),
+      live: () => {
+        const { current, session } = live();
+        return liveSessionSnapshot({ target: current.target, session, walk: (kind) => walk(current, session, kind) });
+      },
+    }),
   };
 
   return {

@@ -112,6 +112,9 @@ export function fakeBackend(
       settings = next;
       return Promise.resolve(settings);
     },
+    // compare
+    compareSnapshots: () => Promise.reject(new LoupeError({ kind: 'internal', message: 'not scripted' })),
+    compareLists: () => Promise.reject(new LoupeError({ kind: 'internal', message: 'not scripted' })),
   };
   const methods: BackendMethods = { ...base, ...methodOverrides };
   const recorded = Object.fromEntries(
