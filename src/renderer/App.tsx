@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { AppHeader } from './components/AppHeader';
 import { Banners } from './components/Banners';
+import { CompareView } from './compare/CompareView';
 import { ConnectionsPanel } from './components/ConnectionsPanel';
 import { Tabs } from './components/Tabs';
 import { formatCount } from './lib/format';
@@ -30,17 +31,19 @@ const views: Record<Tab, () => React.JSX.Element> = {
   Traffic: TrafficView,
   Timings: TimingsView,
   Server: ServerView,
+  Compare: CompareView,
 };
 
 /** The tab strip subscribes to the counts itself, so a frame batch re-renders it and not the whole app. */
 function ViewTabs() {
-  const { tab, tools, resources, prompts, frames } = useLoupeStore(
+  const { tab, tools, resources, prompts, frames, listChanges } = useLoupeStore(
     useShallow((state) => ({
       tab: state.tab,
       tools: selectList('tools')(state).result?.items.length,
       resources: selectList('resources')(state).result?.items.length,
       prompts: selectList('prompts')(state).result?.items.length,
       frames: (state.snapshotView?.frameLog ?? state.frameLog).length,
+      listChanges: state.listHistory.length,
     })),
   );
   const count = (value: number | undefined) => (value === undefined ? undefined : formatCount(value));
@@ -55,6 +58,7 @@ function ViewTabs() {
         Resources: count(resources),
         Prompts: count(prompts),
         Traffic: frames > 0 ? formatCount(frames) : undefined,
+        Compare: listChanges > 0 ? formatCount(listChanges) : undefined,
       }}
     />
   );

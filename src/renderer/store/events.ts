@@ -3,6 +3,7 @@ import type { LoupeApi } from '../../shared/contract';
 import type { Frame } from '../../shared/frames';
 import { getBridgeState, onBridgeState } from '../bridge';
 import { FrameLog } from '../lib/frameLog';
+import { recordListChange } from '../compare/compareActions';
 import { applyListResult, connect, refreshLint, refreshStats, resync } from './sessionActions';
 import { useLoupeStore } from './store';
 import { maxLogEntries } from './trafficSlice';
@@ -55,6 +56,7 @@ export function bindBackendEvents(api: LoupeApi): () => void {
       setState((state) => ({ logs: [...state.logs.slice(-(maxLogEntries - 1)), entry] }));
     }),
     api.on('onListChanged', ({ diff, result }) => {
+      recordListChange(diff, result);
       applyListResult(result, diff);
       if (result.kind === 'tools') void refreshLint();
     }),

@@ -35,6 +35,7 @@ function resetSessionView(): void {
     selected: { tools: null, resources: null, templates: null, prompts: null },
     fetches: {},
     snapshotView: null,
+    listHistory: [],
   }));
 }
 

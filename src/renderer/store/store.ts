@@ -1,6 +1,7 @@
 /** The one zustand store, combined from slices. Actions live in actions.ts, outside components. */
 import { create, type StateCreator } from 'zustand';
 import { createCallsSlice } from './callsSlice';
+import { createCompareSlice } from './compareSlice';
 import { createListsSlice } from './listsSlice';
 import { createSessionSlice } from './sessionSlice';
 import { createSettingsSlice } from './settingsSlice';
@@ -19,6 +20,7 @@ const build: StateCreator<LoupeState> = (...parts) => ({
   ...createSettingsSlice(...parts),
   ...createUiSlice(...parts),
   ...createCallsSlice(...parts),
+  ...createCompareSlice(...parts),
 });
 
 export const useLoupeStore = create<LoupeState>()(build);

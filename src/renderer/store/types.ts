@@ -1,6 +1,7 @@
 /** The one store's full state type and the slice-creator type every slice is written against. */
 import type { StateCreator } from 'zustand';
 import type { CallsSlice } from './callsSlice';
+import type { CompareSlice } from './compareSlice';
 import type { ListsSlice } from './listsSlice';
 import type { SessionSlice } from './sessionSlice';
 import type { SettingsSlice } from './settingsSlice';
@@ -14,6 +15,7 @@ export type LoupeState = SessionSlice &
   SnapshotSlice &
   SettingsSlice &
   UiSlice &
-  CallsSlice;
+  CallsSlice &
+  CompareSlice;
 
 export type SliceCreator<Slice> = StateCreator<LoupeState, [], [], Slice>;

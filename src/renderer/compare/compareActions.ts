@@ -1,0 +1,158 @@
+/** The Compare view's actions: choosing sides, running the backend's diff, filters, selection and the history. */
+import type { ChangeClass, ItemChangeKind, SnapshotDiff } from '../../shared/diff';
+import type { CompareSource } from '../../shared/compare';
+import { toErrorData } from '../../shared/errors';
+import type { ListDiff, ListResult } from '../../shared/lists';
+import { getApi } from '../bridge';
+import { setTab } from '../store/appActions';
+import { maxHistoryEntries, type CompareChoice } from '../store/compareSlice';
+import { useLoupeStore } from '../store/store';
+import { sideLabel, utcTime } from './compareLabels';
+import type { CompareRow } from './compareRows';
+
+const { getState, setState } = useLoupeStore;
+
+/** Bumped by every comparison started, so one that answers after a newer one is dropped. */
+let generation = 0;
+let nextHistoryId = 1;
+
+function source(choice: CompareChoice): CompareSource {
+  return choice.source === 'live' ? { source: 'live' } : { source: 'snapshot', text: choice.text };
+}
+
+function fileName(choice: CompareChoice): string | undefined {
+  return choice.source === 'snapshot' ? choice.fileName : undefined;
+}
+
+/** Runs the comparison of the two chosen sides (when both are chosen). */
+export async function runCompare(): Promise<void> {
+  const { compareLeft: left, compareRight: right } = getState();
+  if (!left || !right) return;
+  const mine = ++generation;
+  setState({ compareBusy: true, compareError: null });
+  try {
+    const result = await getApi().compareSnapshots(source(left), source(right));
+    if (mine !== generation) return;
+    setState({
+      comparison: {
+        left: sideLabel(result.left, fileName(left)),
+        right: sideLabel(result.right, fileName(right)),
+        diff: result.diff,
+      },
+      compareSelected: null,
+    });
+  } catch (error) {
+    if (mine !== generation) return;
+    const detail = toErrorData(error);
+    setState({ compareError: `Cannot compare (${detail.kind}): ${detail.message}`, comparison: null });
+  } finally {
+    if (mine === generation) setState({ compareBusy: false });
+  }
+}
+
+export function chooseSide(side: 'left' | 'right', choice: CompareChoice): void {
+  setState(side === 'left' ? { compareLeft: choice } : { compareRight: choice });
+  void runCompare();
+}
+
+export async function chooseSideFile(side: 'left' | 'right', file: File): Promise<void> {
+  chooseSide(side, { source: 'snapshot', text: await file.text(), fileName: file.name });
+}
+
+export function swapSides(): void {
+  const { compareLeft, compareRight } = getState();
+  setState({ compareLeft: compareRight, compareRight: compareLeft });
+  void runCompare();
+}
+
+/** The list before a list_changed (what the store held) and after it, kept for the Compare view. */
+export function recordListChange(diff: ListDiff, result: ListResult): void {
+  const before = getState().lists[result.kind].result?.items ?? [];
+  const entry = {
+    id: nextHistoryId++,
+    at: Date.now(),
+    kind: result.kind,
+    added: diff.added.length,
+    removed: diff.removed.length,
+    changed: diff.changed.length,
+    undeclared: diff.undeclared === true,
+    before,
+    after: result.items,
+  };
+  setState((state) => ({ listHistory: [...state.listHistory.slice(-(maxHistoryEntries - 1)), entry] }));
+}
+
+/** Opens one history entry in the Compare view: that list before and after the change. */
+export async function openHistoryEntry(id: number): Promise<void> {
+  const entry = getState().listHistory.find((candidate) => candidate.id === id);
+  if (!entry) return;
+  setTab('Compare');
+  const mine = ++generation;
+  setState({ compareBusy: true, compareError: null });
+  try {
+    const changes = await getApi().compareLists({
+      kind: entry.kind,
+      before: entry.before,
+      after: entry.after,
+    });
+    if (mine !== generation) return;
+    const diff: SnapshotDiff = {
+      items: { tools: [], resources: [], templates: [], prompts: [], [entry.kind]: changes },
+      handshake: [],
+      incomplete: [],
+    };
+    const when = `list_changed at ${utcTime(entry.at)}`;
+    setState({
+      comparison: {
+        left: {
+          title: `${entry.kind} before`,
+          detail: `${entry.before.length} items · ${when}`,
+          live: false,
+        },
+        right: { title: `${entry.kind} after`, detail: `${entry.after.length} items · ${when}`, live: true },
+        diff,
+      },
+      compareSelected: null,
+    });
+  } catch (error) {
+    if (mine !== generation) return;
+    const detail = toErrorData(error);
+    setState({ compareError: `Cannot compare (${detail.kind}): ${detail.message}`, comparison: null });
+  } finally {
+    if (mine === generation) setState({ compareBusy: false });
+  }
+}
+
+export function toggleClassFilter(changeClass: ChangeClass): void {
+  setState((state) => ({
+    compareFilter: {
+      ...state.compareFilter,
+      classes: { ...state.compareFilter.classes, [changeClass]: !state.compareFilter.classes[changeClass] },
+    },
+  }));
+}
+
+export function toggleKindFilter(kind: ItemChangeKind): void {
+  setState((state) => ({
+    compareFilter: {
+      ...state.compareFilter,
+      kinds: { ...state.compareFilter.kinds, [kind]: !state.compareFilter.kinds[kind] },
+    },
+  }));
+}
+
+export function setCompareText(text: string): void {
+  setState((state) => ({ compareFilter: { ...state.compareFilter, text } }));
+}
+
+export function selectChange(id: string | null): void {
+  setState({ compareSelected: id });
+}
+
+/** Moves the highlight by `step` rows among those shown (from none: the first). */
+export function moveChange(rows: readonly CompareRow[], step: number): void {
+  if (rows.length === 0) return;
+  const current = rows.findIndex((row) => row.id === getState().compareSelected);
+  const next = current < 0 ? 0 : Math.min(rows.length - 1, Math.max(0, current + step));
+  setState({ compareSelected: rows[next].id });
+}
