@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { eraName } from '../lib/era';
+import { offlineReason, snapshotFacts } from './OfflineSnapshot';
 import { openSnapshotFile, saveSnapshot } from '../store/appActions';
 import { selectHandshake } from '../store/selectors';
 import { useLoupeStore } from '../store/store';
@@ -10,12 +11,13 @@ function text(value: unknown): string | undefined {
 }
 
 export function AppHeader() {
-  const { status, handshake, busy, viewingSnapshot } = useLoupeStore(
+  const { status, handshake, busy, viewingSnapshot, snapshot } = useLoupeStore(
     useShallow((state) => ({
       status: state.status,
       handshake: selectHandshake(state),
       busy: state.snapshotBusy,
       viewingSnapshot: state.snapshotView !== null,
+      snapshot: state.snapshotView?.snapshot ?? null,
     })),
   );
   const fileInput = useRef<HTMLInputElement>(null);
@@ -58,6 +60,11 @@ export function AppHeader() {
             {version ? <span className="muted"> {version}</span> : null}
           </span>
         ) : null}
+        {snapshot ? (
+          <span className="small" data-testid="header-snapshot">
+            offline · recorded {snapshotFacts(snapshot).taken} · not a live connection
+          </span>
+        ) : null}
         {handshake ? (
           <span className="muted small" data-testid="header-protocol" title={handshake.eraReason}>
             MCP {handshake.protocolVersion} ({eraName(handshake)}) · {handshake.transport}
@@ -74,6 +81,7 @@ export function AppHeader() {
           type="button"
           onClick={() => void saveSnapshot()}
           disabled={busy || viewingSnapshot || status.state === 'idle'}
+          title={viewingSnapshot ? `${offlineReason}: it is already a file` : undefined}
         >
           Save snapshot
         </button>

@@ -8,6 +8,7 @@ import { useLoupeStore } from '../store/store';
 import { ConnectionForm, protocolLabels } from './ConnectionForm';
 import { ErrorNotice } from './ErrorNotice';
 import { HandshakeView } from './HandshakeView';
+import { offlineReason, SnapshotSessionCard } from './OfflineSnapshot';
 import { StderrTail } from './StderrTail';
 
 /** The header's pill says the bare state; the card says what it is about. */
@@ -19,19 +20,29 @@ const stateLabels = {
 } as const;
 
 export function ConnectionsPanel() {
-  const { status, connectError, connectErrorPhase, lastTarget, lastProtocol, settings, settingsError, link } =
-    useLoupeStore(
-      useShallow((state) => ({
-        status: state.status,
-        connectError: state.connectError,
-        connectErrorPhase: state.connectErrorPhase,
-        lastTarget: state.lastTarget,
-        lastProtocol: state.lastProtocol,
-        settings: state.settings,
-        settingsError: state.settingsError,
-        link: state.backendLink,
-      })),
-    );
+  const {
+    status,
+    connectError,
+    connectErrorPhase,
+    lastTarget,
+    lastProtocol,
+    settings,
+    settingsError,
+    link,
+    snapshot,
+  } = useLoupeStore(
+    useShallow((state) => ({
+      status: state.status,
+      connectError: state.connectError,
+      connectErrorPhase: state.connectErrorPhase,
+      lastTarget: state.lastTarget,
+      lastProtocol: state.lastProtocol,
+      settings: state.settings,
+      settingsError: state.settingsError,
+      link: state.backendLink,
+      snapshot: state.snapshotView?.snapshot ?? null,
+    })),
+  );
   const [formTarget, setFormTarget] = useState<{
     target: Target | null;
     protocol?: ProtocolChoice;
@@ -47,22 +58,37 @@ export function ConnectionsPanel() {
     <aside className="connections" aria-label="Connections">
       <section className="card">
         <h2 className="card-title">Session</h2>
-        <div className={`session-state state-${status.state}`}>
-          <span className="dot" aria-hidden="true" />
-          <span>{stateLabels[status.state]}</span>
-        </div>
-        {status.state !== 'idle' ? (
-          <div className="target-line mono">{describeTarget(status.target)}</div>
-        ) : null}
+        {snapshot ? (
+          <SnapshotSessionCard
+            snapshot={snapshot}
+            live={`${stateLabels[status.state].toLowerCase()}${status.state === 'idle' ? '' : ` ${describeTarget(status.target)}`}`}
+          />
+        ) : (
+          <>
+            <div className={`session-state state-${status.state}`}>
+              <span className="dot" aria-hidden="true" />
+              <span>{stateLabels[status.state]}</span>
+            </div>
+            {status.state !== 'idle' ? (
+              <div className="target-line mono">{describeTarget(status.target)}</div>
+            ) : null}
+          </>
+        )}
         <div className="button-row">
           <button
             type="button"
             onClick={() => void disconnect()}
-            disabled={status.state !== 'connected' && status.state !== 'connecting'}
+            disabled={snapshot !== null || (status.state !== 'connected' && status.state !== 'connecting')}
+            title={snapshot ? `${offlineReason}: close it to disconnect the live session` : undefined}
           >
             Disconnect
           </button>
-          <button type="button" onClick={() => void reconnect()} disabled={!lastTarget || busy}>
+          <button
+            type="button"
+            onClick={() => void reconnect()}
+            disabled={snapshot !== null || !lastTarget || busy}
+            title={snapshot ? `${offlineReason}: close it to reconnect the live session` : undefined}
+          >
             Reconnect
           </button>
         </div>
@@ -74,7 +100,7 @@ export function ConnectionsPanel() {
             {connectError.kind === 'server-exited' ? <StderrTail /> : null}
           </ErrorNotice>
         ) : null}
-        {status.state === 'connected' ? (
+        {status.state === 'connected' && !snapshot ? (
           <details className="handshake-details" open>
             <summary>Handshake</summary>
             <HandshakeView handshake={status.handshake} />

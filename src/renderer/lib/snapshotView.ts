@@ -40,6 +40,10 @@ export function toSnapshotView(snapshot: Snapshot): SnapshotView {
           instructions: snapshot.instructions,
           sessionId: snapshot.sessionId,
           roundTripMs: snapshot.initializeRoundTripMs ?? 0,
+          // The era the snapshot recorded (absent before 2026-07-28 support: legacy), so it is not shown as 2025 era.
+          ...(snapshot.era === undefined ? {} : { era: snapshot.era }),
+          ...(snapshot.eraReason === undefined ? {} : { eraReason: snapshot.eraReason }),
+          ...(snapshot.discover === undefined ? {} : { discover: snapshot.discover }),
         }
       : null;
   return {

@@ -8,6 +8,7 @@ import { JsonView } from '../components/JsonView';
 import { fetchKey, getPrompt } from '../store/appActions';
 import { selectList, selectReadOnly } from '../store/selectors';
 import { useLoupeStore } from '../store/store';
+import { OfflineNote } from '../components/OfflineSnapshot';
 
 const promptFields = ['name', 'title', 'description'];
 
@@ -53,7 +54,11 @@ export function PromptsView() {
             <Field label="Fields as sent">
               <JsonView value={prompt} />
             </Field>
-            {readOnly ? null : <GetPromptForm key={selected.key} prompt={prompt} name={selected.key} />}
+            {readOnly ? (
+              <OfflineNote action="Getting a prompt" />
+            ) : (
+              <GetPromptForm key={selected.key} prompt={prompt} name={selected.key} />
+            )}
           </article>
         ) : (
           <p className="empty">Select a prompt.</p>

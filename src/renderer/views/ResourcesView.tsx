@@ -10,6 +10,7 @@ import { ResourceContents } from '../components/ResourceContents';
 import { fetchKey, readResource } from '../store/appActions';
 import { selectList, selectReadOnly } from '../store/selectors';
 import { useLoupeStore } from '../store/store';
+import { OfflineNote } from '../components/OfflineSnapshot';
 
 const resourceFields = ['uri', 'name', 'title', 'description', 'mimeType'];
 const templateFields = ['uriTemplate', 'name', 'title', 'description', 'mimeType'];
@@ -99,7 +100,9 @@ function ResourceDetail({ kind }: { kind: 'resources' | 'templates' }) {
       <Field label="Fields as sent">
         <JsonView value={item} />
       </Field>
-      {readOnly ? null : (
+      {readOnly ? (
+        <OfflineNote action="Reading a resource" />
+      ) : (
         <ReadPanel
           key={selected.key}
           initialUri={kind === 'resources' ? selected.key : ''}

@@ -6,6 +6,7 @@ import { Field } from '../components/Field';
 import { IconList } from '../components/IconList';
 import { selectReadOnly } from '../store/selectors';
 import { useLoupeStore } from '../store/store';
+import { OfflineNote } from '../components/OfflineSnapshot';
 
 /** The call panel brings the form engine (rjsf, ajv): loaded when a tool is first opened, not at start. */
 const ToolCallPanel = lazy(() =>
@@ -73,7 +74,9 @@ export function ToolDetail({ tool, index, findings }: ToolDetailProps) {
         )}
       </Field>
       {/* The call panel sits right under the description: calling is what people open a tool for. */}
-      {readOnly ? null : (
+      {readOnly ? (
+        <OfflineNote action="Calling a tool" />
+      ) : (
         <Suspense fallback={<p className="muted small">Loading the call panel…</p>}>
           <ToolCallPanel tool={tool} />
         </Suspense>
