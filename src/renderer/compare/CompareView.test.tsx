@@ -236,6 +236,47 @@ describe('the Compare view', () => {
     expect(screen.getByRole('button', { name: 'breaking 2' }).getAttribute('aria-pressed')).toBe('true');
   });
 
+  it('renders hostile names and descriptions as text', async () => {
+    const payload = '<img src=x onerror=alert(1)>';
+    const comparison = releaseComparison();
+    comparison.diff.items.tools = [
+      {
+        kind: 'changed',
+        name: payload,
+        breaking: false,
+        drift: true,
+        fields: [
+          {
+            path: 'description',
+            class: 'drift',
+            summary: 'changed',
+            before: 'x',
+            after: '<script>alert(1)</script>',
+            words: [
+              { op: 'removed', text: 'x' },
+              { op: 'added', text: '<script>alert(1)</script>' },
+            ],
+          },
+        ],
+      },
+    ];
+    comparison.diff.handshake = [];
+    const backend = fakeBackend({ compareSnapshots: () => Promise.resolve(comparison) });
+    const view = await bootApp(backend);
+    fireEvent.click(screen.getByRole('tab', { name: /Compare/ }));
+    for (const side of ['left', 'right']) {
+      fireEvent.change(screen.getByTestId(`compare-${side}-file`), {
+        target: { files: [new File([snapshotText], `${side}.json`)] },
+      });
+    }
+    const list = await screen.findByRole('listbox', { name: 'Changes' });
+    expect(rowNames()).toEqual([payload]);
+    fireEvent.keyDown(list, { key: 'Enter' });
+    const words = screen.getByLabelText('description word diff');
+    expect(words.querySelector('ins')?.textContent).toBe('<script>alert(1)</script>');
+    expect(view.container.querySelector('img, script')).toBeNull();
+  });
+
   it('keeps each list_changed in the history and opens its before and after in Compare', async () => {
     const asked: ListComparisonRequest[] = [];
     const removal: ItemChange = { kind: 'removed', name: 'tool_0', breaking: true, drift: false, fields: [] };

@@ -59,6 +59,23 @@ export async function chooseSideFile(side: 'left' | 'right', file: File): Promis
   chooseSide(side, { source: 'snapshot', text: await file.text(), fileName: file.name });
 }
 
+/** The opened snapshot (left) against the live session (right), in the Compare tab. */
+export function compareOpenedSnapshot(): void {
+  const snapshot = getState().snapshotView?.snapshot;
+  if (!snapshot) return;
+  const server = typeof snapshot.serverInfo?.name === 'string' ? snapshot.serverInfo.name : 'server';
+  setState({
+    compareLeft: {
+      source: 'snapshot',
+      text: JSON.stringify(snapshot),
+      fileName: `opened snapshot of ${server} (${utcTime(snapshot.testedAt)})`,
+    },
+    compareRight: { source: 'live' },
+  });
+  setTab('Compare');
+  void runCompare();
+}
+
 export function swapSides(): void {
   const { compareLeft, compareRight } = getState();
   setState({ compareLeft: compareRight, compareRight: compareLeft });

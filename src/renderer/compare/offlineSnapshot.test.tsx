@@ -4,6 +4,8 @@
  */
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { CompareSource } from '../../shared/compare';
+import { LoupeError } from '../../shared/errors';
 import { snapshotFormat, type Snapshot } from '../../shared/snapshot';
 import { bootApp, stopApp } from '../testing/bootApp';
 import { emptySummary, fakeBackend, giveElementsASize, listResult, makeTools } from '../testing/fakeBackend';
@@ -42,7 +44,16 @@ afterEach(() => {
 
 describe('an opened snapshot', () => {
   it('shows the recorded server, date and era instead of the live session, and live-only actions say why', async () => {
-    await bootApp(fakeBackend({ lists: { tools: listResult('tools', makeTools(3)) } }));
+    const asked: [CompareSource, CompareSource][] = [];
+    await bootApp(
+      fakeBackend({
+        lists: { tools: listResult('tools', makeTools(3)) },
+        compareSnapshots: (left, right) => {
+          asked.push([left, right]);
+          return Promise.reject(new LoupeError({ kind: 'not-connected', message: 'scripted refusal' }));
+        },
+      }),
+    );
     const panel = screen.getByRole('complementary', { name: 'Connections' });
     await waitFor(() => expect(within(panel).getByText('Connected to')).toBeTruthy());
     expect(within(panel).getByRole('button', { name: 'Disconnect' }).hasAttribute('disabled')).toBe(false);
@@ -80,6 +91,18 @@ describe('an opened snapshot', () => {
     fireEvent.click(within(screen.getByRole('listbox', { name: 'Tools' })).getAllByRole('option')[0]);
     expect(await screen.findByText(/Calling a tool needs a live connection/)).toBeTruthy();
     expect(screen.queryByRole('button', { name: /^Call / })).toBeNull();
+
+    // From the card straight to the Compare tab: this snapshot (left) against the live session (right).
+    fireEvent.click(within(card).getByRole('button', { name: 'Compare with live' }));
+    await waitFor(() => expect(asked).toHaveLength(1));
+    const [left, right] = asked[0];
+    expect(left.source === 'snapshot' ? (JSON.parse(left.text) as unknown) : left).toEqual(snapshot);
+    expect(right).toEqual({ source: 'live' });
+    expect(screen.getByRole('tab', { name: /Compare/ }).getAttribute('aria-selected')).toBe('true');
+    expect(await screen.findByText('Cannot compare (not-connected): scripted refusal')).toBeTruthy();
+    expect(screen.getByTestId('compare-left-choice').textContent).toBe(
+      'opened snapshot of loupe-releases (2026-11-05 08:30:00 UTC)',
+    );
 
     fireEvent.click(within(card).getByRole('button', { name: 'Close snapshot' }));
     await waitFor(() => expect(within(panel).getByText('Connected to')).toBeTruthy());

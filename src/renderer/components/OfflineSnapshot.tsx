@@ -5,6 +5,7 @@
 import { stringField } from '../../shared/json';
 import type { Snapshot } from '../../shared/snapshot';
 import { describeTarget } from '../../shared/target';
+import { compareOpenedSnapshot } from '../compare/compareActions';
 import { serverLabel, utcTime } from '../compare/compareLabels';
 import { closeSnapshot } from '../store/appActions';
 import { useLoupeStore } from '../store/store';
@@ -51,6 +52,7 @@ export function OfflineNote({ action }: { action: string }) {
 /** The session card while a snapshot is open: what was recorded, when, and the live session kept behind it. */
 export function SnapshotSessionCard({ snapshot, live }: { snapshot: Snapshot; live: string }) {
   const facts = snapshotFacts(snapshot);
+  const connected = useLoupeStore((state) => state.status.state === 'connected');
   return (
     <div className="snapshot-session" data-testid="snapshot-session">
       <div className="session-state state-snapshot">
@@ -73,6 +75,14 @@ export function SnapshotSessionCard({ snapshot, live }: { snapshot: Snapshot; li
       <div className="button-row">
         <button type="button" onClick={closeSnapshot}>
           Close snapshot
+        </button>
+        <button
+          type="button"
+          onClick={compareOpenedSnapshot}
+          disabled={!connected}
+          title={connected ? undefined : 'Not connected: there is no live session to compare with'}
+        >
+          Compare with live
         </button>
       </div>
     </div>
