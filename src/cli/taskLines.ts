@@ -8,7 +8,10 @@ import { printable } from './terminal.js';
 export function taskStatusLine(record: TaskRecord): string {
   const entry = record.history.at(-1);
   const message = entry?.statusMessage !== undefined ? `: ${printable(entry.statusMessage)}` : '';
-  const first = record.history.length === 1 ? ` created (ttl ${ttlText(record.ttlMs)}, poll ${String(record.pollIntervalMs ?? '?')} ms)` : '';
+  const first =
+    record.history.length === 1
+      ? ` created (ttl ${ttlText(record.ttlMs)}, poll ${String(record.pollIntervalMs ?? '?')} ms)`
+      : '';
   return `loupe: task ${printable(record.taskId)}${first} ${printable(record.status)}${message}`;
 }
 

@@ -69,5 +69,4 @@ export interface ServerTask {
 }
 
 export type ServerTaskList =
-  | { supported: false; reason: string }
-  | { supported: true; tasks: ServerTask[]; complete: boolean };
+  { supported: false; reason: string } | { supported: true; tasks: ServerTask[]; complete: boolean };

@@ -45,7 +45,8 @@ export async function followLegacy(
     for (;;) {
       if (settled) return await finish(session, tracker, settled);
       if (signal?.aborted) throw await cancelTask(session, tracker, abortReason(signal));
-      if (tracker.pastTtl(ttlGraceMs)) throw taskExpired(tracker, 'while the server still reported it running');
+      if (tracker.pastTtl(ttlGraceMs))
+        throw taskExpired(tracker, 'while the server still reported it running');
       await tracker.sleep(signal);
       if (settled) continue;
       if (signal?.aborted) continue;
@@ -70,7 +71,9 @@ async function finish(session: McpSession, tracker: TaskTracker, settled: Settle
     const detail = toErrorData(settled.error);
     if (tracker.status === 'failed' || detail.kind === 'rpc-error')
       throw taskFailed(tracker, `failed: ${detail.message}`, { error: detail.message });
-    throw settled.error instanceof LoupeError ? lostTask(tracker, 'tasks/result', settled.error) : settled.error;
+    throw settled.error instanceof LoupeError
+      ? lostTask(tracker, 'tasks/result', settled.error)
+      : settled.error;
   }
   // tasks/result may come back before a poll saw the end: one tasks/get records the final status.
   if (!tracker.terminal) {
@@ -83,8 +86,12 @@ async function finish(session: McpSession, tracker: TaskTracker, settled: Settle
   }
   if (tracker.status === 'cancelled') throw taskFailed(tracker, 'was cancelled by the server');
   if (tracker.status === 'failed')
-    throw taskFailed(tracker, `failed${tracker.record.statusMessage ? `: ${tracker.record.statusMessage}` : ''}`, {
-      result: settled.response.result,
-    });
+    throw taskFailed(
+      tracker,
+      `failed${tracker.record.statusMessage ? `: ${tracker.record.statusMessage}` : ''}`,
+      {
+        result: settled.response.result,
+      },
+    );
   return settled.response;
 }

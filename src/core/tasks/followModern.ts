@@ -76,7 +76,10 @@ async function answerInputs(
     }
     const params = isJsonObject(request.params) ? request.params : {};
     if (!session.answerInput)
-      throw new LoupeError({ kind: 'internal', message: 'this session cannot answer embedded input requests' });
+      throw new LoupeError({
+        kind: 'internal',
+        message: 'this session cannot answer embedded input requests',
+      });
     answered.add(key);
     inputResponses[key] = await session.answerInput(request.method, params, key);
   }

@@ -39,7 +39,12 @@ export function taskExpired(tracker: TaskTracker, cause: string): LoupeError {
     new LoupeError({
       kind: 'task-expired',
       message: `${label(tracker)} expired: its TTL of ${String(ttl)} ms ended ${cause}`,
-      data: { taskId: tracker.record.taskId, tool: tracker.record.tool, ttlMs: ttl ?? null, status: tracker.status },
+      data: {
+        taskId: tracker.record.taskId,
+        tool: tracker.record.tool,
+        ttlMs: ttl ?? null,
+        status: tracker.status,
+      },
     }),
   );
 }
@@ -60,19 +65,33 @@ export function lostTask(tracker: TaskTracker, method: string, error: unknown): 
   if (detail.kind !== 'rpc-error' && detail.kind !== 'method-not-found' && detail.kind !== 'invalid-response')
     return error instanceof LoupeError ? error : new LoupeError(detail);
   if (tracker.pastTtl())
-    return taskExpired(tracker, `before it finished; the server no longer knows it (${method}: ${detail.message})`);
+    return taskExpired(
+      tracker,
+      `before it finished; the server no longer knows it (${method}: ${detail.message})`,
+    );
   return taskFailed(tracker, `was lost: ${method} failed: ${detail.message}`, { cause: detail.message });
 }
 
 /** Sends tasks/cancel (best effort) and returns the error the cancelled call rejects with. */
-export async function cancelTask(session: McpSession, tracker: TaskTracker, reason: string): Promise<LoupeError> {
+export async function cancelTask(
+  session: McpSession,
+  tracker: TaskTracker,
+  reason: string,
+): Promise<LoupeError> {
   const taskId = tracker.record.taskId;
   try {
     const response = await session.request('tasks/cancel', { taskId }, { timeoutMs: cancelTimeoutMs });
     const result = response.result;
     // 2025 answers the cancelled task; 2026 an empty result: then Loupe records the cancel it asked for.
-    const task = typeof result.status === 'string' ? parseTask(result, 'tasks/cancel') : await statusAfterCancel(session, taskId);
-    tracker.see(task ?? { taskId, status: 'cancelled', statusMessage: 'cancelled by Loupe' }, 'cancel', session.now());
+    const task =
+      typeof result.status === 'string'
+        ? parseTask(result, 'tasks/cancel')
+        : await statusAfterCancel(session, taskId);
+    tracker.see(
+      task ?? { taskId, status: 'cancelled', statusMessage: 'cancelled by Loupe' },
+      'cancel',
+      session.now(),
+    );
   } catch (error) {
     tracker.record.error = toErrorData(error);
   }
@@ -87,7 +106,10 @@ export async function cancelTask(session: McpSession, tracker: TaskTracker, reas
 }
 
 /** 2026: tasks/cancel answers nothing about the task; one tasks/get says what became of it. */
-async function statusAfterCancel(session: McpSession, taskId: string): Promise<ReturnType<typeof parseTask> | undefined> {
+async function statusAfterCancel(
+  session: McpSession,
+  taskId: string,
+): Promise<ReturnType<typeof parseTask> | undefined> {
   try {
     const response = await session.request('tasks/get', { taskId }, { timeoutMs: cancelTimeoutMs });
     return parseTask(response.result, 'tasks/get');

@@ -16,7 +16,8 @@ export function parseTask(value: JsonValue | undefined, where: string): ParsedTa
       data: { task: value ?? null },
     });
   if (!isJsonObject(value)) throw invalid('it is not an object');
-  if (typeof value.taskId !== 'string' || value.taskId === '') throw invalid('taskId is not a non-empty string');
+  if (typeof value.taskId !== 'string' || value.taskId === '')
+    throw invalid('taskId is not a non-empty string');
   if (typeof value.status !== 'string') throw invalid('status is not a string');
   const task: ParsedTask = { taskId: value.taskId, status: value.status };
   if (typeof value.statusMessage === 'string') task.statusMessage = value.statusMessage;

@@ -17,7 +17,10 @@ import { isLegacyCreateTaskResult, parseCreateTaskResult } from './taskShape.js'
 import { TaskTracker } from './taskTracker.js';
 
 /** The tool's execution.taskSupport as listed: required, optional, or forbidden (absent or anything else). */
-export function taskSupportOf(tools: readonly JsonObject[], tool: string): 'required' | 'optional' | 'forbidden' {
+export function taskSupportOf(
+  tools: readonly JsonObject[],
+  tool: string,
+): 'required' | 'optional' | 'forbidden' {
   const listed = tools.find((item) => item.name === tool);
   const execution = listed && isJsonObject(listed.execution) ? listed.execution : undefined;
   const support = execution?.taskSupport;
@@ -43,7 +46,12 @@ export function taskRequest(
         : support === 'forbidden'
           ? 'the tool does not declare execution.taskSupport optional or required'
           : undefined;
-    if (why) throw new LoupeError({ kind: 'usage', message: `${tool} cannot run as a task: ${why}`, data: { tool } });
+    if (why)
+      throw new LoupeError({
+        kind: 'usage',
+        message: `${tool} cannot run as a task: ${why}`,
+        data: { tool },
+      });
   }
   if (!usable) return undefined;
   return support === 'required' || (support === 'optional' && mode === 'task') ? {} : undefined;
@@ -92,12 +100,17 @@ export async function followToolTask(
     if (error instanceof LoupeError) {
       tracker.record.error = error.detail;
       onTask({ ...tracker.record, history: [...tracker.record.history] });
-      throw new LoupeError({ ...error.detail, data: { ...asRecord(error.detail.data), task: tracker.summary() } }, { cause: error });
+      throw new LoupeError(
+        { ...error.detail, data: { ...asRecord(error.detail.data), task: tracker.summary() } },
+        { cause: error },
+      );
     }
     throw error;
   }
 }
 
 function asRecord(value: unknown): Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : {};
 }

@@ -167,8 +167,16 @@ export function modernRequestHeaders(message: JsonObject, tools: ToolHeaderMap):
   const headers: Record<string, string> = { 'Mcp-Method': method };
   const params = isJsonObject(message.params) ? message.params : {};
   // The tasks extension's tasks/get, tasks/update and tasks/cancel mirror params.taskId.
-  const nameField = method === 'resources/read' ? params.uri : method.startsWith('tasks/') ? params.taskId : params.name;
-  const named = ['tools/call', 'prompts/get', 'resources/read', 'tasks/get', 'tasks/update', 'tasks/cancel'].includes(method);
+  const nameField =
+    method === 'resources/read' ? params.uri : method.startsWith('tasks/') ? params.taskId : params.name;
+  const named = [
+    'tools/call',
+    'prompts/get',
+    'resources/read',
+    'tasks/get',
+    'tasks/update',
+    'tasks/cancel',
+  ].includes(method);
   if (named && typeof nameField === 'string') headers['Mcp-Name'] = encodeHeaderValue(nameField);
   if (method === 'tools/call' && typeof params.name === 'string') {
     for (const header of tools.headersOf(params.name)) {

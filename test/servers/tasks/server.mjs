@@ -32,7 +32,10 @@ function guarded(run) {
   try {
     return run();
   } catch (error) {
-    throw new ProtocolError(typeof error.code === 'number' ? error.code : ProtocolErrorCode.InternalError, error.message);
+    throw new ProtocolError(
+      typeof error.code === 'number' ? error.code : ProtocolErrorCode.InternalError,
+      error.message,
+    );
   }
 }
 
@@ -60,7 +63,8 @@ function factory() {
     'tasks/update',
     // The SDK lifts inputResponses out of params into ctx.mcpReq (its multi round-trip seam).
     { params: z.object({ taskId: z.string() }).passthrough() },
-    (params, ctx) => guarded(() => updateTask(params.taskId, params.inputResponses ?? ctx.mcpReq.inputResponses)),
+    (params, ctx) =>
+      guarded(() => updateTask(params.taskId, params.inputResponses ?? ctx.mcpReq.inputResponses)),
   );
   return server;
 }

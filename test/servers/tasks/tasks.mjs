@@ -171,6 +171,7 @@ export function updateTask(taskId, inputResponses) {
 export function cancelTask(taskId) {
   const task = find(taskId);
   advance(task);
-  if (!['completed', 'failed', 'cancelled'].includes(task.status)) move(task, 'cancelled', 'Cancelled on request');
+  if (!['completed', 'failed', 'cancelled'].includes(task.status))
+    move(task, 'cancelled', 'Cancelled on request');
   return { resultType: 'complete' };
 }
