@@ -19,6 +19,7 @@ import type {
 } from './session.js';
 import type { Snapshot } from './snapshot.js';
 import type { Target } from './target.js';
+import type { ExtensionChoice, ServerTaskList, TaskMode, TaskRecord } from './tasks.js';
 
 export interface SavedServer {
   id: string;
@@ -33,6 +34,8 @@ export interface Settings {
   maxTotalMs: number;
   pageLimit: number;
   savedServers: SavedServer[];
+  /** Extensions Loupe declares when it connects (tasks, MCP Apps UI); absent: all. */
+  extensions?: ExtensionChoice;
 }
 
 export interface CallRequest {
@@ -41,6 +44,8 @@ export interface CallRequest {
   /** Chosen by the caller so progress and cancel can name the call before it returns. */
   callId: string;
   timeoutMs?: number;
+  /** auto: a task when the tool requires one; task: also for an optional one. */
+  taskMode?: TaskMode;
 }
 
 export interface LintReport {
@@ -71,6 +76,11 @@ export interface BackendMethods {
   loadSnapshot(text: string): Promise<Snapshot>;
   getSettings(): Promise<Settings>;
   saveSettings(settings: Settings): Promise<Settings>;
+  // tasks
+  /** The tasks this session's calls became, newest first. */
+  listTasks(): Promise<TaskRecord[]>;
+  /** The server's own tasks (tasks/list, 2025-11-25), or why there is no such list. */
+  listServerTasks(): Promise<ServerTaskList>;
 }
 
 export interface BackendEvents {
@@ -83,6 +93,9 @@ export interface BackendEvents {
   onLog: LogEntry;
   onProgress: ProgressEvent;
   onServerRequest: ServerRequest;
+  // tasks
+  /** A task of this session changed (status, message) or ended. */
+  onTask: TaskRecord;
 }
 
 export type MethodName = keyof BackendMethods;
@@ -106,6 +119,9 @@ export const methodNames = [
   'loadSnapshot',
   'getSettings',
   'saveSettings',
+  // tasks
+  'listTasks',
+  'listServerTasks',
 ] as const satisfies readonly MethodName[];
 
 export const eventNames = [
@@ -116,6 +132,8 @@ export const eventNames = [
   'onLog',
   'onProgress',
   'onServerRequest',
+  // tasks
+  'onTask',
 ] as const satisfies readonly EventName[];
 
 export type Unsubscribe = () => void;

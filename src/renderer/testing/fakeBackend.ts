@@ -112,6 +112,9 @@ export function fakeBackend(
       settings = next;
       return Promise.resolve(settings);
     },
+    // tasks
+    listTasks: () => Promise.resolve([]),
+    listServerTasks: () => Promise.resolve({ supported: false, reason: 'not scripted' }),
   };
   const methods: BackendMethods = { ...base, ...methodOverrides };
   const recorded = Object.fromEntries(
