@@ -120,6 +120,7 @@ async function statusAfterCancel(
 
 export function abortReason(signal: AbortSignal | undefined): string {
   const reason: unknown = signal?.reason;
-  if (reason instanceof Error) return reason.message;
+  // abort() without a reason gives a DOMException "This operation was aborted": the user's cancel.
+  if (reason instanceof Error && reason.name !== 'AbortError') return reason.message;
   return typeof reason === 'string' ? reason : 'cancelled by the user';
 }

@@ -5,6 +5,7 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callTool } from '../../../src/core/calls/callTool.js';
+import { listServerTasks } from '../../../src/core/tasks/serverTasks.js';
 import type { LoupeError } from '../../../src/shared/errors.js';
 import type { JsonObject } from '../../../src/shared/json.js';
 import type { TaskRecord } from '../../../src/shared/tasks.js';
@@ -92,6 +93,21 @@ describe('2026-07-28 tasks extension', () => {
     )) as LoupeError;
     expect(expired.kind).toBe('task-expired');
     expect(expired.message).toContain('its TTL of 200 ms ended before it finished');
+  });
+});
+
+describe('tasks/list', () => {
+  it('says the 2026 extension has none instead of listing nothing', async () => {
+    const server = await startPrintingUrl([tasksServer], 'http', 'tasks');
+    try {
+      const modern = await open(server.target);
+      expect(await listServerTasks(modern)).toEqual({
+        supported: false,
+        reason: 'the 2026-07-28 tasks extension has no tasks/list',
+      });
+    } finally {
+      await server.stop();
+    }
   });
 });
 
