@@ -31,6 +31,15 @@ export function withTask(tasks: Record<string, TaskRecord>, record: TaskRecord):
   return { ...tasks, [record.taskId]: record };
 }
 
+/** onTask into the store; a new connection starts with no tasks (they belonged to the session before). */
 export function bindTaskEvents(api: LoupeApi): () => void {
-  return api.on('onTask', (record) => setStore?.((state) => ({ tasks: withTask(state.tasks, record) })));
+  const stops = [
+    api.on('onTask', (record) => setStore?.((state) => ({ tasks: withTask(state.tasks, record) }))),
+    api.on('onStatus', (status) => {
+      if (status.state === 'connecting') setStore?.({ tasks: {}, serverTasks: null, serverTasksError: null });
+    }),
+  ];
+  return () => {
+    for (const stop of stops) stop();
+  };
 }
