@@ -6,9 +6,9 @@
  */
 import { LoupeError, toErrorData } from '../../shared/errors.js';
 import type { McpSession, RawResponse } from '../types.js';
-import { abortReason, cancelTask, lostTask, taskExpired, taskFailed } from './taskEnds.js';
+import { abortReason, cancelTask, followLimit, lostTask, taskExpired, taskFailed } from './taskEnds.js';
 import { parseTask } from './taskShape.js';
-import { ttlGraceMs, type TaskTracker } from './taskTracker.js';
+import { maxFollowMs, ttlGraceMs, type TaskTracker } from './taskTracker.js';
 
 type Settled = { response: RawResponse } | { error: unknown };
 
@@ -47,6 +47,7 @@ export async function followLegacy(
       if (signal?.aborted) throw await cancelTask(session, tracker, abortReason(signal));
       if (tracker.pastTtl(ttlGraceMs))
         throw taskExpired(tracker, 'while the server still reported it running');
+      if (tracker.pastFollowLimit()) throw followLimit(tracker, maxFollowMs);
       await tracker.sleep(signal);
       if (settled) continue;
       if (signal?.aborted) continue;

@@ -8,9 +8,17 @@
 import { LoupeError } from '../../shared/errors.js';
 import { isJsonObject, type JsonObject } from '../../shared/json.js';
 import type { McpSession, RawResponse } from '../types.js';
-import { abortReason, cancelTask, failedWith, lostTask, taskExpired, taskFailed } from './taskEnds.js';
+import {
+  abortReason,
+  cancelTask,
+  followLimit,
+  failedWith,
+  lostTask,
+  taskExpired,
+  taskFailed,
+} from './taskEnds.js';
 import { parseTask } from './taskShape.js';
-import { ttlGraceMs, type TaskTracker } from './taskTracker.js';
+import { maxFollowMs, ttlGraceMs, type TaskTracker } from './taskTracker.js';
 
 export async function followModern(
   session: McpSession,
@@ -22,6 +30,7 @@ export async function followModern(
   for (;;) {
     if (signal?.aborted) throw await cancelTask(session, tracker, abortReason(signal));
     if (tracker.pastTtl(ttlGraceMs)) throw taskExpired(tracker, 'while the server still reported it running');
+    if (tracker.pastFollowLimit()) throw followLimit(tracker, maxFollowMs);
     await tracker.sleep(signal);
     if (signal?.aborted) throw await cancelTask(session, tracker, abortReason(signal));
     let response: RawResponse;

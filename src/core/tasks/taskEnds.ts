@@ -49,6 +49,23 @@ export function taskExpired(tracker: TaskTracker, cause: string): LoupeError {
   );
 }
 
+/** Loupe stopped following a task that had not ended (it may still run on the server). */
+export function followLimit(tracker: TaskTracker, limitMs: number): LoupeError {
+  return ended(
+    tracker,
+    new LoupeError({
+      kind: 'timeout',
+      message: `${label(tracker)} was still ${tracker.status} after ${limitMs} ms; Loupe stopped following it (it may still run on the server)`,
+      data: {
+        taskId: tracker.record.taskId,
+        tool: tracker.record.tool,
+        status: tracker.status,
+        timeoutMs: limitMs,
+      },
+    }),
+  );
+}
+
 /** The failed task's error as the server reported it (2026: the `error` member of tasks/get). */
 export function failedWith(tracker: TaskTracker, error: unknown): LoupeError {
   if (isJsonObject(error) && typeof error.message === 'string') {

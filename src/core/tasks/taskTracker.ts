@@ -14,6 +14,8 @@ export const maxPollMs = 5_000;
 export const defaultPollMs = 500;
 /** How long past its TTL a task that still reports itself running is given before Loupe calls it expired, ms. */
 export const ttlGraceMs = 2_000;
+/** The longest Loupe follows one task (an unlimited or very long TTL included), ms. */
+export const maxFollowMs = 3_600_000;
 
 export class TaskTracker {
   readonly record: TaskRecord;
@@ -67,6 +69,11 @@ export class TaskTracker {
   pastTtl(grace = 0): boolean {
     const ttl = this.record.ttlMs;
     return typeof ttl === 'number' && Date.now() - this.startedWall > ttl + grace;
+  }
+
+  /** Whether Loupe has followed this task for maxFollowMs (or the given limit). */
+  pastFollowLimit(limit = maxFollowMs): boolean {
+    return Date.now() - this.startedWall > limit;
   }
 
   /** Sleeps the poll interval, or less when woken (a notification, a settled tasks/result) or aborted. */

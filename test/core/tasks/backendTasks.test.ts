@@ -63,14 +63,14 @@ describe('backend tasks', () => {
     });
     expect(declared?.tasks).toBeUndefined();
     await harness.api.list('tools');
-    await expect(
-      harness.api.callTool({ tool: 'slow_report', arguments: { topic: 'x' }, callId: 'c-3' }),
-    ).rejects.toMatchObject({
-      detail: {
-        kind: 'rpc-error',
-        message: expect.stringContaining('declare the io.modelcontextprotocol/tasks extension'),
-      },
-    });
+    const refused = await harness.api
+      .callTool({ tool: 'slow_report', arguments: { topic: 'x' }, callId: 'c-3' })
+      .then(
+        () => undefined,
+        (error: unknown) => error as { detail: { kind: string; message: string } },
+      );
+    expect(refused?.detail.kind).toBe('rpc-error');
+    expect(refused?.detail.message).toContain('declare the io.modelcontextprotocol/tasks extension');
     expect(await harness.api.listTasks()).toEqual([]);
   });
 });
