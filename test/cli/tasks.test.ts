@@ -193,7 +193,7 @@ describe('the 2026-07-28 tasks server (v2 SDK, tasks extension)', () => {
 
   it(
     'completes a task by polling; the result is validated against the outputSchema',
-    { timeout: 30_000 },
+    { timeout: 60_000 },
     async () => {
       const run = await runLoupe([
         'call',
@@ -230,7 +230,7 @@ describe('the 2026-07-28 tasks server (v2 SDK, tasks extension)', () => {
     },
   );
 
-  it('answers input_required through tasks/update with the --input answer', { timeout: 30_000 }, async () => {
+  it('answers input_required through tasks/update with the --input answer', { timeout: 60_000 }, async () => {
     const run = await runLoupe(['call', 'needs_approval', '--input', 'defaults', '--url', server.url]);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout.trim()).toBe('Answer: {"action":"accept","content":{"approved":true}}');
@@ -239,7 +239,7 @@ describe('the 2026-07-28 tasks server (v2 SDK, tasks extension)', () => {
 
   it(
     'cancels on Ctrl-C and records the cancelled status the server reports',
-    { timeout: 30_000 },
+    { timeout: 60_000 },
     async () => {
       const run = await interruptWhen(['call', 'endless_job', '--url', server.url], /Working for 1 stages/);
       expect(run.code).toBe(1);
@@ -250,7 +250,7 @@ describe('the 2026-07-28 tasks server (v2 SDK, tasks extension)', () => {
     },
   );
 
-  it('a failed task ends in one task-failed line and exit 1', { timeout: 30_000 }, async () => {
+  it('a failed task ends in one task-failed line and exit 1', { timeout: 60_000 }, async () => {
     const run = await runLoupe(['call', 'doomed_job', '--url', server.url]);
     expect(run.code).toBe(1);
     expect(run.stdout).toBe('');
@@ -259,7 +259,7 @@ describe('the 2026-07-28 tasks server (v2 SDK, tasks extension)', () => {
     );
   });
 
-  it('an expired task ends in one task-expired line and exit 1', { timeout: 30_000 }, async () => {
+  it('an expired task ends in one task-expired line and exit 1', { timeout: 60_000 }, async () => {
     const run = await runLoupe(['call', 'short_lived', '--url', server.url]);
     expect(run.code).toBe(1);
     expect(run.stderr.trim().split('\n').at(-1)).toMatch(
@@ -269,7 +269,7 @@ describe('the 2026-07-28 tasks server (v2 SDK, tasks extension)', () => {
 
   it(
     '--no-extensions declares no tasks extension: the server refuses to make a task',
-    { timeout: 30_000 },
+    { timeout: 60_000 },
     async () => {
       const run = await runLoupe([
         'call',
@@ -298,7 +298,7 @@ describe('the 2026-07-28 tasks server (v2 SDK, tasks extension)', () => {
     },
   );
 
-  it('over stdio too', { timeout: 30_000 }, async () => {
+  it('over stdio too', { timeout: 60_000 }, async () => {
     const run = await runLoupe([
       'call',
       'slow_report',
