@@ -315,3 +315,29 @@ describe('the 2026-07-28 tasks server (v2 SDK, tasks extension)', () => {
     expect(statuses(run).at(-1)).toBe('completed');
   });
 });
+
+describe('--task where no task can be made', () => {
+  it(
+    'names why, with usage exit 2: an optional tool on a server without tasks.requests.tools.call',
+    { timeout: 60_000 },
+    async () => {
+      const paginating = fileURLToPath(new URL('../servers/paginating.mjs', import.meta.url));
+      const run = await runLoupe([
+        'call',
+        'tool_0005',
+        '--task',
+        '--args',
+        '{"value":"x"}',
+        '--',
+        process.execPath,
+        paginating,
+        '--tools',
+        '10',
+      ]);
+      expect(run.code).toBe(2);
+      expect(run.stderr.trim()).toBe(
+        'loupe: usage: tool_0005 cannot run as a task: the server did not declare tasks.requests.tools.call',
+      );
+    },
+  );
+});
