@@ -10,6 +10,15 @@ import type { Target } from '../shared/target.js';
 import { failOnLevels, type FailOn } from '../shared/diff.js';
 import type { AuthSettings } from '../shared/auth.js';
 import { parseTargetArguments } from '../core/backend/targetArguments.js';
+import type { ExtensionChoice } from '../shared/tasks.js';
+
+/** --extensions tasks,ui (or none): the extensions named are declared, the others not. */
+function parseExtensions(text: string): ExtensionChoice {
+  const names = text.split(',').map((name) => name.trim()).filter((name) => name !== '' && name !== 'none');
+  const unknown = names.find((name) => name !== 'tasks' && name !== 'ui');
+  if (unknown !== undefined) throw usage(`--extensions names tasks, ui or none; got "${unknown}".`);
+  return { tasks: names.includes('tasks'), ui: names.includes('ui') };
+}
 
 export const commands = ['list', 'call', 'lint', 'snapshot', 'watch', 'web', 'diff', 'board', 'auth', 'help', 'version'] as const;
 export type CommandName = (typeof commands)[number];
@@ -42,6 +51,10 @@ export interface CliOptions {
   html: boolean;
   /** Sign-in to protected HTTP servers. */
   auth: CliAuthOptions;
+  /** call --task: run a tool whose taskSupport is optional as a task (required ones always are). */
+  task?: boolean;
+  /** --extensions / --no-extensions: which extensions Loupe declares (all by default). */
+  extensions?: ExtensionChoice;
 }
 
 export interface CliAuthOptions extends AuthSettings {
@@ -221,6 +234,15 @@ export function parseArguments(argv: readonly string[]): Invocation {
         break;
       case '--auth-store':
         options.auth.storeDirectory = value();
+        break;
+      case '--task':
+        options.task = true;
+        break;
+      case '--extensions':
+        options.extensions = parseExtensions(value());
+        break;
+      case '--no-extensions':
+        options.extensions = { tasks: false, ui: false };
         break;
       case '--help':
       case '-h':

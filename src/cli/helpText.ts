@@ -37,6 +37,9 @@ Options
                       with the schema's defaults) or an answers file {"elicitation","sampling","roots"};
                       each answer is printed on stderr
   --root <uri>        a root answered to roots/list with --input (repeatable)
+  --task              call: run a tool whose execution.taskSupport is optional as a task (required: always);
+                      task status on stderr, the result on stdout; Ctrl-C cancels the task
+  --extensions <list> extensions Loupe declares: tasks,ui (default both), or none; --no-extensions = none
 
 Sign-in (HTTP servers that answer 401: OAuth 2.1 as MCP specifies it)
   --auth auto|none              auto (default): sign in on a 401, printing the URL to open; none: never

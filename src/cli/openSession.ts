@@ -33,6 +33,7 @@ export async function openSession(target: Target, options: CliOptions, recorder:
     ...(options.maxFrameBytes !== undefined ? { maxFrameBytes: options.maxFrameBytes } : {}),
     ...(options.maxResponseBytes !== undefined ? { maxResponseBytes: options.maxResponseBytes } : {}),
     ...(options.protocol !== undefined ? { protocol: options.protocol } : {}),
+    ...(options.extensions !== undefined ? { extensions: options.extensions } : {}),
     ...offerOf(plan),
   });
   if (plan && terminal) installInputAnswers(session, plan, terminal);

@@ -65,6 +65,8 @@ export interface McpSession {
   onNotification(listener: (method: string, params: JsonObject | undefined) => void): Unsubscribe;
   /** Answer server→client requests of this method; unhandled ones get -32601. `ping` is answered built in. */
   setRequestHandler(method: string, handler: ServerRequestHandler): void;
+  /** Answers an input request a result embedded (a modern task's inputRequests) with the handler for its method. */
+  answerInput?(method: string, params: JsonObject, key: string): Promise<JsonObject>;
   /**
    * Modern era: the x-mcp-header declarations of the latest tools/list (the lists layer calls learn() after each
    * walk). Absent on legacy sessions.

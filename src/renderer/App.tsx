@@ -16,6 +16,7 @@ import { ServerView } from './views/ServerView';
 import { TimingsView } from './views/TimingsView';
 import { ToolsView } from './views/ToolsView';
 import { TrafficView } from './views/TrafficView';
+import { TasksView } from './tasks/TasksView';
 
 /** The dialogs bring the form engine: loaded right after the first paint instead of before it. */
 const ServerRequestDialogs = lazy(() =>
@@ -32,6 +33,7 @@ const views: Record<Tab, () => React.JSX.Element> = {
   Timings: TimingsView,
   Server: ServerView,
   Compare: CompareView,
+  Tasks: TasksView,
 };
 
 /** The tab strip subscribes to the counts itself, so a frame batch re-renders it and not the whole app. */

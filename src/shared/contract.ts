@@ -21,6 +21,7 @@ import type {
 } from './session.js';
 import type { Snapshot } from './snapshot.js';
 import type { Target } from './target.js';
+import type { ExtensionChoice, ServerTaskList, TaskMode, TaskRecord } from './tasks.js';
 
 export interface SavedServer {
   id: string;
@@ -35,6 +36,8 @@ export interface Settings {
   maxTotalMs: number;
   pageLimit: number;
   savedServers: SavedServer[];
+  /** Extensions Loupe declares when it connects (tasks, MCP Apps UI); absent: all. */
+  extensions?: ExtensionChoice;
 }
 
 export interface CallRequest {
@@ -43,6 +46,8 @@ export interface CallRequest {
   /** Chosen by the caller so progress and cancel can name the call before it returns. */
   callId: string;
   timeoutMs?: number;
+  /** auto: a task when the tool requires one; task: also for an optional one. */
+  taskMode?: TaskMode;
 }
 
 export interface LintReport {
@@ -78,6 +83,11 @@ export interface BackendMethods {
   compareSnapshots(left: CompareSource, right: CompareSource): Promise<Comparison>;
   /** The item-by-item diff of one list's before and after (a list_changed the session saw). */
   compareLists(request: ListComparisonRequest): Promise<ItemChange[]>;
+  // tasks
+  /** The tasks this session's calls became, newest first. */
+  listTasks(): Promise<TaskRecord[]>;
+  /** The server's own tasks (tasks/list, 2025-11-25), or why there is no such list. */
+  listServerTasks(): Promise<ServerTaskList>;
 }
 
 export interface BackendEvents {
@@ -90,6 +100,9 @@ export interface BackendEvents {
   onLog: LogEntry;
   onProgress: ProgressEvent;
   onServerRequest: ServerRequest;
+  // tasks
+  /** A task of this session changed (status, message) or ended. */
+  onTask: TaskRecord;
 }
 
 export type MethodName = keyof BackendMethods;
@@ -116,6 +129,9 @@ export const methodNames = [
   // compare
   'compareSnapshots',
   'compareLists',
+  // tasks
+  'listTasks',
+  'listServerTasks',
 ] as const satisfies readonly MethodName[];
 
 export const eventNames = [
@@ -126,6 +142,8 @@ export const eventNames = [
   'onLog',
   'onProgress',
   'onServerRequest',
+  // tasks
+  'onTask',
 ] as const satisfies readonly EventName[];
 
 export type Unsubscribe = () => void;

@@ -19,7 +19,7 @@ export const errorKinds = [
   'unsupported-protocol-version', // MCP -32022: the server does not speak the requested revision (data.supported)
   'legacy-server', // --protocol modern, but the server answered server/discover like a 2025-era server
   'input-rounds-exceeded', // a modern request was still input_required after the round limit
-  'task-not-supported', // the server answered with resultType "task" (the tasks extension is not supported yet)
+  'task-not-supported', // the server answered with resultType "task" although Loupe did not declare the tasks extension
   'invalid-tool-header', // a tool's x-mcp-header declaration is invalid: Loupe refuses to call it over HTTP
   'http-error', // an HTTP status the transport could not use
   'transport-error', // any other transport failure
@@ -33,6 +33,8 @@ export const errorKinds = [
   'usage', // a caller (CLI user) asked for something malformed
   'auth-failed', // signing in to a protected server failed; the message names the step and the cause
   'internal', // a bug in Loupe
+  'task-failed', // a task ended failed or cancelled by the server, or the server lost it (the message names which)
+  'task-expired', // a task outlived its TTL before it finished (the server forgot it, or it was still running)
 ] as const;
 
 export type ErrorKind = (typeof errorKinds)[number];

@@ -1,5 +1,6 @@
 import type { JsonObject, JsonValue } from './json.js';
 import type { Target, TransportName } from './target.js';
+import type { ExtensionChoice, TaskSummary } from './tasks.js';
 
 /** Which protocol era to speak: auto probes with server/discover and falls back to initialize. */
 export type ProtocolChoice = 'auto' | 'modern' | 'legacy';
@@ -20,6 +21,8 @@ export interface Handshake {
   protocolVersion: string;
   serverInfo: JsonObject | null;
   capabilities: JsonObject;
+  /** The capabilities Loupe declared (initialize, or the modern envelope), extensions included. */
+  clientCapabilities?: JsonObject;
   instructions?: string;
   sessionId?: string;
   /** initialize (legacy) or server/discover (modern) round trip, ms. */
@@ -53,6 +56,8 @@ export interface SessionOptions {
   logLevel?: string;
   /** Client capabilities to offer beyond the defaults (sampling, elicitation, roots). */
   offer?: { sampling?: boolean; elicitation?: boolean; roots?: boolean };
+  /** Extensions Loupe declares (tasks, MCP Apps UI); each on unless set to false. */
+  extensions?: Partial<ExtensionChoice>;
 }
 
 export type SessionStatus =
@@ -89,6 +94,8 @@ export interface CallOutcome {
   responseSeq?: number;
   /** Input-required rounds before the final answer (modern era), in order. */
   rounds?: InputRound[];
+  /** When the call ran as a task: its id, last status and every status seen. */
+  task?: TaskSummary;
 }
 
 /**

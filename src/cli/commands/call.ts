@@ -1,4 +1,8 @@
-/** `loupe call <tool>`: lists the tools (for the outputSchema), calls one, prints the result; exit 1 on isError. */
+/**
+ * `loupe call <tool>`: lists the tools (for the outputSchema), calls one, prints the result; exit 1 on isError.
+ * A call that runs as a task (--task, a tool that requires it, or a server that makes one) prints each status
+ * on stderr; Ctrl-C cancels it (tasks/cancel) and a failed or expired task ends in one line and exit 1.
+ */
 import { LoupeError } from '../../shared/errors.js';
 import { callTool } from '../../core/calls/callTool.js';
 import type { Invocation } from '../arguments.js';
@@ -7,6 +11,7 @@ import { walk } from '../listing.js';
 import { withSession } from '../sessionScope.js';
 import { formatCount, printable, type Terminal } from '../terminal.js';
 import { printJson } from './list.js';
+import { callJson, taskPrinter } from '../taskLines.js';
 
 /** A failed call of a tool the complete listing does not contain says so. */
 function notListed(error: unknown, tool: string, count: number): unknown {
@@ -21,12 +26,18 @@ export async function callCommand(invocation: Invocation, terminal: Terminal): P
     // The outputSchema may be on any page; a failed listing still lets the call go ahead.
     const listing = await walk(session, 'tools', options, terminal);
     const listed = listing.items.some((item) => item.name === tool);
+    const interrupt = new AbortController();
+    const onInterrupt = (): void => interrupt.abort('interrupted (Ctrl-C)');
+    process.once('SIGINT', onInterrupt);
     const outcome = await callTool(
       session,
       {
         tool,
         arguments: options.toolArguments,
         ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+        signal: interrupt.signal,
+        taskMode: options.task ? 'task' : 'auto',
+        onTask: taskPrinter((line) => terminal.err(line)),
         onProgress: (progress) => {
           if (!terminal.stderrIsTty && !options.debug) return;
           const total = progress.total !== undefined ? `/${formatCount(progress.total)}` : '';
@@ -34,10 +45,12 @@ export async function callCommand(invocation: Invocation, terminal: Terminal): P
         },
       },
       listing.items,
-    ).catch((error: unknown) => {
-      throw listed || !listing.complete ? error : notListed(error, tool, listing.items.length);
-    });
-    if (options.json) printJson(terminal, outcome.result);
+    )
+      .catch((error: unknown) => {
+        throw listed || !listing.complete ? error : notListed(error, tool, listing.items.length);
+      })
+      .finally(() => process.removeListener('SIGINT', onInterrupt));
+    if (options.json) printJson(terminal, callJson(outcome));
     else for (const line of callResultLines(outcome)) terminal.out(line);
     // Timing is for a person at a terminal; a pipe gets the result alone on stdout and a quiet stderr.
     if (terminal.stderrIsTty) terminal.err(callTimingLine(outcome));

@@ -33,6 +33,8 @@ import { answerableMethods, ServerRequestDesk } from './serverRequests.js';
 import { buildSessionSnapshot } from './sessionSnapshot.js';
 import type { SecretStore } from './secretStore.js';
 import { createSettingsStore, parseTarget } from './settingsStore.js';
+import { TaskBook } from './taskBook.js';
+import { listServerTasks } from '../tasks/serverTasks.js';
 
 export interface BackendOptions {
   /** The target given on the command line; undefined or null for none. */
@@ -66,6 +68,7 @@ interface Attempt {
   walks: Map<ListKind, Promise<ListResult>>;
   calls: Map<string, AbortController>;
   desk: ServerRequestDesk;
+  tasks?: TaskBook;
   stopWatching?: () => void;
   stopRecording: () => void;
   /** Disconnected or replaced: a connect still in flight must not bring it back. */
@@ -117,6 +120,7 @@ export function createBackend(options: BackendOptions): Backend {
       timeoutMs: settings.timeoutMs,
       maxTotalMs: settings.maxTotalMs,
       pageLimit: settings.pageLimit,
+      ...(settings.extensions ? { extensions: settings.extensions } : {}),
       ...options.sessionDefaults,
       ...given,
       offer: { sampling: true, elicitation: true, roots: true, ...options.sessionDefaults?.offer, ...given?.offer },
@@ -273,6 +277,11 @@ export function createBackend(options: BackendOptions): Backend {
             maxTotalMs: current.options.maxTotalMs,
             signal: controller.signal,
             onProgress: (progress) => hub.emit('onProgress', progress),
+            ...(request.taskMode === 'task' ? { taskMode: 'task' as const } : {}),
+            onTask: (record) => {
+              (current.tasks ??= new TaskBook()).put(record);
+              hub.emit('onTask', record);
+            },
           },
           current.lists.get('tools')?.items ?? [],
         );
@@ -339,6 +348,12 @@ export function createBackend(options: BackendOptions): Backend {
       return Promise.resolve().then(() => parseSnapshot(text));
     },
 
+    // tasks
+    listTasks: () => Promise.resolve(attempt?.tasks?.list() ?? []),
+    async listServerTasks() {
+      const { session, current } = live();
+      return listServerTasks(session, current.options.timeoutMs);
+    },
     getSettings: () => settingsStore.load(),
     saveSettings: (settings: Settings) => settingsStore.save(settings),
 

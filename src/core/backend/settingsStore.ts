@@ -82,7 +82,14 @@ export function normalizeSettings(value: unknown): Settings {
     maxTotalMs: positiveInteger(source.maxTotalMs, defaultSettings.maxTotalMs, 24 * 3_600_000),
     pageLimit: positiveInteger(source.pageLimit, defaultSettings.pageLimit, 100_000),
     savedServers: parseSavedServers(source.savedServers),
+    ...parseExtensions(source.extensions),
   };
+}
+
+/** The extension choice, kept only when it is well formed. */
+function parseExtensions(value: unknown): Pick<Settings, 'extensions'> {
+  if (!isJsonObject(value) || typeof value.tasks !== 'boolean' || typeof value.ui !== 'boolean') return {};
+  return { extensions: { tasks: value.tasks, ui: value.ui } };
 }
 
 export interface SettingsStore {

@@ -2,6 +2,8 @@
 import { randomUUID } from 'node:crypto';
 import type { JsonObject } from '../../shared/json.js';
 import type { CallOutcome, ProgressEvent } from '../../shared/session.js';
+import type { TaskMode, TaskRecord } from '../../shared/tasks.js';
+import { followToolTask, isTaskAnswer, taskRequest } from '../tasks/toolTasks.js';
 import type { McpSession } from '../types.js';
 import { outputSchemaOf, validateStructured } from './outputValidators.js';
 
@@ -13,23 +15,28 @@ export interface CallToolRequest {
   /** Idle timeout, reset by progress. */
   timeoutMs?: number;
   maxTotalMs?: number;
-  /** Aborting sends notifications/cancelled; the promise rejects with kind 'cancelled'. */
+  /** Aborting sends notifications/cancelled (a task: tasks/cancel); the promise rejects with kind 'cancelled'. */
   signal?: AbortSignal;
   /** Asking for progress sends a progressToken. */
   onProgress?: (progress: ProgressEvent) => void;
+  /** auto (default): a task only for a tool that requires one (2025) or when the server makes one (2026); task: also for optional. */
+  taskMode?: TaskMode;
+  /** Every change of the task this call became (status, message), and its end. */
+  onTask?: (record: TaskRecord) => void;
 }
 
 /**
  * Calls a tool. `tools` is the full tool list (every page) the outputSchema is looked up in.
- * Rejects with the session's LoupeError (timeout, cancelled, disconnected, rpc-error...).
+ * Rejects with the session's LoupeError (timeout, cancelled, disconnected, rpc-error, task-failed, task-expired...).
  */
 export async function callTool(session: McpSession, request: CallToolRequest, tools: readonly JsonObject[]): Promise<CallOutcome> {
   const callId = request.callId ?? randomUUID();
   const args = request.arguments ?? {};
   const onProgress = request.onProgress;
-  const response = await session.request(
+  const task = taskRequest(session.handshake, tools, request.tool, request.taskMode ?? 'auto');
+  const created = await session.request(
     'tools/call',
-    { name: request.tool, arguments: args },
+    { name: request.tool, arguments: args, ...(task ? { task } : {}) },
     {
       timeoutMs: request.timeoutMs,
       maxTotalMs: request.maxTotalMs,
@@ -37,6 +44,15 @@ export async function callTool(session: McpSession, request: CallToolRequest, to
       onProgress: onProgress ? (progress) => onProgress({ callId, ...progress }) : undefined,
     },
   );
+  const followed = isTaskAnswer(session.handshake, created.result)
+    ? await followToolTask(session, created, {
+        callId,
+        tool: request.tool,
+        ...(request.signal ? { signal: request.signal } : {}),
+        ...(request.onTask ? { onTask: request.onTask } : {}),
+      })
+    : undefined;
+  const response = followed?.response ?? created;
   const result = response.result;
   const isError = result.isError === true;
   const outcome: CallOutcome = {
@@ -51,6 +67,7 @@ export async function callTool(session: McpSession, request: CallToolRequest, to
   if (validation) outcome.structuredValidation = validation;
   if (response.requestSeq !== undefined) outcome.requestSeq = response.requestSeq;
   if (response.responseSeq !== undefined) outcome.responseSeq = response.responseSeq;
-  if (response.rounds) outcome.rounds = response.rounds;
+  if (created.rounds) outcome.rounds = created.rounds;
+  if (followed) outcome.task = followed.task;
   return outcome;
 }

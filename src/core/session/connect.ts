@@ -197,6 +197,7 @@ async function dial(
       const probe = await probeModern(peer, wire, envelope, options);
       if ('handshake' in probe) {
         handshake = probe.handshake;
+        handshake.clientCapabilities = envelope.clientCapabilities;
         if (wire.transport !== 'stdio') peer.sendsCancellations = false;
         if (how.era === 'modern') handshake.eraReason = 'the modern era was asked for';
       } else if (how.era === 'modern') {
@@ -233,8 +234,7 @@ async function dial(
 
 /** The modern envelope: Loupe's identity and the capabilities the caller offers (roots without listChanged). */
 function modernEnvelope(options: SessionConnectOptions): Envelope {
-  const capabilities = clientCapabilities(options.offer);
-  if (capabilities.roots !== undefined) capabilities.roots = {};
+  const capabilities = clientCapabilities(options, 'modern');
   const envelope: Envelope = {
     protocolVersion: modernProtocolVersion,
     clientCapabilities: capabilities,

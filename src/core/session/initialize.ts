@@ -1,18 +1,23 @@
 /** The MCP handshake: initialize, check the server's protocol version, then notifications/initialized. */
 import { LoupeError } from '../../shared/errors.js';
 import { isJsonObject, type JsonObject } from '../../shared/json.js';
-import type { Handshake, SessionOptions } from '../../shared/session.js';
+import type { Handshake, ProtocolEra, SessionOptions } from '../../shared/session.js';
+import { declareExtensions } from '../tasks/negotiation.js';
 import type { RpcPeer } from '../rpc/rpcPeer.js';
 import type { Wire } from '../wire/wire.js';
 import { clientInfo, requestedProtocolVersion, supportedProtocolVersions } from './clientInfo.js';
 
-/** The client capabilities Loupe declares: only what the caller offers to answer. */
-export function clientCapabilities(offer: SessionOptions['offer']): JsonObject {
+/**
+ * The client capabilities Loupe declares: what the caller offers to answer, and the extensions (and 2025 tasks)
+ * it has not turned off. Modern era: roots without listChanged.
+ */
+export function clientCapabilities(options: SessionOptions, era: ProtocolEra = 'legacy'): JsonObject {
+  const offer = options.offer;
   const capabilities: JsonObject = {};
-  if (offer?.roots) capabilities.roots = { listChanged: true };
+  if (offer?.roots) capabilities.roots = era === 'legacy' ? { listChanged: true } : {};
   if (offer?.sampling) capabilities.sampling = {};
   if (offer?.elicitation) capabilities.elicitation = {};
-  return capabilities;
+  return declareExtensions(capabilities, options, era);
 }
 
 /** roots/list answered with the caller's roots when roots are offered (both eras). */
@@ -25,9 +30,10 @@ export function answerRoots(peer: RpcPeer, options: SessionOptions): void {
 }
 
 export async function initialize(peer: RpcPeer, wire: Wire, options: SessionOptions): Promise<Handshake> {
+  const capabilities = clientCapabilities(options, 'legacy');
   const params: JsonObject = {
     protocolVersion: requestedProtocolVersion,
-    capabilities: clientCapabilities(options.offer),
+    capabilities,
     clientInfo: { ...clientInfo },
   };
   const response = await peer.request('initialize', params, {
@@ -59,6 +65,7 @@ export async function initialize(peer: RpcPeer, wire: Wire, options: SessionOpti
     protocolVersion: version,
     serverInfo: isJsonObject(result.serverInfo) ? result.serverInfo : null,
     capabilities: isJsonObject(result.capabilities) ? result.capabilities : {},
+    clientCapabilities: capabilities,
     roundTripMs: response.rttMs,
   };
   if (typeof result.instructions === 'string') handshake.instructions = result.instructions;

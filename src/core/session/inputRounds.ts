@@ -4,7 +4,8 @@
  * handler the session registered for that server→client method (elicitation/create, sampling/createMessage,
  * roots/list: the same ones the 2025 era calls), then the same method is sent again, as a new JSON-RPC request,
  * with `inputResponses` and the server's `requestState` exactly as received, until the server completes or
- * the round limit is reached. `task` belongs to the tasks extension, which Loupe does not speak yet.
+ * the round limit is reached. `task` (the tasks extension) is handed back as it is when Loupe declared the
+ * extension (src/core/tasks follows it), and refused otherwise.
  */
 import { LoupeError } from '../../shared/errors.js';
 import { isJsonObject, type JsonObject } from '../../shared/json.js';
@@ -20,6 +21,8 @@ export interface RoundTools {
   /** Answers one embedded input request with the session's handler for its method. */
   answer(method: string, params: JsonObject, key: string): Promise<JsonObject>;
   roundLimit?: number;
+  /** Whether a CreateTaskResult (resultType "task") is an answer: Loupe declared the tasks extension. */
+  acceptsTasks?: boolean;
 }
 
 export async function requestWithRounds(
@@ -40,9 +43,13 @@ export async function requestWithRounds(
       return response;
     }
     if (resultType === 'task') {
+      if (tools.acceptsTasks) {
+        if (rounds.length > 0) response.rounds = rounds;
+        return response;
+      }
       throw new LoupeError({
         kind: 'task-not-supported',
-        message: `${method}: the server answered with a task (tasks extension not supported yet)`,
+        message: `${method}: the server answered with a task although Loupe did not declare the tasks extension (turned off)`,
         data: { method, result },
       });
     }

@@ -17,6 +17,7 @@ import type { Wire } from '../wire/wire.js';
 import { withRpcErrorOfBody } from './httpRpcError.js';
 import { requestWithRounds } from './inputRounds.js';
 import { withEnvelope, type Envelope } from './modernEnvelope.js';
+import { declaresTasksExtension } from '../tasks/negotiation.js';
 
 export interface SessionParts {
   target: DialTarget;
@@ -75,7 +76,13 @@ export class WireSession implements McpSession {
           throw withRpcErrorOfBody(method, error);
         }),
       answer: (inputMethod, inputParams, key) => this.peer.handleLocally(inputMethod, inputParams, key),
+      acceptsTasks: declaresTasksExtension(envelope.clientCapabilities),
     });
+  }
+
+  /** Answers an input request embedded in a result (a task's inputRequests) with the session's handler. */
+  answerInput(method: string, params: JsonObject, key: string): Promise<JsonObject> {
+    return this.peer.handleLocally(method, params, key);
   }
 
   /** Over HTTP a tool with invalid x-mcp-header declarations is not called (the spec excludes such tools). */

@@ -1,6 +1,7 @@
 /**
  * The request headers of the 2026-07-28 Streamable HTTP binding: Mcp-Method on every request, Mcp-Name for
- * tools/call, prompts/get (params.name) and resources/read (params.uri), and Mcp-Param-{Name} for each tool
+ * tools/call, prompts/get (params.name), resources/read (params.uri) and the tasks extension's tasks/get,
+ * tasks/update, tasks/cancel (params.taskId), and Mcp-Param-{Name} for each tool
  * parameter whose schema carries `x-mcp-header`. Values outside plain visible ASCII (or with edge whitespace,
  * or that look like the sentinel) travel as `=?base64?…?=`. MCP-Protocol-Version is the SDK transport's.
  *
@@ -165,8 +166,17 @@ export function modernRequestHeaders(message: JsonObject, tools: ToolHeaderMap):
   if (typeof method !== 'string' || message.id === undefined) return {};
   const headers: Record<string, string> = { 'Mcp-Method': method };
   const params = isJsonObject(message.params) ? message.params : {};
-  const nameField = method === 'resources/read' ? params.uri : params.name;
-  const named = ['tools/call', 'prompts/get', 'resources/read'].includes(method);
+  // The tasks extension's tasks/get, tasks/update and tasks/cancel mirror params.taskId.
+  const nameField =
+    method === 'resources/read' ? params.uri : method.startsWith('tasks/') ? params.taskId : params.name;
+  const named = [
+    'tools/call',
+    'prompts/get',
+    'resources/read',
+    'tasks/get',
+    'tasks/update',
+    'tasks/cancel',
+  ].includes(method);
   if (named && typeof nameField === 'string') headers['Mcp-Name'] = encodeHeaderValue(nameField);
   if (method === 'tools/call' && typeof params.name === 'string') {
     for (const header of tools.headersOf(params.name)) {

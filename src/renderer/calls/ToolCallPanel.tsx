@@ -12,6 +12,9 @@ import { CallProgress } from './CallProgress';
 import { CallRounds } from './CallRounds';
 import { ConfirmDestructive } from './ConfirmDestructive';
 import { ResultView } from './ResultView';
+import { TaskChoice } from '../tasks/TaskChoice';
+import { TaskLive } from '../tasks/TaskLive';
+import { taskSupportOf } from '../tasks/taskSupport';
 import './calls.css';
 
 function claimsDestructive(tool: JsonObject): boolean {
@@ -28,6 +31,7 @@ function ToolCallPanelFor({ name, tool }: { name: string; tool: JsonObject }) {
   const [problems, setProblems] = useState<string[]>([]);
   const [confirming, setConfirming] = useState<JsonObject | undefined>(undefined);
   const [shownCallId, setShownCallId] = useState<string | undefined>(undefined);
+  const [asTask, setAsTask] = useState(false);
   const latestCallId = useLoupeStore((state) => state.callHistory.get(name)?.[0]);
   const callId = shownCallId ?? latestCallId;
   const record = useLoupeStore((state) => (callId ? state.calls[callId] : undefined));
@@ -38,7 +42,7 @@ function ToolCallPanelFor({ name, tool }: { name: string; tool: JsonObject }) {
   const send = (args: JsonObject) => {
     setConfirming(undefined);
     setShownCallId(undefined);
-    void callTool(name, args);
+    void callTool(name, args, asTask ? 'task' : 'auto');
   };
 
   const attempt = (args?: JsonObject) => {
@@ -73,6 +77,7 @@ function ToolCallPanelFor({ name, tool }: { name: string; tool: JsonObject }) {
           Call {name}
         </button>{' '}
         <span className="muted small">Ctrl/Cmd+Enter</span>
+        <TaskChoice support={taskSupportOf(tool)} asTask={asTask} onChange={setAsTask} />
         {!connected && <span className="muted small"> — not connected</span>}
       </div>
       {problems.length > 0 && (
@@ -87,6 +92,7 @@ function ToolCallPanelFor({ name, tool }: { name: string; tool: JsonObject }) {
       )}
       {confirming && <ConfirmDestructive tool={name} onConfirm={() => send(confirming)} onCancel={() => setConfirming(undefined)} />}
       {record?.state === 'running' && <CallProgress record={record} timeoutMs={timeoutMs} onCancel={() => void cancelCall(record.callId)} />}
+      {record && <TaskLive callId={record.callId} />}
       {record?.outcome?.rounds && <CallRounds rounds={record.outcome.rounds} />}
       {record && <ResultView record={record} />}
       <CallHistory

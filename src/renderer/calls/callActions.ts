@@ -1,6 +1,7 @@
 /** Calling tools: the store's actions that talk to the backend for calls. */
 import { toErrorData } from '../../shared/errors';
 import type { JsonObject } from '../../shared/json';
+import type { TaskMode } from '../../shared/tasks';
 import { getApi } from '../bridge';
 import { historyLimit, type CallRecord } from '../store/callsSlice';
 import { useLoupeStore } from '../store/store';
@@ -21,7 +22,7 @@ function patchCall(callId: string, patch: Partial<CallRecord>): void {
 }
 
 /** Sends the call and records it; resolves with the call id once the call has ended, however it ended. */
-export async function callTool(tool: string, args: JsonObject): Promise<string> {
+export async function callTool(tool: string, args: JsonObject, taskMode: TaskMode = 'auto'): Promise<string> {
   const callId = newCallId();
   const record: CallRecord = { callId, tool, arguments: args, startedAt: Date.now(), state: 'running' };
   setState((state) => {
@@ -32,7 +33,13 @@ export async function callTool(tool: string, args: JsonObject): Promise<string> 
   });
   const timeoutMs = getState().settings?.timeoutMs;
   try {
-    const outcome = await getApi().callTool({ tool, arguments: args, callId, ...(timeoutMs ? { timeoutMs } : {}) });
+    const outcome = await getApi().callTool({
+      tool,
+      arguments: args,
+      callId,
+      ...(timeoutMs ? { timeoutMs } : {}),
+      ...(taskMode === 'task' ? { taskMode } : {}),
+    });
     patchCall(callId, { state: 'done', outcome });
   } catch (error) {
     const detail = toErrorData(error);

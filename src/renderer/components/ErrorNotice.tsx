@@ -24,6 +24,8 @@ const titles: Partial<Record<LoupeErrorData['kind'], string>> = {
   'legacy-server': 'The server speaks the 2025 era',
   'input-rounds-exceeded': 'Too many input rounds',
   'task-not-supported': 'Task results not supported',
+  'task-failed': 'Task failed',
+  'task-expired': 'Task expired',
   'invalid-tool-header': 'Invalid x-mcp-header',
 };
 

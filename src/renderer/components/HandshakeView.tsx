@@ -1,3 +1,4 @@
+import { isJsonObject } from '../../shared/json';
 import type { Handshake } from '../../shared/session';
 import { capabilityNames, eraName, supportedVersions } from '../lib/era';
 import { formatMs } from '../lib/format';
@@ -6,6 +7,12 @@ import { JsonView } from './JsonView';
 function serverText(handshake: Handshake, field: string): string | undefined {
   const value = handshake.serverInfo?.[field];
   return typeof value === 'string' ? value : undefined;
+}
+
+/** The extensions the server declared (capabilities.extensions), by identifier. */
+function extensionNames(capabilities: Handshake['capabilities']): string[] {
+  const extensions = capabilities.extensions;
+  return isJsonObject(extensions) ? Object.keys(extensions) : [];
 }
 
 function Chips({ names, empty }: { names: string[]; empty: string }) {
@@ -80,6 +87,10 @@ export function HandshakeView({ handshake }: { handshake: Handshake }) {
         <dt>Capabilities</dt>
         <dd>
           <Chips names={capabilityNames(handshake.capabilities)} empty="none declared" />
+        </dd>
+        <dt>Extensions</dt>
+        <dd data-testid="server-extensions">
+          <Chips names={extensionNames(handshake.capabilities)} empty="none declared" />
         </dd>
       </dl>
       {handshake.instructions ? (

@@ -9,6 +9,7 @@ import { createSnapshotSlice } from './snapshotSlice';
 import { createTrafficSlice } from './trafficSlice';
 import type { LoupeState } from './types';
 import { createUiSlice } from './uiSlice';
+import { createTasksSlice } from './tasksSlice';
 
 export type { LoupeState } from './types';
 
@@ -21,6 +22,7 @@ const build: StateCreator<LoupeState> = (...parts) => ({
   ...createUiSlice(...parts),
   ...createCallsSlice(...parts),
   ...createCompareSlice(...parts),
+  ...createTasksSlice(...parts),
 });
 
 export const useLoupeStore = create<LoupeState>()(build);

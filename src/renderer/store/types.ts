@@ -8,6 +8,7 @@ import type { SettingsSlice } from './settingsSlice';
 import type { SnapshotSlice } from './snapshotSlice';
 import type { TrafficSlice } from './trafficSlice';
 import type { UiSlice } from './uiSlice';
+import type { TasksSlice } from './tasksSlice';
 
 export type LoupeState = SessionSlice &
   ListsSlice &
@@ -16,6 +17,7 @@ export type LoupeState = SessionSlice &
   SettingsSlice &
   UiSlice &
   CallsSlice &
-  CompareSlice;
+  CompareSlice &
+  TasksSlice;
 
 export type SliceCreator<Slice> = StateCreator<LoupeState, [], [], Slice>;

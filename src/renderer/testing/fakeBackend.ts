@@ -115,6 +115,9 @@ export function fakeBackend(
     // compare
     compareSnapshots: () => Promise.reject(new LoupeError({ kind: 'internal', message: 'not scripted' })),
     compareLists: () => Promise.reject(new LoupeError({ kind: 'internal', message: 'not scripted' })),
+    // tasks
+    listTasks: () => Promise.resolve([]),
+    listServerTasks: () => Promise.resolve({ supported: false, reason: 'not scripted' }),
   };
   const methods: BackendMethods = { ...base, ...methodOverrides };
   const recorded = Object.fromEntries(

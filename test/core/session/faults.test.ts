@@ -180,7 +180,15 @@ describe('stdio faults', () => {
     const initialize = JSON.parse(
       session.recorder.frames().find((frame) => frame.method === 'initialize')?.raw ?? '{}',
     ) as { params: JsonObject };
-    expect(initialize.params.capabilities).toEqual({ roots: { listChanged: true }, elicitation: {} });
+    expect(initialize.params.capabilities).toEqual({
+      roots: { listChanged: true },
+      elicitation: {},
+      tasks: {},
+      extensions: {
+        'io.modelcontextprotocol/tasks': {},
+        'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] },
+      },
+    });
     const deadline = Date.now() + 2000;
     const replies = (): JsonObject[] =>
       session.recorder

@@ -54,15 +54,21 @@ describe('modern resultType handling', () => {
     expect(last.params.requestState).toBe('s');
   });
 
-  it('names a task result as not supported yet, and an unknown resultType as invalid', async () => {
-    const session = await open(
-      modernScript(`(message) => ({ resultType: message.params.name === 'task' ? 'task' : 'mystery' })`),
+  it('refuses a task result when the tasks extension is turned off, and names an unknown resultType as invalid', async () => {
+    const script = modernScript(
+      `(message) => ({ resultType: message.params.name === 'task' ? 'task' : 'mystery', taskId: 't1', status: 'working' })`,
     );
+    const declaring = await open(script);
+    const handed = await declaring.request('tools/call', { name: 'task', arguments: {} });
+    expect(handed.result).toMatchObject({ resultType: 'task', taskId: 't1', status: 'working' });
+    const session = await open(script, { extensions: { tasks: false } });
     const task = (await session
       .request('tools/call', { name: 'task', arguments: {} })
       .catch((error: unknown) => error)) as LoupeError;
     expect(task.kind).toBe('task-not-supported');
-    expect(task.message).toContain('the server answered with a task (tasks extension not supported yet)');
+    expect(task.message).toContain(
+      'the server answered with a task although Loupe did not declare the tasks extension',
+    );
     const mystery = (await session
       .request('tools/call', { name: 'other', arguments: {} })
       .catch((error: unknown) => error)) as LoupeError;
