@@ -8,7 +8,6 @@ import { defaultFormState } from './defaultFormState';
 import { formValidator } from './formValidator';
 import { loupeFields, loupeWidgets } from './loupeFields';
 
-
 const uiSchema: UiSchema = { 'ui:submitButtonOptions': { norender: true } };
 
 export type FormHandle = Form;

@@ -6,14 +6,22 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { JsonObject } from '../../shared/json';
 import { normalizeSchema } from '../../shared/schema/normalize';
 import { sampleInstance } from '../../../test/forms/sampleInstance';
+import { takesNoArguments } from './optionalParts';
 import { ArgumentsEditor, type ArgumentsEditorHandle } from './ArgumentsEditor';
 
-const files = import.meta.glob<JsonObject>('../../../test/fixtures/schemas/**/*.json', { eager: true, import: 'default' });
-const corpus = Object.entries(files).map(([path, schema]) => ({ name: path.replace(/^.*schemas\//, '').replace(/\.json$/, ''), schema }));
+const files = import.meta.glob<JsonObject>('../../../test/fixtures/schemas/**/*.json', {
+  eager: true,
+  import: 'default',
+});
+const corpus = Object.entries(files).map(([path, schema]) => ({
+  name: path.replace(/^.*schemas\//, '').replace(/\.json$/, ''),
+  schema,
+}));
 
 /** Schemas the form cannot follow: the JSON editor takes over and says why in one line. */
 const noForm: Record<string, string> = {
-  'draft2020/undecidable_if': '"if" tests something the form cannot follow (only constants, enums, types, bounds, patterns and required names)',
+  'draft2020/undecidable_if':
+    '"if" tests something the form cannot follow (only constants, enums, types, bounds, patterns and required names)',
 };
 
 afterEach(() => cleanup());
@@ -28,9 +36,13 @@ describe('form corpus in jsdom', () => {
       const schema = corpus.find((entry) => entry.name === name)?.schema;
       expect(schema).toBeDefined();
       const handle = createRef<ArgumentsEditorHandle>();
-      const { container } = render(<ArgumentsEditor ref={handle} schema={schema} initial={{ tags: ['security'], reviewer: 'ann' }} />);
+      const { container } = render(
+        <ArgumentsEditor ref={handle} schema={schema} initial={{ tags: ['security'], reviewer: 'ann' }} />,
+      );
       expect(container.querySelector('form')).toBeNull();
-      expect(container.querySelector('[role="note"]')?.textContent).toBe(`No form for this schema: ${reason}. Edit the arguments as JSON.`);
+      expect(container.querySelector('[role="note"]')?.textContent).toBe(
+        `No form for this schema: ${reason}. Edit the arguments as JSON.`,
+      );
       expect(handle.current?.current()).toEqual({ tags: ['security'], reviewer: 'ann' });
     });
   }
@@ -49,7 +61,10 @@ describe('form corpus in jsdom', () => {
       expect(errors.mock.calls).toEqual([]);
       errors.mockRestore();
       expect(container?.textContent ?? '').not.toMatch(/unsupported/i);
-      expect(container?.querySelector('form')).not.toBeNull();
+      // A schema with no fields takes no arguments: a note in place of the form (and no "+ Add item").
+      if (takesNoArguments(schema))
+        expect(container?.querySelector('.no-arguments')?.textContent).toBe('This tool takes no arguments.');
+      else expect(container?.querySelector('form')).not.toBeNull();
       expect(handle.current?.fromForm()).toEqual(sample);
       expect(handle.current?.current()).toEqual(sample);
       const textarea = container?.querySelector<HTMLTextAreaElement>('textarea[aria-label="Arguments JSON"]');
