@@ -16,6 +16,7 @@ import { initialFormData } from './initialFormData';
 import { formSchemaOf, takesNoArguments } from './optionalParts';
 import type { ArgumentsCheck } from './validateArguments';
 import { validateArguments } from './validateArguments';
+import './forms.css';
 
 export interface ArgumentsEditorHandle {
   /** Shows field errors; resolves what may be sent, or why not. */
@@ -135,10 +136,7 @@ export const ArgumentsEditor = forwardRef<ArgumentsEditorHandle, Props>(function
   const liveCheck =
     parseError === undefined && touched ? describeCheck(validateArguments(schema, args)) : undefined;
   return (
-    <div
-      className="arguments-editor"
-      style={{ display: 'grid', gridTemplateColumns: normalized.ok ? '1fr 1fr' : '1fr', gap: '1em' }}
-    >
+    <div className={normalized.ok ? 'arguments-editor' : 'arguments-editor json-only'}>
       {normalized.ok && (
         <div
           className="arguments-form"
