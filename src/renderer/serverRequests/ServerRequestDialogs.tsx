@@ -10,6 +10,7 @@ import { answerRequest } from './requestActions';
 import { RootsRequest } from './RootsRequest';
 import { SamplingRequest } from './SamplingRequest';
 import '../calls/calls.css';
+import './serverRequests.css';
 
 /** A Map: the method is the server's string, and a plain object would answer `constructor` with a function. */
 const titles = new Map<string, string>([
@@ -32,7 +33,13 @@ function RequestBody({ request }: { request: ServerRequest }) {
           <JsonView value={request.params} />
           <button
             type="button"
-            onClick={() => void answerRequest(request, { error: { code: -32601, message: `Method not found: ${request.method}` } }, 'refused (unknown method)')}
+            onClick={() =>
+              void answerRequest(
+                request,
+                { error: { code: -32601, message: `Method not found: ${request.method}` } },
+                'refused (unknown method)',
+              )
+            }
           >
             Refuse
           </button>
@@ -48,7 +55,12 @@ export function ServerRequestDialogs() {
   return (
     <aside className="server-requests" aria-label="Server requests">
       {waiting.map((request) => (
-        <section key={request.requestId} role="dialog" aria-label={titles.get(request.method) ?? `The server sent ${request.method}`} className="dialog server-request">
+        <section
+          key={request.requestId}
+          role="dialog"
+          aria-label={titles.get(request.method) ?? `The server sent ${request.method}`}
+          className="dialog server-request"
+        >
           <h3>{titles.get(request.method) ?? `The server sent ${request.method}`}</h3>
           <p className="muted small" aria-live="polite">
             {request.method} · waiting for your answer

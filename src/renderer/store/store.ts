@@ -2,6 +2,7 @@
 import { create, type StateCreator } from 'zustand';
 import { createCallsSlice } from './callsSlice';
 import { createListsSlice } from './listsSlice';
+import { createNoticeSlice } from './noticeSlice';
 import { createSessionSlice } from './sessionSlice';
 import { createSettingsSlice } from './settingsSlice';
 import { createSnapshotSlice } from './snapshotSlice';
@@ -19,6 +20,7 @@ const build: StateCreator<LoupeState> = (...parts) => ({
   ...createSettingsSlice(...parts),
   ...createUiSlice(...parts),
   ...createCallsSlice(...parts),
+  ...createNoticeSlice(...parts),
 });
 
 export const useLoupeStore = create<LoupeState>()(build);

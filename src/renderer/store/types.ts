@@ -2,6 +2,7 @@
 import type { StateCreator } from 'zustand';
 import type { CallsSlice } from './callsSlice';
 import type { ListsSlice } from './listsSlice';
+import type { NoticeSlice } from './noticeSlice';
 import type { SessionSlice } from './sessionSlice';
 import type { SettingsSlice } from './settingsSlice';
 import type { SnapshotSlice } from './snapshotSlice';
@@ -14,6 +15,7 @@ export type LoupeState = SessionSlice &
   SnapshotSlice &
   SettingsSlice &
   UiSlice &
-  CallsSlice;
+  CallsSlice &
+  NoticeSlice;
 
 export type SliceCreator<Slice> = StateCreator<LoupeState, [], [], Slice>;

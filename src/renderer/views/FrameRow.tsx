@@ -43,7 +43,14 @@ export function FrameRow({ frame, method, mark }: FrameRowProps) {
         {frame.direction === 'out' ? '→' : '←'}
       </span>
       <span className={`kind kind-${frame.kind}`}>{kindLabels[frame.kind]}</span>
-      <span className="mono ellipsis frame-method" title={text === '' ? undefined : text}>
+      <span
+        className="mono ellipsis frame-method"
+        title={
+          text === ''
+            ? undefined
+            : `${mark ? `${mark.round > 1 ? '↳' : ''}${mark.round}/${mark.total}` : ''}${text}${code ? ` ${code}` : ''}`
+        }
+      >
         {mark ? (
           <span
             className="round-mark"
