@@ -8,6 +8,7 @@ import { defaultFormState } from './defaultFormState';
 import { formValidator } from './formValidator';
 import { loupeFields, loupeWidgets } from './loupeFields';
 
+
 const uiSchema: UiSchema = { 'ui:submitButtonOptions': { norender: true } };
 
 export type FormHandle = Form;

@@ -56,11 +56,7 @@ export function JsonValueField(props: FieldProps) {
           }
         }}
       />
-      {problem !== undefined && (
-        <p className="field-error" role="alert">
-          Not JSON yet: {problem}
-        </p>
-      )}
+      {problem !== undefined && <p className="field-error" role="alert">Not JSON yet: {problem}</p>}
       {rawErrors?.map((error) => (
         <p key={error} className="field-error">
           {error}

@@ -9,19 +9,12 @@ import { sampleInstance } from '../../../test/forms/sampleInstance';
 import { takesNoArguments } from './optionalParts';
 import { ArgumentsEditor, type ArgumentsEditorHandle } from './ArgumentsEditor';
 
-const files = import.meta.glob<JsonObject>('../../../test/fixtures/schemas/**/*.json', {
-  eager: true,
-  import: 'default',
-});
-const corpus = Object.entries(files).map(([path, schema]) => ({
-  name: path.replace(/^.*schemas\//, '').replace(/\.json$/, ''),
-  schema,
-}));
+const files = import.meta.glob<JsonObject>('../../../test/fixtures/schemas/**/*.json', { eager: true, import: 'default' });
+const corpus = Object.entries(files).map(([path, schema]) => ({ name: path.replace(/^.*schemas\//, '').replace(/\.json$/, ''), schema }));
 
 /** Schemas the form cannot follow: the JSON editor takes over and says why in one line. */
 const noForm: Record<string, string> = {
-  'draft2020/undecidable_if':
-    '"if" tests something the form cannot follow (only constants, enums, types, bounds, patterns and required names)',
+  'draft2020/undecidable_if': '"if" tests something the form cannot follow (only constants, enums, types, bounds, patterns and required names)',
 };
 
 afterEach(() => cleanup());
@@ -36,13 +29,9 @@ describe('form corpus in jsdom', () => {
       const schema = corpus.find((entry) => entry.name === name)?.schema;
       expect(schema).toBeDefined();
       const handle = createRef<ArgumentsEditorHandle>();
-      const { container } = render(
-        <ArgumentsEditor ref={handle} schema={schema} initial={{ tags: ['security'], reviewer: 'ann' }} />,
-      );
+      const { container } = render(<ArgumentsEditor ref={handle} schema={schema} initial={{ tags: ['security'], reviewer: 'ann' }} />);
       expect(container.querySelector('form')).toBeNull();
-      expect(container.querySelector('[role="note"]')?.textContent).toBe(
-        `No form for this schema: ${reason}. Edit the arguments as JSON.`,
-      );
+      expect(container.querySelector('[role="note"]')?.textContent).toBe(`No form for this schema: ${reason}. Edit the arguments as JSON.`);
       expect(handle.current?.current()).toEqual({ tags: ['security'], reviewer: 'ann' });
     });
   }
@@ -62,8 +51,7 @@ describe('form corpus in jsdom', () => {
       errors.mockRestore();
       expect(container?.textContent ?? '').not.toMatch(/unsupported/i);
       // A schema with no fields takes no arguments: a note in place of the form (and no "+ Add item").
-      if (takesNoArguments(schema))
-        expect(container?.querySelector('.no-arguments')?.textContent).toBe('This tool takes no arguments.');
+      if (takesNoArguments(schema)) expect(container?.querySelector('.no-arguments')?.textContent).toBe('This tool takes no arguments.');
       else expect(container?.querySelector('form')).not.toBeNull();
       expect(handle.current?.fromForm()).toEqual(sample);
       expect(handle.current?.current()).toEqual(sample);

@@ -2,15 +2,7 @@
  * rjsf's validator over schemaCheck (no eval, so it works under the renderer's CSP), validating against the
  * normalised form schema. Field errors land on the fields through rjsf's error schema.
  */
-import type {
-  CustomValidator,
-  ErrorTransformer,
-  RJSFSchema,
-  RJSFValidationError,
-  UiSchema,
-  ValidationData,
-  ValidatorType,
-} from '@rjsf/utils';
+import type { CustomValidator, ErrorTransformer, RJSFSchema, RJSFValidationError, UiSchema, ValidationData, ValidatorType } from '@rjsf/utils';
 import { toErrorSchema } from '@rjsf/utils';
 import type { JsonObject, JsonValue } from '../../shared/json';
 import { toJson } from '../../shared/schema/buildArguments';
@@ -27,47 +19,23 @@ function toRjsfError(error: SchemaError, schema: JsonObject): RJSFValidationErro
     // Name the field by its title where the parent has one, as rjsf's own validator does.
     let parent: JsonValue | undefined = schema;
     for (const segment of error.path.slice(0, -1)) {
-      const properties: JsonValue | undefined =
-        parent && typeof parent === 'object' && !Array.isArray(parent) ? parent.properties : undefined;
-      parent =
-        properties && typeof properties === 'object' && !Array.isArray(properties)
-          ? properties[segment]
-          : undefined;
+      const properties: JsonValue | undefined = parent && typeof parent === 'object' && !Array.isArray(parent) ? parent.properties : undefined;
+      parent = properties && typeof properties === 'object' && !Array.isArray(properties) ? properties[segment] : undefined;
     }
     const last = error.path[error.path.length - 1];
-    const properties =
-      parent && typeof parent === 'object' && !Array.isArray(parent) ? parent.properties : undefined;
-    const field =
-      properties && typeof properties === 'object' && !Array.isArray(properties)
-        ? properties[last]
-        : undefined;
-    const title =
-      field && typeof field === 'object' && !Array.isArray(field) && typeof field.title === 'string'
-        ? field.title
-        : last;
+    const properties = parent && typeof parent === 'object' && !Array.isArray(parent) ? parent.properties : undefined;
+    const field = properties && typeof properties === 'object' && !Array.isArray(properties) ? properties[last] : undefined;
+    const title = field && typeof field === 'object' && !Array.isArray(field) && typeof field.title === 'string' ? field.title : last;
     message = `must have required property '${title}'`;
   }
-  return {
-    name: error.keyword,
-    property,
-    message,
-    params: {},
-    stack: `${property} ${message}`.trim(),
-    schemaPath: '',
-  };
+  return { name: error.keyword, property, message, params: {}, stack: `${property} ${message}`.trim(), schemaPath: '' };
 }
 
 function check(schema: RJSFSchema, formData: unknown): SchemaError[] {
   try {
     return checkValue(schema, asJson(formData));
   } catch (error) {
-    return [
-      {
-        path: [],
-        keyword: 'schema',
-        message: `the schema could not be used: ${error instanceof Error ? error.message : String(error)}`,
-      },
-    ];
+    return [{ path: [], keyword: 'schema', message: `the schema could not be used: ${error instanceof Error ? error.message : String(error)}` }];
   }
 }
 

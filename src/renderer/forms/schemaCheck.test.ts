@@ -8,11 +8,7 @@ describe('schemaCheck (no eval)', () => {
     properties: {
       name: { type: 'string', minLength: 2 },
       tags: { type: 'array', items: { type: 'integer' } },
-      contact: {
-        type: 'object',
-        properties: { email: { type: 'string', format: 'email' } },
-        required: ['email'],
-      },
+      contact: { type: 'object', properties: { email: { type: 'string', format: 'email' } }, required: ['email'] },
       id: { anyOf: [{ type: 'string' }, { type: 'integer' }] },
     },
     required: ['name'],
@@ -20,13 +16,7 @@ describe('schemaCheck (no eval)', () => {
   };
 
   it('reports leaf errors with their instance paths', () => {
-    const errors = checkValue(schema, {
-      name: 'a',
-      tags: [1, 'b'],
-      contact: { email: 'nope' },
-      id: 1.5,
-      extra: true,
-    }).map(describeError);
+    const errors = checkValue(schema, { name: 'a', tags: [1, 'b'], contact: { email: 'nope' }, id: 1.5, extra: true }).map(describeError);
     expect(errors).toEqual([
       '/name string is too short (1 < 2)',
       '/tags/1 instance type "string" is invalid. Expected "integer"',
@@ -58,9 +48,7 @@ describe('schemaCheck (no eval)', () => {
     };
     expect(draftOf(modern)).toBe('2020-12');
     expect(checkValue(modern, { p: [1, 'a'] })).toEqual([]);
-    expect(checkValue(modern, { p: ['a', 'a'] }).map(describeError)).toEqual([
-      '/p/0 instance type "string" is invalid. Expected "number"',
-    ]);
+    expect(checkValue(modern, { p: ['a', 'a'] }).map(describeError)).toEqual(['/p/0 instance type "string" is invalid. Expected "number"']);
   });
 
   it('uses 2020-12 rules when the schema names no dialect, and draft-07 rules when it names draft-07', () => {
@@ -74,35 +62,21 @@ describe('schemaCheck (no eval)', () => {
     expect(draftOf({ $schema: 'http://json-schema.org/draft-04/schema#' })).toBe('4');
     expect(draftOf({ $schema: 'https://json-schema.org/draft/2019-09/schema' })).toBe('2019-09');
     // 2020-12: the keyword next to $ref applies. Draft-07: it is ignored.
-    expect(checkValue(siblings, { label: 'long' }).map(describeError)).toEqual([
-      '/label string is too long (4 > 3)',
-    ]);
-    expect(
-      checkValue({ ...siblings, $schema: 'http://json-schema.org/draft-07/schema#' }, { label: 'long' }),
-    ).toEqual([]);
+    expect(checkValue(siblings, { label: 'long' }).map(describeError)).toEqual(['/label string is too long (4 > 3)']);
+    expect(checkValue({ ...siblings, $schema: 'http://json-schema.org/draft-07/schema#' }, { label: 'long' })).toEqual([]);
   });
 
   it('follows $anchor, $id, prefixItems, dependentRequired and unevaluatedProperties (2020-12)', () => {
     const modern: JsonObject = {
       $id: 'https://example.com/s',
       type: 'object',
-      $defs: {
-        c: { $anchor: 'code', type: 'string', pattern: '^[A-Z]+$' },
-        n: { $id: 'num', type: 'number' },
-      },
-      properties: {
-        code: { $ref: '#code' },
-        n: { $ref: 'num' },
-        pair: { prefixItems: [{ type: 'string' }], items: false },
-        card: {},
-      },
+      $defs: { c: { $anchor: 'code', type: 'string', pattern: '^[A-Z]+$' }, n: { $id: 'num', type: 'number' } },
+      properties: { code: { $ref: '#code' }, n: { $ref: 'num' }, pair: { prefixItems: [{ type: 'string' }], items: false }, card: {} },
       dependentRequired: { card: ['holder'] },
       unevaluatedProperties: false,
     };
     expect(checkValue(modern, { code: 'AB', n: 1, pair: ['x'] })).toEqual([]);
-    expect(
-      checkValue(modern, { code: 'ab', n: 'one', pair: ['x', 'y'], card: 1, extra: 1 }).map(describeError),
-    ).toEqual([
+    expect(checkValue(modern, { code: 'ab', n: 'one', pair: ['x', 'y'], card: 1, extra: 1 }).map(describeError)).toEqual([
       '(root) instance has "card" but does not have "holder"',
       '/code string does not match pattern',
       '/n instance type "string" is invalid. Expected "number"',

@@ -46,20 +46,7 @@ function validatorFor(schema: JsonObject, draft: SchemaDraft): Validator {
 }
 
 /** Units that only say "a child failed" (the child's own unit says why), or that explain a failed branch. */
-const wrapperKeywords = new Set([
-  'properties',
-  'items',
-  'prefixItems',
-  'additionalItems',
-  '$ref',
-  'allOf',
-  'false',
-  'patternProperties',
-  'unevaluatedProperties',
-  'unevaluatedItems',
-  'contains',
-  'dependentSchemas',
-]);
+const wrapperKeywords = new Set(['properties', 'items', 'prefixItems', 'additionalItems', '$ref', 'allOf', 'false', 'patternProperties', 'unevaluatedProperties', 'unevaluatedItems', 'contains', 'dependentSchemas']);
 const insideBranch = /\/(anyOf|oneOf|not|if)\/|\/(not|if)$/;
 
 function decode(segment: string): string {
@@ -67,18 +54,10 @@ function decode(segment: string): string {
 }
 
 function toError(unit: OutputUnit): SchemaError {
-  const path = unit.instanceLocation
-    .replace(/^#\/?/, '')
-    .split('/')
-    .filter((segment) => segment !== '')
-    .map(decode);
+  const path = unit.instanceLocation.replace(/^#\/?/, '').split('/').filter((segment) => segment !== '').map(decode);
   if (unit.keyword === 'required') {
     const missing = /required property "(.*)"\.$/.exec(unit.error)?.[1] ?? '';
-    return {
-      path: [...path, missing],
-      keyword: 'required',
-      message: `must have required property '${missing}'`,
-    };
+    return { path: [...path, missing], keyword: 'required', message: `must have required property '${missing}'` };
   }
   const message = unit.error.replace(/\.$/, '');
   return { path, keyword: unit.keyword, message: message.charAt(0).toLowerCase() + message.slice(1) };
@@ -89,11 +68,7 @@ function samePath(left: string[], right: string[]): boolean {
 }
 
 /** Validates; throws only if the schema itself is unusable (e.g. an unresolvable $ref). */
-export function checkValue(
-  schema: JsonObject,
-  value: JsonValue | undefined,
-  draft: SchemaDraft = draftOf(schema),
-): SchemaError[] {
+export function checkValue(schema: JsonObject, value: JsonValue | undefined, draft: SchemaDraft = draftOf(schema)): SchemaError[] {
   const result = validatorFor(schema, draft).validate(value);
   if (result.valid) return [];
   const outside = result.errors.filter((unit) => !insideBranch.test(unit.keywordLocation.replace(/^#/, '')));
@@ -107,8 +82,7 @@ export function checkValue(
     const named = errors.some(
       (error) =>
         (error.keyword === 'additionalProperties' && samePath(error.path, parent)) ||
-        (error.path.length >= refused.path.length &&
-          samePath(error.path.slice(0, refused.path.length), refused.path)),
+        (error.path.length >= refused.path.length && samePath(error.path.slice(0, refused.path.length), refused.path)),
     );
     if (!named) errors.push({ ...refused, message: 'is not allowed here (its schema is false)' });
   }

@@ -6,8 +6,7 @@ import type { JsonValue } from '../../shared/json';
 import { isJsonObject } from '../../shared/json';
 import { checkValue, describeError } from './schemaCheck';
 
-export type ArgumentsCheck =
-  { valid: true } | { valid: false; errors: string[] } | { valid: 'unknown'; reason: string };
+export type ArgumentsCheck = { valid: true } | { valid: false; errors: string[] } | { valid: 'unknown'; reason: string };
 
 export function validateArguments(schema: JsonValue | undefined, value: JsonValue): ArgumentsCheck {
   if (!isJsonObject(schema)) return { valid: 'unknown', reason: 'the tool has no usable inputSchema' };
@@ -15,9 +14,6 @@ export function validateArguments(schema: JsonValue | undefined, value: JsonValu
     const errors = checkValue(schema, value);
     return errors.length === 0 ? { valid: true } : { valid: false, errors: errors.map(describeError) };
   } catch (error) {
-    return {
-      valid: 'unknown',
-      reason: `the schema could not be used: ${error instanceof Error ? error.message : String(error)}`,
-    };
+    return { valid: 'unknown', reason: `the schema could not be used: ${error instanceof Error ? error.message : String(error)}` };
   }
 }
