@@ -1,7 +1,7 @@
 import { useShallow } from 'zustand/react/shallow';
 import { describeTarget } from '../../shared/target';
 import type { BackendLink } from '../store/sessionSlice';
-import { closeSnapshot, dismissSnapshotError } from '../store/appActions';
+import { closeSnapshot, dismissNotice, dismissSnapshotError } from '../store/appActions';
 import { useLoupeStore } from '../store/store';
 
 const linkMessages: Record<Exclude<BackendLink, 'open'>, string> = {
@@ -13,13 +13,17 @@ const linkMessages: Record<Exclude<BackendLink, 'open'>, string> = {
     'Cannot reach the Loupe backend. If Loupe was restarted, open the new address it printed: the old token ended with the old process.',
 };
 
-/** The backend link, an open snapshot, and snapshot errors: full-width notices above the views. */
+/**
+ * The backend link, an open snapshot, snapshot errors and the outcome of the last save: full-width notices
+ * above the views, in the layout (they push the views down, never cover them).
+ */
 export function Banners() {
-  const { link, snapshot, snapshotError } = useLoupeStore(
+  const { link, snapshot, snapshotError, notice } = useLoupeStore(
     useShallow((state) => ({
       link: state.backendLink,
       snapshot: state.snapshotView?.snapshot ?? null,
       snapshotError: state.snapshotError,
+      notice: state.notice,
     })),
   );
   return (
@@ -41,6 +45,21 @@ export function Banners() {
           </button>
         </div>
       ) : null}
+      {/* Always present, so screen readers hear each new outcome of a save. */}
+      <div
+        className={notice ? `banner banner-notice notice-${notice.tone}` : 'banner-notice-empty'}
+        role="status"
+        aria-label="Last action"
+      >
+        {notice ? (
+          <>
+            <span>{notice.text}</span>
+            <button type="button" onClick={dismissNotice}>
+              Dismiss
+            </button>
+          </>
+        ) : null}
+      </div>
       {snapshotError ? (
         <div className="banner banner-error" role="alert">
           <span>{snapshotError}</span>

@@ -167,7 +167,7 @@ export function ConnectionForm({ initial, initialProtocol, busy, onConnect, onSa
           {problem}
         </p>
       ) : null}
-      <div className="button-row">
+      <div className="button-row connect-row">
         <button type="submit" className="primary" disabled={busy}>
           Connect
         </button>

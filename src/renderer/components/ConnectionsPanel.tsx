@@ -56,110 +56,114 @@ export function ConnectionsPanel() {
 
   return (
     <aside className="connections" aria-label="Connections">
-      <section className="card">
-        <h2 className="card-title">Session</h2>
-        {snapshot ? (
-          <SnapshotSessionCard
-            snapshot={snapshot}
-            live={`${stateLabels[status.state].toLowerCase()}${status.state === 'idle' ? '' : ` ${describeTarget(status.target)}`}`}
-          />
-        ) : (
-          <>
-            <div className={`session-state state-${status.state}`}>
-              <span className="dot" aria-hidden="true" />
-              <span>{stateLabels[status.state]}</span>
-            </div>
-            {status.state !== 'idle' ? (
-              <div className="target-line mono">{describeTarget(status.target)}</div>
-            ) : null}
-          </>
-        )}
-        <div className="button-row">
-          <button
-            type="button"
-            onClick={() => void disconnect()}
-            disabled={snapshot !== null || (status.state !== 'connected' && status.state !== 'connecting')}
-            title={snapshot ? `${offlineReason}: close it to disconnect the live session` : undefined}
-          >
-            Disconnect
-          </button>
-          <button
-            type="button"
-            onClick={() => void reconnect()}
-            disabled={snapshot !== null || !lastTarget || busy}
-            title={snapshot ? `${offlineReason}: close it to reconnect the live session` : undefined}
-          >
-            Reconnect
-          </button>
-        </div>
-        {connectError && status.state !== 'connected' ? (
-          <ErrorNotice
-            error={connectError}
-            context={connectErrorPhase === 'session' ? 'Session ended' : 'Connection failed'}
-          >
-            {connectError.kind === 'server-exited' ? <StderrTail /> : null}
-          </ErrorNotice>
-        ) : null}
-        {status.state === 'connected' && !snapshot ? (
-          <details className="handshake-details" open>
-            <summary>Handshake</summary>
-            <HandshakeView handshake={status.handshake} />
-          </details>
-        ) : null}
-      </section>
+      {/* Session and saved servers scroll; the new-connection card keeps its place at the bottom, so Connect
+          is on screen without scrolling the panel (it was below the fold at 1280×720). */}
+      <div className="connections-scroll">
+        <section className="card">
+          <h2 className="card-title">Session</h2>
+          {snapshot ? (
+            <SnapshotSessionCard
+              snapshot={snapshot}
+              live={`${stateLabels[status.state].toLowerCase()}${status.state === 'idle' ? '' : ` ${describeTarget(status.target)}`}`}
+            />
+          ) : (
+            <>
+              <div className={`session-state state-${status.state}`}>
+                <span className="dot" aria-hidden="true" />
+                <span>{stateLabels[status.state]}</span>
+              </div>
+              {status.state !== 'idle' ? (
+                <div className="target-line mono">{describeTarget(status.target)}</div>
+              ) : null}
+            </>
+          )}
+          <div className="button-row">
+            <button
+              type="button"
+              onClick={() => void disconnect()}
+              disabled={snapshot !== null || (status.state !== 'connected' && status.state !== 'connecting')}
+              title={snapshot ? `${offlineReason}: close it to disconnect the live session` : undefined}
+            >
+              Disconnect
+            </button>
+            <button
+              type="button"
+              onClick={() => void reconnect()}
+              disabled={snapshot !== null || !lastTarget || busy}
+              title={snapshot ? `${offlineReason}: close it to reconnect the live session` : undefined}
+            >
+              Reconnect
+            </button>
+          </div>
+          {connectError && status.state !== 'connected' ? (
+            <ErrorNotice
+              error={connectError}
+              context={connectErrorPhase === 'session' ? 'Session ended' : 'Connection failed'}
+            >
+              {connectError.kind === 'server-exited' ? <StderrTail /> : null}
+            </ErrorNotice>
+          ) : null}
+          {status.state === 'connected' && !snapshot ? (
+            <details className="handshake-details" open>
+              <summary>Handshake</summary>
+              <HandshakeView handshake={status.handshake} />
+            </details>
+          ) : null}
+        </section>
 
-      <section className="card">
-        <h2 className="card-title">Saved servers</h2>
-        {settingsError ? <p className="form-problem">{settingsError}</p> : null}
-        {settings && settings.savedServers.length === 0 ? (
-          <p className="muted small">None yet: fill in the form below and save it.</p>
-        ) : null}
-        <ul className="saved-list">
-          {settings?.savedServers.map((server) => (
-            <li key={server.id} className="saved-item">
-              <button
-                type="button"
-                className="saved-connect"
-                aria-label={`Connect to ${server.name}`}
-                disabled={busy}
-                onClick={() => run(server.target, server.protocol)}
-              >
-                <span className="saved-name">{server.name}</span>
-                <span className="saved-target mono">
-                  {describeTarget(server.target)}
-                  {server.protocol && server.protocol !== 'auto'
-                    ? ` · ${protocolLabels[server.protocol]}`
-                    : ''}
-                </span>
-              </button>
-              <button
-                type="button"
-                className="icon-button"
-                aria-label={`Edit ${server.name}`}
-                onClick={() =>
-                  setFormTarget({
-                    target: server.target,
-                    protocol: server.protocol,
-                    version: formTarget.version + 1,
-                  })
-                }
-              >
-                ✎
-              </button>
-              <button
-                type="button"
-                className="icon-button"
-                aria-label={`Remove ${server.name}`}
-                onClick={() => void removeServer(server.id)}
-              >
-                ×
-              </button>
-            </li>
-          ))}
-        </ul>
-      </section>
+        <section className="card">
+          <h2 className="card-title">Saved servers</h2>
+          {settingsError ? <p className="form-problem">{settingsError}</p> : null}
+          {settings && settings.savedServers.length === 0 ? (
+            <p className="muted small">None yet: fill in the form below and save it.</p>
+          ) : null}
+          <ul className="saved-list">
+            {settings?.savedServers.map((server) => (
+              <li key={server.id} className="saved-item">
+                <button
+                  type="button"
+                  className="saved-connect"
+                  aria-label={`Connect to ${server.name}`}
+                  disabled={busy}
+                  onClick={() => run(server.target, server.protocol)}
+                >
+                  <span className="saved-name">{server.name}</span>
+                  <span className="saved-target mono">
+                    {describeTarget(server.target)}
+                    {server.protocol && server.protocol !== 'auto'
+                      ? ` · ${protocolLabels[server.protocol]}`
+                      : ''}
+                  </span>
+                </button>
+                <button
+                  type="button"
+                  className="icon-button"
+                  aria-label={`Edit ${server.name}`}
+                  onClick={() =>
+                    setFormTarget({
+                      target: server.target,
+                      protocol: server.protocol,
+                      version: formTarget.version + 1,
+                    })
+                  }
+                >
+                  ✎
+                </button>
+                <button
+                  type="button"
+                  className="icon-button"
+                  aria-label={`Remove ${server.name}`}
+                  onClick={() => void removeServer(server.id)}
+                >
+                  ×
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
 
-      <section className="card">
+      <section className="card new-connection" aria-label="New connection">
         <h2 className="card-title">New connection</h2>
         <ConnectionForm
           key={`${formTarget.version}-${lastTarget ? 1 : 0}`}

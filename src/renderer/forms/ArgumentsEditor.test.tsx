@@ -23,7 +23,14 @@ const schema: JsonObject = {
 function setup(initial?: JsonObject) {
   const handle = createRef<ArgumentsEditorHandle>();
   const seen: JsonObject[] = [];
-  const view = render(<ArgumentsEditor ref={handle} schema={schema} initial={initial} onArguments={(args) => seen.push(args)} />);
+  const view = render(
+    <ArgumentsEditor
+      ref={handle}
+      schema={schema}
+      initial={initial}
+      onArguments={(args) => seen.push(args)}
+    />,
+  );
   const json = screen.getByLabelText<HTMLTextAreaElement>('Arguments JSON');
   return { handle, seen, view, json };
 }
@@ -51,7 +58,12 @@ describe('ArgumentsEditor', () => {
       expect(json.value).toBe(value);
     }
     // Parsed once complete and sent exactly as typed (not pruned, not reformatted).
-    expect(handle.current?.current()).toEqual({ name: 'a "q" \\ é\t', tags: ['x', 'y'], count: 10, extra: {} });
+    expect(handle.current?.current()).toEqual({
+      name: 'a "q" \\ é\t',
+      tags: ['x', 'y'],
+      count: 10,
+      extra: {},
+    });
     expect(json.value).toBe(typed);
     // And applied to the form.
     expect(field('Name').value).toBe('a "q" \\ é\t');
@@ -100,7 +112,9 @@ describe('ArgumentsEditor', () => {
       check = handle.current?.check();
     });
     expect(check).toEqual({ ok: false, errors: ["(root) must have required property 'name'"] });
-    expect(view.container.querySelector('.arguments-form')?.textContent).toMatch(/must have required property 'Name'/);
+    expect(view.container.querySelector('.arguments-form')?.textContent).toMatch(
+      /must have required property 'Name'/,
+    );
   });
 
   it('accepts valid arguments', () => {
@@ -130,5 +144,93 @@ describe('ArgumentsEditor', () => {
     expect(handle.current?.current()).toEqual({ name: 'again', tags: ['t'] });
     expect(field('Name').value).toBe('again');
     expect(JSON.parse(json.value)).toEqual({ name: 'again', tags: ['t'] });
+  });
+});
+
+describe('optional parts, untouched forms, no-argument tools', () => {
+  const address: JsonObject = {
+    type: 'object',
+    properties: {
+      street: { type: 'string', title: 'Street' },
+      country: { type: 'string', enum: ['NL', 'DE'], default: 'NL', title: 'Country' },
+    },
+    required: ['street'],
+  };
+  const customer: JsonObject = {
+    type: 'object',
+    properties: {
+      name: { type: 'string', title: 'Name' },
+      billing: { ...address, title: 'billing' },
+      shipping: { ...address, title: 'shipping' },
+      tags: { type: 'array', items: { type: 'string' }, title: 'tags' },
+    },
+    required: ['name', 'billing'],
+  };
+
+  function check(handle: React.RefObject<ArgumentsEditorHandle | null>) {
+    let result: ReturnType<ArgumentsEditorHandle['check']> | undefined;
+    act(() => {
+      result = handle.current?.check();
+    });
+    return result;
+  }
+
+  it('leaves an optional object and an optional array out until added, and removes them again', () => {
+    const handle = createRef<ArgumentsEditorHandle>();
+    const view = render(<ArgumentsEditor ref={handle} schema={customer} />);
+    // The required object is there with its default; the optional object and array are not.
+    expect(handle.current?.current()).toEqual({ billing: { country: 'NL' } });
+    expect(screen.getByRole('button', { name: '+ Add shipping' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '+ Add tags' })).toBeTruthy();
+    expect(view.container.querySelectorAll('input[id*="shipping"]').length).toBe(0);
+    fireEvent.change(field('Name'), { target: { value: 'Ada' } });
+    fireEvent.change(
+      view.container.querySelector<HTMLInputElement>('input[id$="billing_street"]') as HTMLInputElement,
+      { target: { value: 'Main 1' } },
+    );
+    // Only the required fields filled: the call may go.
+    expect(check(handle)).toEqual({
+      ok: true,
+      arguments: { name: 'Ada', billing: { street: 'Main 1', country: 'NL' } },
+    });
+
+    // Added: it starts with its own defaults, and its own required fields now count.
+    fireEvent.click(screen.getByRole('button', { name: '+ Add shipping' }));
+    expect(handle.current?.current()).toEqual({
+      name: 'Ada',
+      billing: { street: 'Main 1', country: 'NL' },
+      shipping: { country: 'NL' },
+    });
+    expect(check(handle)).toEqual({ ok: false, errors: ["/shipping must have required property 'street'"] });
+    // Removed again: gone from the arguments, and the call may go.
+    fireEvent.click(screen.getByRole('button', { name: 'Remove shipping' }));
+    expect(handle.current?.current()).toEqual({ name: 'Ada', billing: { street: 'Main 1', country: 'NL' } });
+    expect(screen.getByRole('button', { name: '+ Add shipping' })).toBeTruthy();
+    expect(check(handle)?.ok).toBe(true);
+
+    // The optional array: added, given an item, removed.
+    fireEvent.click(screen.getByRole('button', { name: '+ Add tags' }));
+    expect(screen.getByRole('button', { name: 'Remove tags' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '+ Add tags' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Remove tags' }));
+    expect(screen.getByRole('button', { name: '+ Add tags' })).toBeTruthy();
+  });
+
+  it('shows no schema errors before the user edits or presses Call', () => {
+    const handle = createRef<ArgumentsEditorHandle>();
+    const view = render(<ArgumentsEditor ref={handle} schema={customer} />);
+    expect(view.container.querySelector('.schema-errors')).toBeNull();
+    fireEvent.change(field('Name'), { target: { value: 'Ada' } });
+    expect(view.container.querySelector('.schema-errors')?.textContent).toBe(
+      "/billing must have required property 'street'",
+    );
+  });
+
+  it('says a tool without fields takes no arguments, with no add button', () => {
+    const handle = createRef<ArgumentsEditorHandle>();
+    const view = render(<ArgumentsEditor ref={handle} schema={{ type: 'object' }} />);
+    expect(screen.getByRole('note').textContent).toBe('This tool takes no arguments.');
+    expect(view.container.querySelectorAll('button').length).toBe(0);
+    expect(check(handle)).toEqual({ ok: true, arguments: {} });
   });
 });

@@ -13,8 +13,10 @@ import { normalizeSchema } from '../../shared/schema/normalize';
 import { ArgumentsForm } from './ArgumentsForm';
 import type { FormHandle } from './ArgumentsForm';
 import { initialFormData } from './initialFormData';
+import { formSchemaOf, takesNoArguments } from './optionalParts';
 import type { ArgumentsCheck } from './validateArguments';
 import { validateArguments } from './validateArguments';
+import './forms.css';
 
 export interface ArgumentsEditorHandle {
   /** Shows field errors; resolves what may be sent, or why not. */
@@ -49,17 +51,27 @@ function describeCheck(check: ArgumentsCheck): string | undefined {
 export const ArgumentsEditor = forwardRef<ArgumentsEditorHandle, Props>(function ArgumentsEditor(props, ref) {
   const { schema, initial, idPrefix = 'arguments', disabled, onArguments } = props;
   const normalized = useMemo(() => normalizeSchema(schema), [schema]);
+  const formSchema = useMemo(
+    () => (normalized.ok ? formSchemaOf(normalized.schema) : undefined),
+    [normalized],
+  );
+  const noArguments = takesNoArguments(schema);
   const formRef = useRef<FormHandle>(null);
   const source = useRef<Source>('form');
   const [formData, setFormData] = useState<unknown>(() =>
-    normalized.ok ? initialFormData(normalized.schema, initial) : (initial ?? {}),
+    formSchema ? initialFormData(formSchema, initial) : (initial ?? {}),
   );
-  const [args, setArgs] = useState<JsonObject>(() => (normalized.ok ? buildArguments(normalized.schema, formData) : (initial ?? {})));
+  const [args, setArgs] = useState<JsonObject>(() =>
+    normalized.ok ? buildArguments(normalized.schema, formData) : (initial ?? {}),
+  );
   const [text, setText] = useState(() => pretty(args));
   const [parseError, setParseError] = useState<string | undefined>(undefined);
   const [shownCheck, setShownCheck] = useState<string | undefined>(undefined);
+  // Schema errors show once the user has edited something or pressed Call, not on a form nobody touched yet.
+  const [touched, setTouched] = useState(false);
 
   const publish = (next: JsonObject) => {
+    setTouched(true);
     setArgs(next);
     setShownCheck(undefined);
     onArguments?.(next);
@@ -95,11 +107,13 @@ export const ArgumentsEditor = forwardRef<ArgumentsEditorHandle, Props>(function
 
   useImperativeHandle(ref, () => ({
     check() {
-      if (parseError !== undefined) return { ok: false, errors: [`The JSON arguments do not parse: ${parseError}`] };
+      if (parseError !== undefined)
+        return { ok: false, errors: [`The JSON arguments do not parse: ${parseError}`] };
       const formOk = source.current === 'json' || !normalized.ok || (formRef.current?.validateForm() ?? true);
       const check = validateArguments(schema, args);
       const message = describeCheck(check);
       setShownCheck(message);
+      setTouched(true);
       if (check.valid === false) return { ok: false, errors: check.errors };
       if (!formOk) return { ok: false, errors: ['The form has errors (shown on the fields).'] };
       return { ok: true, arguments: args };
@@ -112,12 +126,17 @@ export const ArgumentsEditor = forwardRef<ArgumentsEditorHandle, Props>(function
       publish(next);
     },
     current: () => args,
-    fromForm: () => (normalized.ok && formRef.current ? buildArguments(normalized.schema, formRef.current.state.formData) : undefined),
+    fromForm: () => {
+      if (!normalized.ok) return undefined;
+      if (noArguments) return buildArguments(normalized.schema, formData);
+      return formRef.current ? buildArguments(normalized.schema, formRef.current.state.formData) : undefined;
+    },
   }));
 
-  const liveCheck = parseError === undefined ? describeCheck(validateArguments(schema, args)) : undefined;
+  const liveCheck =
+    parseError === undefined && touched ? describeCheck(validateArguments(schema, args)) : undefined;
   return (
-    <div className="arguments-editor" style={{ display: 'grid', gridTemplateColumns: normalized.ok ? '1fr 1fr' : '1fr', gap: '1em' }}>
+    <div className={normalized.ok ? 'arguments-editor' : 'arguments-editor json-only'}>
       {normalized.ok && (
         <div
           className="arguments-form"
@@ -125,7 +144,20 @@ export const ArgumentsEditor = forwardRef<ArgumentsEditorHandle, Props>(function
           onChangeCapture={() => (source.current = 'form')}
           onClickCapture={() => (source.current = 'form')}
         >
-          <ArgumentsForm ref={formRef} schema={normalized.schema} formData={formData} onChange={onFormChange} idPrefix={idPrefix} disabled={disabled} />
+          {noArguments ? (
+            <p className="no-arguments" role="note">
+              This tool takes no arguments.
+            </p>
+          ) : (
+            <ArgumentsForm
+              ref={formRef}
+              schema={formSchema ?? normalized.schema}
+              formData={formData}
+              onChange={onFormChange}
+              idPrefix={idPrefix}
+              disabled={disabled}
+            />
+          )}
           {normalized.notes.length > 0 && (
             <details className="form-notes">
               <summary>{normalized.notes.length} simplification(s) in this form</summary>
@@ -163,7 +195,9 @@ export const ArgumentsEditor = forwardRef<ArgumentsEditorHandle, Props>(function
             Not valid JSON yet (the form keeps the last valid arguments): {parseError}
           </p>
         )}
-        {(shownCheck ?? liveCheck) !== undefined && <pre className="schema-errors">{shownCheck ?? liveCheck}</pre>}
+        {(shownCheck ?? liveCheck) !== undefined && (
+          <pre className="schema-errors">{shownCheck ?? liveCheck}</pre>
+        )}
       </div>
     </div>
   );

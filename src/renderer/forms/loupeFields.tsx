@@ -2,6 +2,7 @@
  * Our field and widget overrides for rjsf, only where rjsf's own are wrong for an inspector:
  *  - free-JSON schemas (x-loupe-any) get a JSON text field instead of "unsupported field";
  *  - nullable fields get an explicit null switch (rjsf silently renders them as the non-null type);
+ *  - optional objects and arrays start absent, with "+ Add" and "Remove" (see optionalParts.ts);
  *  - date-time is a plain text input: rjsf's converts to local time and drops the offset, altering values.
  */
 import type { FieldProps, RegistryFieldsType, RegistryWidgetsType, WidgetProps } from '@rjsf/utils';
@@ -10,6 +11,8 @@ import type { JsonObject } from '../../shared/json';
 import { isAny, nullableMarker } from '../../shared/schema/schemaTypes';
 import { JsonValueField } from './JsonValueField';
 import { NullableField } from './NullableField';
+import { OptionalPartField } from './OptionalPartField';
+import { partKind } from './optionalParts';
 
 const defaults = getDefaultRegistry();
 const DefaultSchemaField = defaults.fields.SchemaField;
@@ -23,6 +26,11 @@ function LoupeSchemaField(props: FieldProps) {
   const schema = props.schema as JsonObject;
   if (isAny(schema)) return <JsonValueField {...props} />;
   if (isNullableField(schema)) return <NullableField {...props} inner={DefaultSchemaField} />;
+  const kind = partKind(schema);
+  const path = props.fieldPathId.path;
+  const isProperty = path.length > 0 && typeof path[path.length - 1] === 'string';
+  if (kind !== undefined && isProperty && !props.required)
+    return <OptionalPartField {...props} inner={DefaultSchemaField} kind={kind} />;
   return <DefaultSchemaField {...props} />;
 }
 
@@ -47,4 +55,7 @@ function TextDateTimeWidget(props: WidgetProps) {
 }
 
 export const loupeFields: RegistryFieldsType = { SchemaField: LoupeSchemaField };
-export const loupeWidgets: RegistryWidgetsType = { DateTimeWidget: TextDateTimeWidget, 'date-time': TextDateTimeWidget };
+export const loupeWidgets: RegistryWidgetsType = {
+  DateTimeWidget: TextDateTimeWidget,
+  'date-time': TextDateTimeWidget,
+};

@@ -1,6 +1,7 @@
 import type { Frame } from '../../shared/frames';
 import type { TrafficFilter } from '../store/trafficSlice';
 import type { FrameLog } from './frameLog';
+import { matchesTerm, parseTrafficQuery, type TrafficTerm } from './trafficQuery';
 
 /** The method a frame is about: its own, or its request's for a response. */
 export function frameMethod(frame: Frame, log: FrameLog): string | undefined {
@@ -9,14 +10,31 @@ export function frameMethod(frame: Frame, log: FrameLog): string | undefined {
   return undefined;
 }
 
-export function matchesFrame(frame: Frame, filter: TrafficFilter, log: FrameLog): boolean {
+/** The filter's checks, worked out once per filter: the query text parsed, the terms joined. */
+export interface CompiledFilter {
+  method: string;
+  direction: TrafficFilter['direction'];
+  terms: TrafficTerm[];
+  /** Nothing to check: every frame passes. */
+  passAll: boolean;
+}
+
+export function compileFilter(filter: TrafficFilter): CompiledFilter {
+  const terms = [...filter.terms, ...parseTrafficQuery(filter.text).terms];
+  return {
+    method: filter.method.toLowerCase(),
+    direction: filter.direction,
+    terms,
+    passAll: filter.direction === 'all' && filter.method === '' && terms.length === 0,
+  };
+}
+
+export function matchesFrame(frame: Frame, filter: CompiledFilter, log: FrameLog): boolean {
+  if (filter.passAll) return true;
   if (filter.direction !== 'all' && frame.direction !== filter.direction) return false;
-  if (filter.method !== '') {
-    const method = frameMethod(frame, log) ?? '';
-    if (!method.toLowerCase().includes(filter.method.toLowerCase())) return false;
-  }
-  if (filter.text !== '' && !frame.raw.toLowerCase().includes(filter.text.toLowerCase())) return false;
-  return true;
+  const method = frameMethod(frame, log);
+  if (filter.method !== '' && !(method ?? '').toLowerCase().includes(filter.method)) return false;
+  return filter.terms.every((term) => matchesTerm(frame, method, term));
 }
 
 export interface FrameWindow {
@@ -48,12 +66,11 @@ export class FrameIndex {
     }
     const { frames } = view.log;
     const end = Math.min(view.limit, frames.length);
-    const unfiltered =
-      view.filter.direction === 'all' && view.filter.method === '' && view.filter.text === '';
+    const compiled = compileFilter(view.filter);
     for (let index = this.scanned; index < end; index += 1) {
       const frame = frames[index];
       if (frame.seq <= view.clearedThroughSeq) continue;
-      if (unfiltered || matchesFrame(frame, view.filter, view.log)) this.positions.push(index);
+      if (matchesFrame(frame, compiled, view.log)) this.positions.push(index);
     }
     this.scanned = end;
     // The same array, grown in place: callers re-render on the store's frameVersion and read its length.

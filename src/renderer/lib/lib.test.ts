@@ -23,7 +23,7 @@ describe('FrameLog', () => {
 });
 
 describe('FrameIndex', () => {
-  const all = { method: '', direction: 'all' as const, text: '' };
+  const all = { method: '', direction: 'all' as const, text: '', terms: [] };
 
   it('extends its positions as frames arrive, and honours filters, clear and pause', () => {
     const log = new FrameLog();

@@ -10,6 +10,7 @@ import { answerRequest } from './requestActions';
 import { RootsRequest } from './RootsRequest';
 import { SamplingRequest } from './SamplingRequest';
 import '../calls/calls.css';
+import './serverRequests.css';
 
 /** A Map: the method is the server's string, and a plain object would answer `constructor` with a function. */
 const titles = new Map<string, string>([

@@ -54,6 +54,19 @@ export async function saveServer(
     ...settings,
     savedServers: [...others, { id, name, target, ...(protocol === 'auto' ? {} : { protocol }) }],
   });
+  const failed = getState().settingsError;
+  setState({
+    notice: failed
+      ? { tone: 'error', text: `Could not save the server "${name}": ${failed}` }
+      : {
+          tone: 'ok',
+          text: `Server saved as "${name}"${others.length < settings.savedServers.length ? ' (replacing the one of that name)' : ''}.`,
+        },
+  });
+}
+
+export function dismissNotice(): void {
+  setState({ notice: null });
 }
 
 export async function removeServer(id: string): Promise<void> {
@@ -79,8 +92,12 @@ export async function saveSnapshot(): Promise<void> {
     anchor.click();
     anchor.remove();
     setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    setState({
+      notice: { tone: 'ok', text: `Snapshot saved as ${fileName} (to your browser's downloads).` },
+    });
   } catch (error) {
-    setState({ snapshotError: `Could not save the snapshot: ${toErrorData(error).message}` });
+    const message = `Could not save the snapshot: ${toErrorData(error).message}`;
+    setState({ notice: { tone: 'error', text: message } });
   } finally {
     setState({ snapshotBusy: false });
   }

@@ -3,6 +3,7 @@ import { create, type StateCreator } from 'zustand';
 import { createCallsSlice } from './callsSlice';
 import { createCompareSlice } from './compareSlice';
 import { createListsSlice } from './listsSlice';
+import { createNoticeSlice } from './noticeSlice';
 import { createSessionSlice } from './sessionSlice';
 import { createSettingsSlice } from './settingsSlice';
 import { createSnapshotSlice } from './snapshotSlice';
@@ -23,6 +24,7 @@ const build: StateCreator<LoupeState> = (...parts) => ({
   ...createCallsSlice(...parts),
   ...createCompareSlice(...parts),
   ...createTasksSlice(...parts),
+  ...createNoticeSlice(...parts),
 });
 
 export const useLoupeStore = create<LoupeState>()(build);

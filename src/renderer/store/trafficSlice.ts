@@ -1,12 +1,16 @@
 import type { Direction, RecorderStats } from '../../shared/frames';
 import type { LogEntry } from '../../shared/session';
 import { FrameLog } from '../lib/frameLog';
+import type { TrafficTerm } from '../lib/trafficQuery';
 import type { SliceCreator } from './types';
 
 export interface TrafficFilter {
   method: string;
   direction: Direction | 'all';
+  /** The query being typed (filter syntax, see lib/trafficQuery.ts): its valid terms apply as typed. */
   text: string;
+  /** Terms committed as chips (Enter in the query box). */
+  terms: TrafficTerm[];
 }
 
 export interface TrafficSlice {
@@ -32,7 +36,7 @@ export const createTrafficSlice: SliceCreator<TrafficSlice> = () => ({
   recorderStats: null,
   pausedAt: null,
   clearedThroughSeq: 0,
-  trafficFilter: { method: '', direction: 'all', text: '' },
+  trafficFilter: { method: '', direction: 'all', text: '', terms: [] },
   selectedFrameSeq: null,
   logs: [],
 });

@@ -3,6 +3,7 @@ import type { StateCreator } from 'zustand';
 import type { CallsSlice } from './callsSlice';
 import type { CompareSlice } from './compareSlice';
 import type { ListsSlice } from './listsSlice';
+import type { NoticeSlice } from './noticeSlice';
 import type { SessionSlice } from './sessionSlice';
 import type { SettingsSlice } from './settingsSlice';
 import type { SnapshotSlice } from './snapshotSlice';
@@ -18,6 +19,7 @@ export type LoupeState = SessionSlice &
   UiSlice &
   CallsSlice &
   CompareSlice &
-  TasksSlice;
+  TasksSlice &
+  NoticeSlice;
 
 export type SliceCreator<Slice> = StateCreator<LoupeState, [], [], Slice>;

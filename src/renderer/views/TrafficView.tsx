@@ -1,25 +1,17 @@
 import { useMemo, useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import type { Frame } from '../../shared/frames';
 import { VirtualList } from '../components/VirtualList';
 import { FrameIndex, frameMethod } from '../lib/frameFilter';
-import { frameErrorCode, roundMarks, type RoundMark } from '../lib/roundMarks';
+import { roundMarks } from '../lib/roundMarks';
 import { useThrottled } from '../lib/useThrottled';
-import { formatBytes, formatCount, formatMs, formatOffset, plural } from '../lib/format';
+import { formatCount, plural } from '../lib/format';
 import { clearTraffic, selectFrame, setTrafficFilter, togglePause } from '../store/appActions';
 import { selectFrameLog, selectReadOnly } from '../store/selectors';
 import { useLoupeStore } from '../store/store';
 import { FrameDetail } from './FrameDetail';
-
-const kindLabels: Record<Frame['kind'], string> = {
-  request: 'request',
-  response: 'response',
-  error: 'error',
-  notification: 'notify',
-  invalid: 'INVALID',
-  stderr: 'stderr',
-  http: 'http',
-};
+import { FrameRow } from './FrameRow';
+import { TrafficQueryBox } from './TrafficQueryBox';
+import './traffic.css';
 
 export function TrafficView() {
   const state = useLoupeStore(
@@ -82,14 +74,7 @@ export function TrafficView() {
           <option value="out">Sent (→ server)</option>
           <option value="in">Received (← server)</option>
         </select>
-        <input
-          type="search"
-          className="grow"
-          aria-label="Filter by text"
-          placeholder="Text in the raw frame"
-          value={filter.text}
-          onChange={(event) => setTrafficFilter({ text: event.target.value })}
-        />
+        <TrafficQueryBox filter={filter} />
         {readOnly ? null : (
           <>
             <button type="button" aria-pressed={pausedAt !== null} onClick={togglePause}>
@@ -147,7 +132,14 @@ export function TrafficView() {
           />
         </div>
         <section className="frame-detail-pane" aria-label="Frame detail">
-          {selected ? (
+          {selected && activeRow < 0 ? (
+            <p className="empty" role="status">
+              Frame #{selected.seq} is hidden by {selected.seq <= clearedThroughSeq ? 'Clear' : 'the filter'}.{' '}
+              <button type="button" onClick={() => selectFrame(null)}>
+                Deselect it
+              </button>
+            </p>
+          ) : selected ? (
             <FrameDetail frame={selected} log={log} mark={marks.get(selected.seq)} />
           ) : (
             <p className="empty">Select a frame to see its raw text.</p>
@@ -168,47 +160,4 @@ function lowerBound(positions: readonly number[], at: number, count: number): nu
     else high = middle;
   }
   return low < count && positions[low] === at ? low : -1;
-}
-
-interface FrameRowProps {
-  frame: Frame;
-  method: string | undefined;
-  mark: RoundMark | undefined;
-}
-
-function FrameRow({ frame, method, mark }: FrameRowProps) {
-  const code = frameErrorCode(frame);
-  return (
-    <div
-      className={`frame-row kind-${frame.kind} row-${frame.direction}${mark ? ' in-round-chain' : ''}`}
-      title={mark ? `${mark.tool}: round ${mark.round} of ${mark.total} of one call` : undefined}
-    >
-      <span className="muted">{frame.seq}</span>
-      <span className="muted">{formatOffset(frame.t)}</span>
-      <span
-        className={`dir dir-${frame.direction}`}
-        title={frame.direction === 'out' ? 'sent to the server' : 'received from the server'}
-      >
-        {frame.direction === 'out' ? '→' : '←'}
-      </span>
-      <span className={`kind kind-${frame.kind}`}>{kindLabels[frame.kind]}</span>
-      <span className="mono ellipsis">
-        {mark ? (
-          <span
-            className="round-mark"
-            data-testid="round-mark"
-            aria-label={`round ${mark.round} of ${mark.total}`}
-          >
-            {mark.round > 1 ? '↳' : ''}
-            {mark.round}/{mark.total}
-          </span>
-        ) : null}
-        {frame.kind === 'stderr' || frame.kind === 'invalid' ? frame.raw.slice(0, 200) : (method ?? '')}
-        {code ? <span className="error-code"> {code}</span> : null}
-      </span>
-      <span className="mono ellipsis">{frame.id === undefined ? '' : String(frame.id)}</span>
-      <span className="num muted">{formatBytes(frame.bytes)}</span>
-      <span className="num">{frame.rttMs === undefined ? '' : formatMs(frame.rttMs)}</span>
-    </div>
-  );
 }
