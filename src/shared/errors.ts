@@ -33,6 +33,8 @@ export const errorKinds = [
   'usage', // a caller (CLI user) asked for something malformed
   'auth-failed', // signing in to a protected server failed; the message names the step and the cause
   'internal', // a bug in Loupe
+  // client configs
+  'config-invalid', // a client config file (claude_desktop_config.json, .mcp.json, mcp.json) is malformed or of an unknown shape
 ] as const;
 
 export type ErrorKind = (typeof errorKinds)[number];
