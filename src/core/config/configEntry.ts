@@ -75,7 +75,9 @@ function buildTarget(
     const target: Target = {
       transport: 'stdio',
       command: resolve(command, 'command'),
-      args: rawArgs.map((item, index) => resolve(String(item), `args[${index}]`)),
+      args: rawArgs
+        .filter((item): item is string => typeof item === 'string')
+        .map((item, index) => resolve(item, `args[${index}]`)),
     };
     const cwd = optionalString(entry, 'cwd');
     if (cwd !== undefined) target.cwd = resolve(cwd, 'cwd');
