@@ -47,5 +47,11 @@ export interface ConfigLocation {
   scope: 'user' | 'project';
 }
 
+/** Where a saved server came from. */
+export interface ConfigReference {
+  path: string;
+  server: string;
+}
+
 /** What to read: a file on disk, or a file's text (a file picked in the browser; `path` names it in messages). */
 export type ConfigSource = { path: string; text?: string; client?: ConfigClient };

@@ -19,6 +19,7 @@ import type {
 } from './session.js';
 import type { Snapshot } from './snapshot.js';
 import type { Target } from './target.js';
+import type { ConfigFile, ConfigReference, ConfigSource } from './config.js';
 
 export interface SavedServer {
   id: string;
@@ -26,6 +27,8 @@ export interface SavedServer {
   target: Target;
   /** The protocol era chosen for this server (absent: auto). */
   protocol?: ProtocolChoice;
+  /** Imported from a client config: every env and header value is kept sealed, not only secret-looking ones. */
+  source?: ConfigReference;
 }
 
 export interface Settings {
@@ -71,6 +74,11 @@ export interface BackendMethods {
   loadSnapshot(text: string): Promise<Snapshot>;
   getSettings(): Promise<Settings>;
   saveSettings(settings: Settings): Promise<Settings>;
+  // client configs
+  /** One client config file, from disk by path or from the text given; never rejects for a bad file (see error). */
+  readConfig(source: ConfigSource): Promise<ConfigFile>;
+  /** Every known config location of this machine and of the working folder, read (missing ones: exists false). */
+  knownConfigs(): Promise<ConfigFile[]>;
 }
 
 export interface BackendEvents {
@@ -106,6 +114,9 @@ export const methodNames = [
   'loadSnapshot',
   'getSettings',
   'saveSettings',
+  // client configs
+  'readConfig',
+  'knownConfigs',
 ] as const satisfies readonly MethodName[];
 
 export const eventNames = [

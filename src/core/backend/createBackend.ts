@@ -31,6 +31,7 @@ import { answerableMethods, ServerRequestDesk } from './serverRequests.js';
 import { buildSessionSnapshot } from './sessionSnapshot.js';
 import type { SecretStore } from './secretStore.js';
 import { createSettingsStore, parseTarget } from './settingsStore.js';
+import { configMethods } from './configMethods.js';
 
 export interface BackendOptions {
   /** The target given on the command line; undefined or null for none. */
@@ -339,6 +340,8 @@ export function createBackend(options: BackendOptions): Backend {
 
     getSettings: () => settingsStore.load(),
     saveSettings: (settings: Settings) => settingsStore.save(settings),
+    // client configs
+    ...configMethods(),
   };
 
   return {

@@ -112,6 +112,10 @@ export function fakeBackend(
       settings = next;
       return Promise.resolve(settings);
     },
+    // client configs
+    readConfig: (source) =>
+      Promise.resolve({ path: source.path, client: 'generic', exists: true, servers: [] }),
+    knownConfigs: () => Promise.resolve([]),
   };
   const methods: BackendMethods = { ...base, ...methodOverrides };
   const recorded = Object.fromEntries(
