@@ -15,6 +15,8 @@ import { ServerView } from './views/ServerView';
 import { TimingsView } from './views/TimingsView';
 import { ToolsView } from './views/ToolsView';
 import { TrafficView } from './views/TrafficView';
+import { ConfigImport } from './configs/ConfigImport';
+import { CommandPalette } from './palette/CommandPalette';
 
 /** The dialogs bring the form engine: loaded right after the first paint instead of before it. */
 const ServerRequestDialogs = lazy(() =>
@@ -79,6 +81,8 @@ export function App() {
       <Suspense fallback={null}>
         <ServerRequestDialogs />
       </Suspense>
+      <ConfigImport />
+      <CommandPalette />
     </div>
   );
 }

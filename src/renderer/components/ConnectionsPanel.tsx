@@ -9,6 +9,7 @@ import { ConnectionForm, protocolLabels } from './ConnectionForm';
 import { ErrorNotice } from './ErrorNotice';
 import { HandshakeView } from './HandshakeView';
 import { StderrTail } from './StderrTail';
+import { ImportConfigButton } from '../configs/ImportConfigButton';
 
 /** The header's pill says the bare state; the card says what it is about. */
 const stateLabels = {
@@ -131,6 +132,7 @@ export function ConnectionsPanel() {
             </li>
           ))}
         </ul>
+        <ImportConfigButton />
       </section>
 
       <section className="card">

@@ -8,6 +8,7 @@ import { createSnapshotSlice } from './snapshotSlice';
 import { createTrafficSlice } from './trafficSlice';
 import type { LoupeState } from './types';
 import { createUiSlice } from './uiSlice';
+import { createConfigsSlice } from './configsSlice';
 
 export type { LoupeState } from './types';
 
@@ -19,6 +20,7 @@ const build: StateCreator<LoupeState> = (...parts) => ({
   ...createSettingsSlice(...parts),
   ...createUiSlice(...parts),
   ...createCallsSlice(...parts),
+  ...createConfigsSlice(...parts),
 });
 
 export const useLoupeStore = create<LoupeState>()(build);
