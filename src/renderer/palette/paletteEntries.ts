@@ -26,14 +26,14 @@ export interface PaletteEntry extends Rankable {
 const maxFrames = 2000;
 
 /**
- * After a jump, focus lands in the view: the first element matching `selector`. The view may still be loading
- * (the form engine is loaded on first use), so this looks again for up to five seconds.
+ * After a jump, focus lands in the view: the first element matching the first selector that matches any. The
+ * view may still be loading (the form engine is loaded on first use), so this looks again for up to five seconds.
  */
-function focusSoon(selector: string, triesLeft = 100): void {
+function focusSoon(selectors: readonly string[], triesLeft = 100): void {
   window.setTimeout(() => {
-    const element = document.querySelector<HTMLElement>(selector);
+    const element = selectors.map((selector) => document.querySelector<HTMLElement>(selector)).find(Boolean);
     if (element) element.focus();
-    else if (triesLeft > 0) focusSoon(selector, triesLeft - 1);
+    else if (triesLeft > 0) focusSoon(selectors, triesLeft - 1);
   }, 50);
 }
 
@@ -49,11 +49,12 @@ function jumpToItem(kind: ListKind, index: number, key: string): void {
   setTab(listTabs[kind].tab);
   selectItem(kind, index, key);
   if (kind === 'tools') {
-    focusSoon(
-      '.tool-call-panel input:not([type=hidden]), .tool-call-panel textarea, .tool-call-panel select, .tool-call-panel button',
-    );
+    focusSoon([
+      '.tool-call-panel .arguments-form input:not([type=hidden]), .tool-call-panel .arguments-form textarea, .tool-call-panel .arguments-form select',
+      '.tool-call-panel textarea',
+    ]);
   } else {
-    focusSoon('.detail-pane input, .detail-pane button');
+    focusSoon(['.detail-pane input, .detail-pane textarea', '.detail-pane button']);
   }
 }
 
@@ -124,7 +125,7 @@ function actionEntries(state: LoupeState): PaletteEntry[] {
     () => void openConfigImport(),
     'Claude Desktop, Claude Code, Cursor, VS Code',
   );
-  add('New connection', () => focusSoon('.connections form input, .connections form select'));
+  add('New connection', () => focusSoon(['.connections form input, .connections form select']));
   return actions;
 }
 
@@ -135,7 +136,7 @@ export function paletteEntries(state: LoupeState): PaletteEntry[] {
     label: `${tab} tab`,
     run: () => {
       setTab(tab);
-      focusSoon(`#tab-${tab}`);
+      focusSoon([`#tab-${tab}`]);
     },
   }));
   const servers: PaletteEntry[] = (state.settings?.savedServers ?? []).map((server) => ({
