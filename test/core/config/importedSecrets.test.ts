@@ -35,7 +35,7 @@ describe('imported servers in the settings file', () => {
     expect(file.client).toBe('claude-desktop');
     const github = file.servers.find((server) => server.name === 'github');
     const remote = file.servers.find((server) => server.name === 'remote');
-    if (!github?.target || !remote?.target) throw new Error('fixture servers missing');
+    if (!github?.target || remote?.target?.transport !== 'auto') throw new Error('fixture servers missing');
     const settings: Settings = {
       ...(await harness.api.getSettings()),
       savedServers: [
@@ -43,7 +43,11 @@ describe('imported servers in the settings file', () => {
         {
           id: 'r',
           name: 'remote',
-          target: { ...remote.target, headers: [{ name: 'X-Team', value: 'core' }] },
+          target: {
+            transport: 'auto',
+            url: remote.target.url,
+            headers: [...(remote.target.headers ?? []), { name: 'X-Team', value: 'core' }],
+          },
           source: { path: file.path, server: 'remote' },
         },
       ],
@@ -51,7 +55,8 @@ describe('imported servers in the settings file', () => {
     const saved = await harness.api.saveSettings(settings);
     expect(saved.savedServers).toEqual(settings.savedServers);
     const onDisk = await readFile(settingsPath, 'utf8');
-    for (const plain of ['ghp_desktopLiteral', '${HOME}', '"core"']) expect(onDisk).not.toContain(plain);
+    for (const plain of ['ghp_desktopLiteral', '${HOME}', '"core"', 'Bearer abc'])
+      expect(onDisk).not.toContain(plain);
     const written = JSON.parse(onDisk) as Settings;
     const env =
       written.savedServers[0].target.transport === 'stdio' ? written.savedServers[0].target.env : undefined;
