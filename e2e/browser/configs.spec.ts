@@ -45,13 +45,11 @@ test.describe('client configs and the keyboard', () => {
         nothing: { args: [] },
       },
     };
-    await dialog
-      .getByTestId('config-file')
-      .setInputFiles({
-        name: 'claude_desktop_config.json',
-        mimeType: 'application/json',
-        buffer: Buffer.from(JSON.stringify(config)),
-      });
+    await dialog.getByTestId('config-file').setInputFiles({
+      name: 'claude_desktop_config.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(config)),
+    });
     const file = dialog.getByRole('region', { name: 'claude_desktop_config.json' });
     await expect(file.getByRole('heading')).toContainText('Claude Desktop');
     await expect(file.getByTestId('config-server')).toHaveCount(2);
