@@ -77,6 +77,8 @@ export interface Invocation {
   options: CliOptions;
   /** diff, board: the snapshot files (and folders, for board) named. */
   files?: string[];
+  /** --config <file> [--server <name>]: a server of a client config file (resolved before the command runs). */
+  config?: { path: string; server?: string };
 }
 
 function usage(message: string): LoupeError {
@@ -105,12 +107,13 @@ function parseToolArguments(text: string): JsonObject {
 /** diff: two snapshot files, or one and a live target (the new side); board: one or more files or folders. */
 function parseFiles(invocation: Invocation, files: string[]): void {
   invocation.files = files;
+  const live = invocation.target !== undefined || invocation.config?.server !== undefined;
   if (invocation.command === 'board') {
-    if (invocation.target) throw usage('board reads snapshot files, not a live target: loupe board <files or folder>');
+    if (live) throw usage('board reads snapshot files, not a live target: loupe board <files or folder>');
     if (files.length === 0) throw usage('board needs snapshot files or a folder of them: loupe board snapshots/');
     return;
   }
-  const wanted = invocation.target ? 1 : 2;
+  const wanted = live ? 1 : 2;
   if (files.length !== wanted) {
     throw usage('diff compares two sides: loupe diff <old.json> <new.json>, or loupe diff <old.json> <target> (e.g. -- node server.js) for the server now.');
   }
@@ -136,6 +139,7 @@ export function parseArguments(argv: readonly string[]): Invocation {
   };
   const positional: string[] = [];
   let command: CommandName | undefined;
+  const config: { path?: string; server?: string } = {};
 
   for (let index = 0; index < rest.length; index += 1) {
     const argument = rest[index] ?? '';
@@ -244,6 +248,12 @@ export function parseArguments(argv: readonly string[]): Invocation {
       case '--no-extensions':
         options.extensions = { tasks: false, ui: false };
         break;
+      case '--config':
+        config.path = value();
+        break;
+      case '--server':
+        config.server = value();
+        break;
       case '--help':
       case '-h':
         command = 'help';
@@ -265,6 +275,11 @@ export function parseArguments(argv: readonly string[]): Invocation {
     command = first as CommandName;
   }
   const invocation: Invocation = { command, target, options };
+  if (config.server !== undefined && config.path === undefined) throw usage('--server names a server of a config file: give --config <file> too.');
+  if (config.path !== undefined) {
+    if (target) throw usage('Give one target: --config <file> --server <name>, --demo, --url <url>, or -- <command> [args…].');
+    invocation.config = config.server !== undefined ? { path: config.path, server: config.server } : { path: config.path };
+  }
   if (command === 'call') {
     invocation.tool = positional.shift();
     if (!invocation.tool) throw usage('call needs a tool name: loupe call <tool> [--args \'{…}\'] <target>');
@@ -281,8 +296,12 @@ export function parseArguments(argv: readonly string[]): Invocation {
   if (command === 'auth' && target?.transport !== 'http' && target?.transport !== 'sse' && target?.transport !== 'auto') {
     throw usage('auth logout needs the server: --url <url>.');
   }
-  if (['list', 'call', 'lint', 'snapshot', 'watch'].includes(command) && !target) {
-    throw usage(`${command} needs a target: --demo, --url <url>, or -- <command> [args…].`);
+  const hasTarget = target !== undefined || invocation.config?.server !== undefined;
+  if (invocation.config && invocation.config.server === undefined && command !== 'list') {
+    throw usage(`${command} --config needs --server <name> (loupe list --config ${invocation.config.path} lists them).`);
+  }
+  if (['list', 'call', 'lint', 'snapshot', 'watch'].includes(command) && !hasTarget && !invocation.config) {
+    throw usage(`${command} needs a target: --demo, --url <url>, or -- <command> [args…], or --config <file> --server <name>.`);
   }
   return invocation;
 }

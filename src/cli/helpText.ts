@@ -22,6 +22,9 @@ Targets (one of)
   --env NAME=value            an environment variable for a stdio server (repeatable)
   --cwd <dir>                 the stdio server's working directory
   --demo                      the embedded demo server (163 tools over 5 pages)
+  --config <file> --server <name>
+                              a server of a client config: claude_desktop_config.json, .mcp.json, mcp.json
+                              (Cursor, VS Code); loupe list --config <file> lists the servers in it
 
 Options
   --timeout <ms>      per-request timeout, reset by progress (default 10000)
@@ -60,4 +63,5 @@ Examples
   loupe call echo --args '{"message":"hi"}' -- node server.js
   loupe snapshot --out server.snapshot.json -- npx -y @modelcontextprotocol/server-everything
   loupe diff --fail-on drift pinned.json -- node server.js
+  loupe list --config ~/.cursor/mcp.json --server docs
 `;

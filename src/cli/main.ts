@@ -37,6 +37,7 @@ export async function runCli(argv: readonly string[], terminal: Terminal = proce
       return 2;
     }
     const invocation = parseArguments(argv);
+    if (invocation.config?.server !== undefined) await (await import('./configTarget.js')).applyConfigTarget(invocation, terminal);
     return await runners[invocation.command](invocation, terminal);
   } catch (error) {
     terminal.err(errorLine(error));

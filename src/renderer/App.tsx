@@ -17,6 +17,8 @@ import { TimingsView } from './views/TimingsView';
 import { ToolsView } from './views/ToolsView';
 import { TrafficView } from './views/TrafficView';
 import { TasksView } from './tasks/TasksView';
+import { ConfigImport } from './configs/ConfigImport';
+import { CommandPalette } from './palette/CommandPalette';
 
 /** The dialogs bring the form engine: loaded right after the first paint instead of before it. */
 const ServerRequestDialogs = lazy(() =>
@@ -85,6 +87,8 @@ export function App() {
       <Suspense fallback={null}>
         <ServerRequestDialogs />
       </Suspense>
+      <ConfigImport />
+      <CommandPalette />
     </div>
   );
 }

@@ -22,6 +22,7 @@ import type {
 import type { Snapshot } from './snapshot.js';
 import type { Target } from './target.js';
 import type { ExtensionChoice, ServerTaskList, TaskMode, TaskRecord } from './tasks.js';
+import type { ConfigFile, ConfigReference, ConfigSource } from './config.js';
 
 export interface SavedServer {
   id: string;
@@ -29,6 +30,8 @@ export interface SavedServer {
   target: Target;
   /** The protocol era chosen for this server (absent: auto). */
   protocol?: ProtocolChoice;
+  /** Imported from a client config: every env and header value is kept sealed, not only secret-looking ones. */
+  source?: ConfigReference;
 }
 
 export interface Settings {
@@ -88,6 +91,11 @@ export interface BackendMethods {
   listTasks(): Promise<TaskRecord[]>;
   /** The server's own tasks (tasks/list, 2025-11-25), or why there is no such list. */
   listServerTasks(): Promise<ServerTaskList>;
+  // client configs
+  /** One client config file, from disk by path or from the text given; never rejects for a bad file (see error). */
+  readConfig(source: ConfigSource): Promise<ConfigFile>;
+  /** Every known config location of this machine and of the working folder, read (missing ones: exists false). */
+  knownConfigs(): Promise<ConfigFile[]>;
 }
 
 export interface BackendEvents {
@@ -132,6 +140,9 @@ export const methodNames = [
   // tasks
   'listTasks',
   'listServerTasks',
+  // client configs
+  'readConfig',
+  'knownConfigs',
 ] as const satisfies readonly MethodName[];
 
 export const eventNames = [

@@ -35,6 +35,8 @@ export const errorKinds = [
   'internal', // a bug in Loupe
   'task-failed', // a task ended failed or cancelled by the server, or the server lost it (the message names which)
   'task-expired', // a task outlived its TTL before it finished (the server forgot it, or it was still running)
+  // client configs
+  'config-invalid', // a client config file (claude_desktop_config.json, .mcp.json, mcp.json) is malformed or of an unknown shape
 ] as const;
 
 export type ErrorKind = (typeof errorKinds)[number];

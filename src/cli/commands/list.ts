@@ -56,6 +56,9 @@ export function printJson(terminal: Terminal, value: unknown): void {
 }
 
 export async function listCommand(invocation: Invocation, terminal: Terminal): Promise<number> {
+  if (invocation.config && invocation.config.server === undefined) {
+    return (await import('./configList.js')).configListCommand(invocation.config.path, invocation.options.json, terminal);
+  }
   return withSession(invocation, terminal, async (session) => {
     const result = await walk(session, invocation.options.kind, invocation.options, terminal);
     if (invocation.options.json) {

@@ -35,6 +35,7 @@ import type { SecretStore } from './secretStore.js';
 import { createSettingsStore, parseTarget } from './settingsStore.js';
 import { TaskBook } from './taskBook.js';
 import { listServerTasks } from '../tasks/serverTasks.js';
+import { configMethods } from './configMethods.js';
 
 export interface BackendOptions {
   /** The target given on the command line; undefined or null for none. */
@@ -365,6 +366,8 @@ export function createBackend(options: BackendOptions): Backend {
         return liveSessionSnapshot({ target: current.target, session, walk: (kind) => walk(current, session, kind) });
       },
     }),
+    // client configs
+    ...configMethods(),
   };
 
   return {

@@ -10,12 +10,14 @@ import { notSavedMarker, sealedPrefix, type SecretStore } from './secretStore.js
 
 type ValueMap = (name: string, value: string) => string;
 
-function mapSecretValues(target: Target, map: ValueMap): Target {
+/** `all`: a server imported from a client config, whose every env and header value is treated as secret. */
+function mapSecretValues(target: Target, map: ValueMap, all = false): Target {
+  const secret = (name: string): boolean => all || looksSecret(name);
   if (target.transport === 'stdio') {
     if (!target.env) return target;
     const env: Record<string, string> = {};
     for (const [name, value] of Object.entries(target.env))
-      env[name] = looksSecret(name) ? map(name, value) : value;
+      env[name] = secret(name) ? map(name, value) : value;
     return { ...target, env };
   }
   if (target.transport === 'demo' || !target.headers) return target;
@@ -23,13 +25,13 @@ function mapSecretValues(target: Target, map: ValueMap): Target {
     ...target,
     headers: target.headers.map((header) => ({
       name: header.name,
-      value: looksSecret(header.name) ? map(header.name, header.value) : header.value,
+      value: secret(header.name) ? map(header.name, header.value) : header.value,
     })),
   };
 }
 
 function mapServers(servers: readonly SavedServer[], map: ValueMap): SavedServer[] {
-  return servers.map((server) => ({ ...server, target: mapSecretValues(server.target, map) }));
+  return servers.map((server) => ({ ...server, target: mapSecretValues(server.target, map, server.source !== undefined) }));
 }
 
 /** Whether a value needs no sealing: nothing, or already a marker of an earlier save. */

@@ -68,9 +68,15 @@ function parseSavedServers(value: unknown): SavedServer[] {
     const target = parseTarget(entry.target);
     if (!target) return [];
     const protocol = entry.protocol;
-    return protocol === 'auto' || protocol === 'modern' || protocol === 'legacy'
-      ? [{ id: entry.id, name: entry.name, target, protocol }]
-      : [{ id: entry.id, name: entry.name, target }];
+    const server: SavedServer =
+      protocol === 'auto' || protocol === 'modern' || protocol === 'legacy'
+        ? { id: entry.id, name: entry.name, target, protocol }
+        : { id: entry.id, name: entry.name, target };
+    const source = entry.source;
+    if (isJsonObject(source) && typeof source.path === 'string' && typeof source.server === 'string') {
+      server.source = { path: source.path, server: source.server };
+    }
+    return [server];
   });
 }
 

@@ -10,6 +10,7 @@ import { ErrorNotice } from './ErrorNotice';
 import { HandshakeView } from './HandshakeView';
 import { offlineReason, SnapshotSessionCard } from './OfflineSnapshot';
 import { StderrTail } from './StderrTail';
+import { ImportConfigButton } from '../configs/ImportConfigButton';
 
 /** The header's pill says the bare state; the card says what it is about. */
 const stateLabels = {
@@ -160,6 +161,7 @@ export function ConnectionsPanel() {
               </li>
             ))}
           </ul>
+          <ImportConfigButton />
         </section>
       </div>
 

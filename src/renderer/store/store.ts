@@ -11,6 +11,7 @@ import { createTrafficSlice } from './trafficSlice';
 import type { LoupeState } from './types';
 import { createUiSlice } from './uiSlice';
 import { createTasksSlice } from './tasksSlice';
+import { createConfigsSlice } from './configsSlice';
 
 export type { LoupeState } from './types';
 
@@ -25,6 +26,7 @@ const build: StateCreator<LoupeState> = (...parts) => ({
   ...createCompareSlice(...parts),
   ...createTasksSlice(...parts),
   ...createNoticeSlice(...parts),
+  ...createConfigsSlice(...parts),
 });
 
 export const useLoupeStore = create<LoupeState>()(build);

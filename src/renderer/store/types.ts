@@ -10,6 +10,7 @@ import type { SnapshotSlice } from './snapshotSlice';
 import type { TrafficSlice } from './trafficSlice';
 import type { UiSlice } from './uiSlice';
 import type { TasksSlice } from './tasksSlice';
+import type { ConfigsSlice } from './configsSlice';
 
 export type LoupeState = SessionSlice &
   ListsSlice &
@@ -20,6 +21,7 @@ export type LoupeState = SessionSlice &
   CallsSlice &
   CompareSlice &
   TasksSlice &
-  NoticeSlice;
+  NoticeSlice &
+  ConfigsSlice;
 
 export type SliceCreator<Slice> = StateCreator<LoupeState, [], [], Slice>;

@@ -118,6 +118,10 @@ export function fakeBackend(
     // tasks
     listTasks: () => Promise.resolve([]),
     listServerTasks: () => Promise.resolve({ supported: false, reason: 'not scripted' }),
+    // client configs
+    readConfig: (source) =>
+      Promise.resolve({ path: source.path, client: 'generic', exists: true, servers: [] }),
+    knownConfigs: () => Promise.resolve([]),
   };
   const methods: BackendMethods = { ...base, ...methodOverrides };
   const recorded = Object.fromEntries(

@@ -1,0 +1,29 @@
+/** The contract's client-config methods: a file (by path or text) and the known locations, parsed. */
+import type { BackendMethods } from '../../shared/contract.js';
+import type { ConfigClient, ConfigSource } from '../../shared/config.js';
+import { configClients } from '../../shared/config.js';
+import { isJsonObject } from '../../shared/json.js';
+import { LoupeError } from '../../shared/errors.js';
+import { readConfig, readKnownConfigs } from '../config/readConfig.js';
+
+type ConfigMethods = Pick<BackendMethods, 'readConfig' | 'knownConfigs'>;
+
+/** The source as sent over a carrier: checked, since the contract's types do not survive the wire. */
+function parseSource(value: unknown): ConfigSource {
+  if (!isJsonObject(value) || typeof value.path !== 'string' || value.path === '') {
+    throw new LoupeError({ kind: 'usage', message: 'readConfig wants { path, text?, client? }.' });
+  }
+  const source: ConfigSource = { path: value.path };
+  if (typeof value.text === 'string') source.text = value.text;
+  if (typeof value.client === 'string' && (configClients as readonly string[]).includes(value.client)) {
+    source.client = value.client as ConfigClient;
+  }
+  return source;
+}
+
+export function configMethods(project: string = process.cwd()): ConfigMethods {
+  return {
+    readConfig: (source) => readConfig(parseSource(source)),
+    knownConfigs: () => readKnownConfigs(project),
+  };
+}

@@ -1,0 +1,187 @@
+/**
+ * Import from the configs MCP clients keep: the known locations of this machine are read on open; a file can
+ * be opened or its path typed. Per file: its client, its servers (how each connects, its warnings), and for
+ * each a Connect (one click) and a Save. Escape closes, and focus goes back where it was.
+ */
+import { useRef, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { configClientLabels, type ConfigFile, type ConfigServer } from '../../shared/config';
+import { describeTarget } from '../../shared/target';
+import { useReturnFocus } from '../palette/useReturnFocus';
+import { useLoupeStore } from '../store/store';
+import {
+  closeConfigImport,
+  connectConfigServer,
+  importConfigFile,
+  importConfigPath,
+  saveConfigServer,
+} from './configActions';
+import './configs.css';
+
+function ServerRow({
+  file,
+  server,
+  saved,
+  busy,
+}: {
+  file: ConfigFile;
+  server: ConfigServer;
+  saved: boolean;
+  busy: boolean;
+}) {
+  return (
+    <li className="config-server" data-testid="config-server">
+      <div className="config-server-head">
+        <span className="config-server-name">{server.name}</span>
+        <span className="muted small">{server.target ? server.target.transport : 'unusable'}</span>
+        {server.enabled ? null : <span className="muted small">disabled in the file</span>}
+      </div>
+      <div className="mono small config-server-target">
+        {server.target ? describeTarget(server.target) : server.error}
+      </div>
+      {server.warnings.length > 0 ? (
+        <ul className="config-warnings">
+          {server.warnings.map((warning) => (
+            <li key={warning}>{warning}</li>
+          ))}
+        </ul>
+      ) : null}
+      {server.target ? (
+        <div className="button-row">
+          <button
+            type="button"
+            disabled={busy}
+            aria-label={`Connect to ${server.name}`}
+            onClick={() => void connectConfigServer(server)}
+          >
+            Connect
+          </button>
+          <button
+            type="button"
+            disabled={saved}
+            aria-label={`Save ${server.name}`}
+            onClick={() => void saveConfigServer(file, server)}
+          >
+            {saved ? 'Saved' : 'Save'}
+          </button>
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+function FileSection({ file, saved, busy }: { file: ConfigFile; saved: readonly string[]; busy: boolean }) {
+  return (
+    <section className="config-file" aria-label={file.path}>
+      <h3 className="config-file-title">
+        <span>{configClientLabels[file.client]}</span> <span className="mono small">{file.path}</span>
+      </h3>
+      {file.error ? (
+        <p className="form-problem" role="alert">
+          {file.error.message}
+        </p>
+      ) : null}
+      {!file.error && file.servers.length === 0 ? (
+        <p className="muted small">No servers in this file.</p>
+      ) : null}
+      <ul className="config-servers">
+        {file.servers.map((server) => (
+          <ServerRow
+            key={server.name}
+            file={file}
+            server={server}
+            busy={busy}
+            saved={saved.includes(`${file.path}\n${server.name}`)}
+          />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export function ConfigImport() {
+  const { open, files, loading, saved, busy } = useLoupeStore(
+    useShallow((state) => ({
+      open: state.configImportOpen,
+      files: state.configFiles,
+      loading: state.configLoading,
+      saved: state.configSaved,
+      busy: state.status.state === 'connecting' || state.backendLink !== 'open',
+    })),
+  );
+  const dialog = useRef<HTMLDivElement>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [path, setPath] = useState('');
+  useReturnFocus(open, dialog);
+  if (!open) return null;
+  return (
+    <div className="config-backdrop">
+      <div
+        ref={dialog}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="config-import-title"
+        className="dialog config-import"
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') {
+            event.stopPropagation();
+            closeConfigImport();
+          }
+        }}
+      >
+        <div className="config-import-head">
+          <h2 id="config-import-title">Import from client configs</h2>
+          <button type="button" className="icon-button" aria-label="Close" onClick={closeConfigImport}>
+            ×
+          </button>
+        </div>
+        <p className="muted small">
+          Claude Desktop, Claude Code (.mcp.json), Cursor and VS Code (mcp.json). Saved servers keep their env
+          and header values sealed.
+        </p>
+        <div className="button-row">
+          <button type="button" onClick={() => fileInput.current?.click()}>
+            Open a config file…
+          </button>
+          <input
+            ref={fileInput}
+            type="file"
+            accept=".json,application/json"
+            hidden
+            aria-label="Config file"
+            data-testid="config-file"
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              event.target.value = '';
+              if (file) void importConfigFile(file);
+            }}
+          />
+        </div>
+        <form
+          className="config-path-form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void importConfigPath(path);
+          }}
+        >
+          <input
+            aria-label="Config file path"
+            placeholder="or a path: ~/.cursor/mcp.json"
+            value={path}
+            onChange={(event) => setPath(event.target.value)}
+          />
+          <button type="submit">Read</button>
+        </form>
+        {loading ? <p className="muted small">Reading the known locations…</p> : null}
+        {!loading && files.length === 0 ? (
+          <p className="muted small">No client config found in the known locations of this machine.</p>
+        ) : null}
+        <div className="config-files">
+          {files.map((file) => (
+            <FileSection key={file.path} file={file} saved={saved} busy={busy} />
+          ))}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,159 @@
+/**
+ * Everything the command palette can jump to, built from the store when it opens: actions and tabs, saved
+ * servers, tools, resources, templates, prompts, and the most recent frames (by method and id).
+ */
+import type { JsonObject } from '../../shared/json';
+import { itemKey, type ListKind } from '../../shared/lists';
+import { describeTarget } from '../../shared/target';
+import { openConfigImport } from '../configs/configActions';
+import { saveSnapshot, selectFrame, selectItem, setListFilter, setTab } from '../store/appActions';
+import { selectFrameLog, selectList } from '../store/selectors';
+import { connect, disconnect, reconnect } from '../store/sessionActions';
+import type { LoupeState } from '../store/store';
+import { tabs, type Tab } from '../store/uiSlice';
+import type { Rankable } from './paletteRank';
+
+export type PaletteGroup =
+  'Action' | 'Tab' | 'Server' | 'Tool' | 'Resource' | 'Template' | 'Prompt' | 'Frame';
+
+export interface PaletteEntry extends Rankable {
+  id: string;
+  group: PaletteGroup;
+  run: () => void;
+}
+
+/** Frames offered, newest first: the palette is for jumping, the Traffic filter for searching everything. */
+const maxFrames = 2000;
+
+/**
+ * After a jump, focus lands in the view: the first element matching the first selector that matches any. The
+ * view may still be loading (the form engine is loaded on first use), so this looks again for up to five seconds.
+ */
+function focusSoon(selectors: readonly string[], triesLeft = 100): void {
+  window.setTimeout(() => {
+    const element = selectors.map((selector) => document.querySelector<HTMLElement>(selector)).find(Boolean);
+    if (element) element.focus();
+    else if (triesLeft > 0) focusSoon(selectors, triesLeft - 1);
+  }, 50);
+}
+
+const listTabs: Record<ListKind, { tab: Tab; group: PaletteGroup }> = {
+  tools: { tab: 'Tools', group: 'Tool' },
+  resources: { tab: 'Resources', group: 'Resource' },
+  templates: { tab: 'Resources', group: 'Template' },
+  prompts: { tab: 'Prompts', group: 'Prompt' },
+};
+
+function jumpToItem(kind: ListKind, index: number, key: string): void {
+  setListFilter(kind, '');
+  setTab(listTabs[kind].tab);
+  selectItem(kind, index, key);
+  if (kind === 'tools') {
+    focusSoon([
+      '.tool-call-panel .arguments-form input:not([type=hidden]), .tool-call-panel .arguments-form textarea, .tool-call-panel .arguments-form select',
+      '.tool-call-panel textarea',
+    ]);
+  } else {
+    focusSoon(['.detail-pane input, .detail-pane textarea', '.detail-pane button']);
+  }
+}
+
+function itemEntries(state: LoupeState, kind: ListKind): PaletteEntry[] {
+  const items: readonly JsonObject[] = selectList(kind)(state).result?.items ?? [];
+  const { group } = listTabs[kind];
+  return items.map((item, index) => {
+    const key = itemKey(kind, item);
+    const title = typeof item.title === 'string' ? item.title : undefined;
+    const name = typeof item.name === 'string' ? item.name : undefined;
+    const label = key || name || '(no name)';
+    const detail = [kind === 'tools' || kind === 'prompts' ? undefined : name, title]
+      .filter(Boolean)
+      .join(' · ');
+    return {
+      id: `${kind}:${index}`,
+      group,
+      label,
+      ...(detail ? { detail } : {}),
+      run: () => jumpToItem(kind, index, key),
+    };
+  });
+}
+
+function frameEntries(state: LoupeState): PaletteEntry[] {
+  const frames = selectFrameLog(state).frames;
+  const entries: PaletteEntry[] = [];
+  for (let index = frames.length - 1; index >= 0 && entries.length < maxFrames; index -= 1) {
+    const frame = frames[index];
+    const arrow = frame.direction === 'out' ? '→' : '←';
+    const what = frame.method ?? frame.kind;
+    const id = frame.id === undefined ? '' : ` id ${String(frame.id)}`;
+    entries.push({
+      id: `frame:${frame.seq}`,
+      group: 'Frame',
+      label: `${what}${id}`,
+      detail: `${arrow} #${frame.seq}`,
+      run: () => {
+        setTab('Traffic');
+        selectFrame(frame.seq);
+      },
+    });
+  }
+  return entries;
+}
+
+function actionEntries(state: LoupeState): PaletteEntry[] {
+  const connected = state.status.state === 'connected' || state.status.state === 'connecting';
+  const actions: PaletteEntry[] = [];
+  const add = (label: string, run: () => void, detail?: string): void => {
+    actions.push({ id: `action:${label}`, group: 'Action', label, run, ...(detail ? { detail } : {}) });
+  };
+  if (state.lastTarget) {
+    const target = state.lastTarget;
+    add(
+      connected ? 'Reconnect' : 'Connect',
+      () => void (connected ? reconnect() : connect(target, state.lastProtocol)),
+      describeTarget(target),
+    );
+  }
+  if (connected) add('Disconnect', () => void disconnect());
+  if (state.status.state !== 'idle' && !state.snapshotView) add('Save snapshot', () => void saveSnapshot());
+  add('Open snapshot', () =>
+    document.querySelector<HTMLInputElement>('[data-testid="snapshot-file"]')?.click(),
+  );
+  add(
+    'Import from client configs',
+    () => void openConfigImport(),
+    'Claude Desktop, Claude Code, Cursor, VS Code',
+  );
+  add('New connection', () => focusSoon(['.connections form input, .connections form select']));
+  return actions;
+}
+
+export function paletteEntries(state: LoupeState): PaletteEntry[] {
+  const tabEntries: PaletteEntry[] = tabs.map((tab) => ({
+    id: `tab:${tab}`,
+    group: 'Tab',
+    label: `${tab} tab`,
+    run: () => {
+      setTab(tab);
+      focusSoon([`#tab-${tab}`]);
+    },
+  }));
+  const servers: PaletteEntry[] = (state.settings?.savedServers ?? []).map((server) => ({
+    id: `server:${server.id}`,
+    group: 'Server',
+    label: `Connect to ${server.name}`,
+    detail: describeTarget(server.target),
+    run: () => void connect(server.target, server.protocol),
+  }));
+  return [
+    ...actionEntries(state),
+    ...tabEntries,
+    ...servers,
+    ...itemEntries(state, 'tools'),
+    ...itemEntries(state, 'prompts'),
+    ...itemEntries(state, 'resources'),
+    ...itemEntries(state, 'templates'),
+    ...frameEntries(state),
+  ];
+}
