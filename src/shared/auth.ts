@@ -63,3 +63,25 @@ export interface AuthSettings {
   /** Scopes to ask for on top of those the spec's selection gives. */
   extraScopes?: string[];
 }
+
+/** A saved server's sign-in settings, as the connection form edits them (the client secret is sealed on disk). */
+export interface ServerAuth {
+  clientId?: string;
+  clientSecret?: string;
+  /** Scopes to ask for on top of the spec's selection. */
+  extraScopes?: string[];
+}
+
+/** The backend needs the user to sign in: open this page (the desktop app may already have). */
+export interface AuthPrompt {
+  serverUrl: string;
+  authorizationUrl: string;
+  /** True when the host opened the system browser itself (the desktop app). */
+  openedByHost: boolean;
+}
+
+/** One line for the user about sign-in ("the saved sign-in was refused; signing in again"). */
+export interface AuthNotice {
+  serverUrl: string;
+  message: string;
+}

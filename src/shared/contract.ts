@@ -3,6 +3,7 @@
  * tests all carry exactly this, through one generic adapter each. Methods resolve with data or reject with
  * a LoupeError whose detail crossed as data. Events are named onX and pushed in batches.
  */
+import type { AuthNotice, AuthPrompt, AuthStep, ServerAuth } from './auth.js';
 import type { Frame, RecorderStats } from './frames.js';
 import type { JsonObject } from './json.js';
 import type { Finding, ToolSummary } from './lint.js';
@@ -26,6 +27,8 @@ export interface SavedServer {
   target: Target;
   /** The protocol era chosen for this server (absent: auto). */
   protocol?: ProtocolChoice;
+  /** Sign-in settings (HTTP/SSE): pre-registered client id and secret, extra scopes. */
+  auth?: ServerAuth;
 }
 
 export interface Settings {
@@ -71,6 +74,13 @@ export interface BackendMethods {
   loadSnapshot(text: string): Promise<Snapshot>;
   getSettings(): Promise<Settings>;
   saveSettings(settings: Settings): Promise<Settings>;
+  // auth
+  /** The sign-in steps of the current connection attempt, in order (secrets masked). */
+  authSteps(): Promise<AuthStep[]>;
+  /** Opens the pending sign-in page in the system browser (desktop); false when the host cannot. */
+  openSignInPage(): Promise<boolean>;
+  /** Forgets the saved sign-in of a server URL; resolves with how many were removed. */
+  signOut(serverUrl: string): Promise<number>;
 }
 
 export interface BackendEvents {
@@ -83,6 +93,10 @@ export interface BackendEvents {
   onLog: LogEntry;
   onProgress: ProgressEvent;
   onServerRequest: ServerRequest;
+  // auth
+  onAuthStep: AuthStep;
+  onAuthPrompt: AuthPrompt;
+  onAuthNotice: AuthNotice;
 }
 
 export type MethodName = keyof BackendMethods;
@@ -106,6 +120,10 @@ export const methodNames = [
   'loadSnapshot',
   'getSettings',
   'saveSettings',
+  // auth
+  'authSteps',
+  'openSignInPage',
+  'signOut',
 ] as const satisfies readonly MethodName[];
 
 export const eventNames = [
@@ -116,6 +134,10 @@ export const eventNames = [
   'onLog',
   'onProgress',
   'onServerRequest',
+  // auth
+  'onAuthStep',
+  'onAuthPrompt',
+  'onAuthNotice',
 ] as const satisfies readonly EventName[];
 
 export type Unsubscribe = () => void;

@@ -1,4 +1,5 @@
 import type { JsonObject, JsonValue } from './json.js';
+import type { ServerAuth } from './auth.js';
 import type { Target, TransportName } from './target.js';
 
 /** Which protocol era to speak: auto probes with server/discover and falls back to initialize. */
@@ -53,6 +54,8 @@ export interface SessionOptions {
   logLevel?: string;
   /** Client capabilities to offer beyond the defaults (sampling, elicitation, roots). */
   offer?: { sampling?: boolean; elicitation?: boolean; roots?: boolean };
+  /** HTTP and SSE targets: pre-registered client and extra scopes for the sign-in. */
+  auth?: ServerAuth;
 }
 
 export type SessionStatus =

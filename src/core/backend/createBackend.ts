@@ -31,6 +31,7 @@ import { answerableMethods, ServerRequestDesk } from './serverRequests.js';
 import { buildSessionSnapshot } from './sessionSnapshot.js';
 import type { SecretStore } from './secretStore.js';
 import { createSettingsStore, parseTarget } from './settingsStore.js';
+import { authDirectoryFor, createAuthDesk } from './authSession.js';
 
 export interface BackendOptions {
   /** The target given on the command line; undefined or null for none. */
@@ -43,6 +44,11 @@ export interface BackendOptions {
   secretStore?: SecretStore;
   /** Session options under every connect's own (e.g. a journal path from the command line). */
   sessionDefaults?: SessionOptions;
+  // auth
+  /** Where sign-ins are kept (default: auth/ beside the settings file; none: in memory for one connection). */
+  authDirectory?: string;
+  /** Opens a sign-in page in the system browser (the desktop app). */
+  openExternal?: (url: string) => Promise<boolean>;
 }
 
 export interface Backend {
@@ -84,6 +90,8 @@ export function createBackend(options: BackendOptions): Backend {
   let attempt: Attempt | undefined;
   let attempts = 0;
   let disposed = false;
+  const authDirectory = options.authDirectory ?? authDirectoryFor(options.settingsPath);
+  const authDesk = createAuthDesk({ ...(authDirectory ? { directory: authDirectory } : {}), ...(options.secretStore ? { secretStore: options.secretStore } : {}), ...(options.openExternal ? { openExternal: options.openExternal } : {}) }, hub);
 
   const setStatus = (next: SessionStatus) => {
     status = next;
@@ -207,7 +215,8 @@ export function createBackend(options: BackendOptions): Backend {
       setStatus({ state: 'connecting', target });
       try {
         const dial = target.transport === 'demo' ? options.resolveDemo() : target;
-        const session = await connect(dial, { ...effective, recorder });
+        const authFetch = dial.transport === 'stdio' ? undefined : authDesk.composer(dial, effective.auth, recorder);
+        const session = await connect(dial, { ...effective, recorder, ...(authFetch ? { authFetch } : {}) });
         if (current.ended || disposed) {
           await session.close().catch(() => undefined);
           throw new LoupeError({ kind: 'cancelled', message: 'The connection was closed before it was established.' });
@@ -339,6 +348,10 @@ export function createBackend(options: BackendOptions): Backend {
 
     getSettings: () => settingsStore.load(),
     saveSettings: (settings: Settings) => settingsStore.save(settings),
+    // auth
+    authSteps: () => Promise.resolve(authDesk.steps()),
+    openSignInPage: () => authDesk.openPending(),
+    signOut: (serverUrl) => Promise.resolve(authDesk.signOut(String(serverUrl))),
   };
 
   return {

@@ -112,6 +112,10 @@ export function fakeBackend(
       settings = next;
       return Promise.resolve(settings);
     },
+    // auth
+    authSteps: () => Promise.resolve([]),
+    openSignInPage: () => Promise.resolve(false),
+    signOut: () => Promise.resolve(0),
   };
   const methods: BackendMethods = { ...base, ...methodOverrides };
   const recorded = Object.fromEntries(

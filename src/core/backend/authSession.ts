@@ -1,0 +1,117 @@
+/**
+ * Sign-in for the app's connections (desktop and browser host). For an HTTP or SSE target the backend wraps the
+ * wire in createAuthFetch: on a 401 the flow runs, and where the user must sign in the loopback receiver starts
+ * and onAuthPrompt carries the authorization URL (the desktop host also opens the system browser). Every AuthStep
+ * is pushed as onAuthStep, kept for the Auth view and recorded as an 'http' frame marked with the step's name, so
+ * Traffic, the journal and snapshots have it too (secrets were masked when the step was built). Tokens go to the
+ * TokenStore under the app data dir, sealed by the host's SecretStore (the keychain) or by a key file.
+ */
+import { dirname, join } from 'node:path';
+import type { AuthSettings, AuthStep, ServerAuth } from '../../shared/auth.js';
+import type { HttpInfo } from '../../shared/frames.js';
+import type { UrlTarget } from '../../shared/target.js';
+import { createAuthFetch, type AuthComposer } from '../auth/authFetch.js';
+import { keyFileSealer } from '../auth/keyFileSealer.js';
+import { TokenStore } from '../auth/tokenStore.js';
+import type { UserAgent } from '../auth/userAgents.js';
+import type { FrameRecorder } from '../recorder/frameRecorder.js';
+import type { EventHub } from './eventHub.js';
+import type { SecretStore } from './secretStore.js';
+
+export interface AuthDeskOptions {
+  /** Where tokens are kept (auth.json, and auth.key without a secretStore); without it they live in memory only. */
+  directory?: string;
+  secretStore?: SecretStore;
+  /** Opens a URL in the system browser (the desktop app); resolves whether it did. */
+  openExternal?: (url: string) => Promise<boolean>;
+  /** How long the loopback receiver waits for the browser's redirect. */
+  callbackTimeoutMs?: number;
+}
+
+export interface AuthDesk {
+  /** The auth layer for one connection attempt to a URL target; its steps go to the recorder and the hub. */
+  composer(target: UrlTarget, auth: ServerAuth | undefined, recorder: FrameRecorder): AuthComposer;
+  /** Steps of the current attempt, in order. */
+  steps(): AuthStep[];
+  /** Opens the pending sign-in page again through the host; false when there is none or no host browser. */
+  openPending(): Promise<boolean>;
+  /** Forgets the server's tokens; returns how many sign-ins were removed. */
+  signOut(serverUrl: string): number;
+}
+
+export function createAuthDesk(options: AuthDeskOptions, hub: EventHub): AuthDesk {
+  const store = options.directory
+    ? new TokenStore(options.directory, options.secretStore ?? keyFileSealer(options.directory))
+    : undefined;
+  let steps: AuthStep[] = [];
+  let pending: string | undefined;
+
+  const userAgent =
+    (serverUrl: string): UserAgent =>
+    async (authorizationUrl) => {
+      pending = authorizationUrl;
+      const openedByHost = options.openExternal
+        ? await options.openExternal(authorizationUrl).catch(() => false)
+        : false;
+      hub.emit('onAuthPrompt', { serverUrl, authorizationUrl, openedByHost });
+    };
+
+  return {
+    composer(target, auth, recorder) {
+      steps = [];
+      pending = undefined;
+      const serverUrl = target.url;
+      return createAuthFetch({
+        serverUrl,
+        settings: authSettings(auth),
+        userAgent: userAgent(serverUrl),
+        ...(store ? { store } : {}),
+        ...(options.callbackTimeoutMs ? { callbackTimeoutMs: options.callbackTimeoutMs } : {}),
+        onStep: (step) => {
+          steps.push(step);
+          if (step.step === 'token' || step.step === 'refresh') pending = undefined;
+          recordStep(recorder, step);
+          hub.emit('onAuthStep', step);
+        },
+        onNotice: (message) => hub.emit('onAuthNotice', { serverUrl, message }),
+      });
+    },
+    steps: () => [...steps],
+    async openPending() {
+      if (!pending || !options.openExternal) return false;
+      return options.openExternal(pending).catch(() => false);
+    },
+    signOut: (serverUrl) => store?.forget(serverUrl) ?? 0,
+  };
+}
+
+function authSettings(auth: ServerAuth | undefined): AuthSettings {
+  const settings: AuthSettings = { mode: 'auto' };
+  if (auth?.clientId) settings.clientId = auth.clientId;
+  if (auth?.clientId && auth.clientSecret) settings.clientSecret = auth.clientSecret;
+  const scopes = auth?.extraScopes?.filter((scope) => scope.trim() !== '');
+  if (scopes && scopes.length > 0) settings.extraScopes = scopes;
+  return settings;
+}
+
+/** One 'http' frame per step: the masked exchange as JSON, marked with the step's name. */
+function recordStep(recorder: FrameRecorder, step: AuthStep): void {
+  const http: HttpInfo = { auth: step.step };
+  if (step.request) {
+    http.method = step.request.method;
+    http.url = step.request.url;
+  }
+  if (step.response) {
+    http.status = step.response.status;
+    const type = Object.entries(step.response.headers).find(
+      ([name]) => name.toLowerCase() === 'content-type',
+    );
+    if (type) http.contentType = type[1];
+  }
+  recorder.record('out', JSON.stringify(step), { kind: 'http', http });
+}
+
+/** auth/ beside the settings file, where the app keeps its data; undefined without a settings file. */
+export function authDirectoryFor(settingsPath: string | undefined): string | undefined {
+  return settingsPath ? join(dirname(settingsPath), 'auth') : undefined;
+}
