@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // A real authorization server in front of an MCP server, for Loupe's sign-in tests. Two listeners on 127.0.0.1:
 //
-//   the OpenID Provider (oidc-provider, issuer http://127.0.0.1:<p1>): discovery, Dynamic Client Registration,
+//   the OpenID Provider (oidc-provider, issuer http://127.0.0.1:<p1>): discovery, Dynamic Client Registration, one
+//     pre-registered client (loupe-preregistered / preregistered-secret-7d41c9, client_secret_basic),
 //     authorization code with PKCE, refresh tokens, resource indicators (RFC 8707: access tokens are JWTs whose
 //     audience is the MCP server's URL), its development login and consent pages (any login, any password).
 //   the MCP server (http://127.0.0.1:<p2>/mcp): the official SDK's Streamable HTTP transport (stateless) behind the
@@ -42,7 +43,17 @@ const resource = `${mcpBase}/mcp`;
 const log = { grants: [], tokens: [] };
 
 const provider = new Provider(issuer, {
-  clients: [],
+  // A pre-registered confidential client (the connection form's client id and secret).
+  clients: [
+    {
+      client_id: 'loupe-preregistered',
+      client_secret: 'preregistered-secret-7d41c9',
+      application_type: 'native',
+      redirect_uris: ['http://127.0.0.1/callback'],
+      grant_types: ['authorization_code', 'refresh_token'],
+      token_endpoint_auth_method: 'client_secret_basic',
+    },
+  ],
   cookies: { keys: ['loupe-test-cookie-key'] },
   scopes: ['openid', 'offline_access', scope],
   features: {

@@ -14,9 +14,10 @@ import { createAuthFetch, type AuthComposer } from '../auth/authFetch.js';
 import { keyFileSealer } from '../auth/keyFileSealer.js';
 import { TokenStore } from '../auth/tokenStore.js';
 import type { UserAgent } from '../auth/userAgents.js';
+import { parseServerAuth } from './authSettings.js';
 import type { FrameRecorder } from '../recorder/frameRecorder.js';
 import type { EventHub } from './eventHub.js';
-import type { SecretStore } from './secretStore.js';
+import { notSavedMarker, type SecretStore } from './secretStore.js';
 
 export interface AuthDeskOptions {
   /** Where tokens are kept (auth.json, and auth.key without a secretStore); without it they live in memory only. */
@@ -85,10 +86,13 @@ export function createAuthDesk(options: AuthDeskOptions, hub: EventHub): AuthDes
   };
 }
 
-function authSettings(auth: ServerAuth | undefined): AuthSettings {
+function authSettings(given: ServerAuth | undefined): AuthSettings {
+  const auth = parseServerAuth(given);
   const settings: AuthSettings = { mode: 'auto' };
   if (auth?.clientId) settings.clientId = auth.clientId;
-  if (auth?.clientId && auth.clientSecret) settings.clientSecret = auth.clientSecret;
+  // A secret that could not be saved (no keychain) is typed again, never sent as its placeholder.
+  if (auth?.clientId && auth.clientSecret && auth.clientSecret !== notSavedMarker)
+    settings.clientSecret = auth.clientSecret;
   const scopes = auth?.extraScopes?.filter((scope) => scope.trim() !== '');
   if (scopes && scopes.length > 0) settings.extraScopes = scopes;
   return settings;

@@ -7,6 +7,7 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { SavedServer, Settings } from '../../shared/contract.js';
+import { parseServerAuth } from './authSettings.js';
 import { LoupeError } from '../../shared/errors.js';
 import { isJsonObject } from '../../shared/json.js';
 import { defaultPageLimit } from '../../shared/lists.js';
@@ -68,9 +69,12 @@ function parseSavedServers(value: unknown): SavedServer[] {
     const target = parseTarget(entry.target);
     if (!target) return [];
     const protocol = entry.protocol;
-    return protocol === 'auto' || protocol === 'modern' || protocol === 'legacy'
-      ? [{ id: entry.id, name: entry.name, target, protocol }]
-      : [{ id: entry.id, name: entry.name, target }];
+    const auth = parseServerAuth(entry.auth);
+    const server: SavedServer =
+      protocol === 'auto' || protocol === 'modern' || protocol === 'legacy'
+        ? { id: entry.id, name: entry.name, target, protocol }
+        : { id: entry.id, name: entry.name, target };
+    return [auth ? { ...server, auth } : server];
   });
 }
 
