@@ -72,12 +72,13 @@ export interface ServerAuth {
   extraScopes?: string[];
 }
 
-/** The backend needs the user to sign in: open this page (the desktop app may already have). */
+/**
+ * The backend needs the user to sign in: the UI opens this page (window.open; the desktop app's window hands
+ * http(s) pages to the system browser after the user confirms), and the backend's loopback receiver waits.
+ */
 export interface AuthPrompt {
   serverUrl: string;
   authorizationUrl: string;
-  /** True when the host opened the system browser itself (the desktop app). */
-  openedByHost: boolean;
 }
 
 /** One line for the user about sign-in ("the saved sign-in was refused; signing in again"). */

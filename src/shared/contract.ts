@@ -77,8 +77,6 @@ export interface BackendMethods {
   // auth
   /** The sign-in steps of the current connection attempt, in order (secrets masked). */
   authSteps(): Promise<AuthStep[]>;
-  /** Opens the pending sign-in page in the system browser (desktop); false when the host cannot. */
-  openSignInPage(): Promise<boolean>;
   /** Forgets the saved sign-in of a server URL; resolves with how many were removed. */
   signOut(serverUrl: string): Promise<number>;
 }
@@ -122,7 +120,6 @@ export const methodNames = [
   'saveSettings',
   // auth
   'authSteps',
-  'openSignInPage',
   'signOut',
 ] as const satisfies readonly MethodName[];
 

@@ -68,7 +68,6 @@ describe('sign-in from the backend (oidc-provider)', () => {
     const { status, prompt, visited } = await connectSigningIn(first, target, journal);
     expect(status.state).toBe('connected');
     expect(prompt.serverUrl).toBe(server.url);
-    expect(prompt.openedByHost).toBe(false);
     const authorization = new URL(prompt.authorizationUrl);
     expect(authorization.searchParams.get('code_challenge_method')).toBe('S256');
     expect(authorization.searchParams.get('resource')).toBe(server.url);

@@ -1,7 +1,7 @@
 /**
  * Sign-in for the app's connections (desktop and browser host). For an HTTP or SSE target the backend wraps the
  * wire in createAuthFetch: on a 401 the flow runs, and where the user must sign in the loopback receiver starts
- * and onAuthPrompt carries the authorization URL (the desktop host also opens the system browser). Every AuthStep
+ * and onAuthPrompt carries the authorization URL for the UI to open. Every AuthStep
  * is pushed as onAuthStep, kept for the Auth view and recorded as an 'http' frame marked with the step's name, so
  * Traffic, the journal and snapshots have it too (secrets were masked when the step was built). Tokens go to the
  * TokenStore under the app data dir, sealed by the host's SecretStore (the keychain) or by a key file.
@@ -23,8 +23,6 @@ export interface AuthDeskOptions {
   /** Where tokens are kept (auth.json, and auth.key without a secretStore); without it they live in memory only. */
   directory?: string;
   secretStore?: SecretStore;
-  /** Opens a URL in the system browser (the desktop app); resolves whether it did. */
-  openExternal?: (url: string) => Promise<boolean>;
   /** How long the loopback receiver waits for the browser's redirect. */
   callbackTimeoutMs?: number;
 }
@@ -34,8 +32,6 @@ export interface AuthDesk {
   composer(target: UrlTarget, auth: ServerAuth | undefined, recorder: FrameRecorder): AuthComposer;
   /** Steps of the current attempt, in order. */
   steps(): AuthStep[];
-  /** Opens the pending sign-in page again through the host; false when there is none or no host browser. */
-  openPending(): Promise<boolean>;
   /** Forgets the server's tokens; returns how many sign-ins were removed. */
   signOut(serverUrl: string): number;
 }
@@ -45,22 +41,17 @@ export function createAuthDesk(options: AuthDeskOptions, hub: EventHub): AuthDes
     ? new TokenStore(options.directory, options.secretStore ?? keyFileSealer(options.directory))
     : undefined;
   let steps: AuthStep[] = [];
-  let pending: string | undefined;
 
   const userAgent =
     (serverUrl: string): UserAgent =>
-    async (authorizationUrl) => {
-      pending = authorizationUrl;
-      const openedByHost = options.openExternal
-        ? await options.openExternal(authorizationUrl).catch(() => false)
-        : false;
-      hub.emit('onAuthPrompt', { serverUrl, authorizationUrl, openedByHost });
+    (authorizationUrl) => {
+      hub.emit('onAuthPrompt', { serverUrl, authorizationUrl });
+      return Promise.resolve();
     };
 
   return {
     composer(target, auth, recorder) {
       steps = [];
-      pending = undefined;
       const serverUrl = target.url;
       return createAuthFetch({
         serverUrl,
@@ -70,7 +61,6 @@ export function createAuthDesk(options: AuthDeskOptions, hub: EventHub): AuthDes
         ...(options.callbackTimeoutMs ? { callbackTimeoutMs: options.callbackTimeoutMs } : {}),
         onStep: (step) => {
           steps.push(step);
-          if (step.step === 'token' || step.step === 'refresh') pending = undefined;
           recordStep(recorder, step);
           hub.emit('onAuthStep', step);
         },
@@ -78,10 +68,6 @@ export function createAuthDesk(options: AuthDeskOptions, hub: EventHub): AuthDes
       });
     },
     steps: () => [...steps],
-    async openPending() {
-      if (!pending || !options.openExternal) return false;
-      return options.openExternal(pending).catch(() => false);
-    },
     signOut: (serverUrl) => store?.forget(serverUrl) ?? 0,
   };
 }

@@ -47,8 +47,6 @@ export interface BackendOptions {
   // auth
   /** Where sign-ins are kept (default: auth/ beside the settings file; none: in memory for one connection). */
   authDirectory?: string;
-  /** Opens a sign-in page in the system browser (the desktop app). */
-  openExternal?: (url: string) => Promise<boolean>;
 }
 
 export interface Backend {
@@ -91,7 +89,7 @@ export function createBackend(options: BackendOptions): Backend {
   let attempts = 0;
   let disposed = false;
   const authDirectory = options.authDirectory ?? authDirectoryFor(options.settingsPath);
-  const authDesk = createAuthDesk({ ...(authDirectory ? { directory: authDirectory } : {}), ...(options.secretStore ? { secretStore: options.secretStore } : {}), ...(options.openExternal ? { openExternal: options.openExternal } : {}) }, hub);
+  const authDesk = createAuthDesk({ ...(authDirectory ? { directory: authDirectory } : {}), ...(options.secretStore ? { secretStore: options.secretStore } : {}) }, hub);
 
   const setStatus = (next: SessionStatus) => {
     status = next;
@@ -350,7 +348,6 @@ export function createBackend(options: BackendOptions): Backend {
     saveSettings: (settings: Settings) => settingsStore.save(settings),
     // auth
     authSteps: () => Promise.resolve(authDesk.steps()),
-    openSignInPage: () => authDesk.openPending(),
     signOut: (serverUrl) => Promise.resolve(authDesk.signOut(String(serverUrl))),
   };
 

@@ -114,7 +114,6 @@ export function fakeBackend(
     },
     // auth
     authSteps: () => Promise.resolve([]),
-    openSignInPage: () => Promise.resolve(false),
     signOut: () => Promise.resolve(0),
   };
   const methods: BackendMethods = { ...base, ...methodOverrides };
