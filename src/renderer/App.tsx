@@ -15,6 +15,8 @@ import { ServerView } from './views/ServerView';
 import { TimingsView } from './views/TimingsView';
 import { ToolsView } from './views/ToolsView';
 import { TrafficView } from './views/TrafficView';
+import { AuthBanner } from './auth/AuthBanner';
+import { AuthView } from './auth/AuthView';
 
 /** The dialogs bring the form engine: loaded right after the first paint instead of before it. */
 const ServerRequestDialogs = lazy(() =>
@@ -30,6 +32,7 @@ const views: Record<Tab, () => React.JSX.Element> = {
   Traffic: TrafficView,
   Timings: TimingsView,
   Server: ServerView,
+  Auth: AuthView,
 };
 
 /** The tab strip subscribes to the counts itself, so a frame batch re-renders it and not the whole app. */
@@ -67,6 +70,7 @@ export function App() {
     <div className="app">
       <AppHeader />
       <Banners />
+      <AuthBanner />
       <div className="app-body">
         <ConnectionsPanel />
         <main className="main">

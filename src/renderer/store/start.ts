@@ -2,6 +2,7 @@
 import type { LoupeApi } from '../../shared/contract';
 import { toErrorData } from '../../shared/errors';
 import { bindCallEvents } from './callsSlice';
+import { bindAuthEvents } from '../auth/authActions';
 import { loadSettings } from './appActions';
 import { bindBackendEvents } from './events';
 import { connect, resync } from './sessionActions';
@@ -10,9 +11,11 @@ import { useLoupeStore } from './store';
 export async function start(api: LoupeApi): Promise<() => void> {
   const stopEvents = bindBackendEvents(api);
   const stopCalls = bindCallEvents(api);
+  const stopAuth = bindAuthEvents(api);
   const stop = () => {
     stopEvents();
     stopCalls();
+    stopAuth();
   };
   try {
     await loadSettings();

@@ -8,6 +8,7 @@ import { createSnapshotSlice } from './snapshotSlice';
 import { createTrafficSlice } from './trafficSlice';
 import type { LoupeState } from './types';
 import { createUiSlice } from './uiSlice';
+import { createAuthSlice } from './authSlice';
 
 export type { LoupeState } from './types';
 
@@ -19,6 +20,7 @@ const build: StateCreator<LoupeState> = (...parts) => ({
   ...createSettingsSlice(...parts),
   ...createUiSlice(...parts),
   ...createCallsSlice(...parts),
+  ...createAuthSlice(...parts),
 });
 
 export const useLoupeStore = create<LoupeState>()(build);

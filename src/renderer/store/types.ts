@@ -7,6 +7,7 @@ import type { SettingsSlice } from './settingsSlice';
 import type { SnapshotSlice } from './snapshotSlice';
 import type { TrafficSlice } from './trafficSlice';
 import type { UiSlice } from './uiSlice';
+import type { AuthSlice } from './authSlice';
 
 export type LoupeState = SessionSlice &
   ListsSlice &
@@ -14,6 +15,7 @@ export type LoupeState = SessionSlice &
   SnapshotSlice &
   SettingsSlice &
   UiSlice &
-  CallsSlice;
+  CallsSlice &
+  AuthSlice;
 
 export type SliceCreator<Slice> = StateCreator<LoupeState, [], [], Slice>;

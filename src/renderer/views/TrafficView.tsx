@@ -191,7 +191,7 @@ function FrameRow({ frame, method, mark }: FrameRowProps) {
       >
         {frame.direction === 'out' ? '→' : '←'}
       </span>
-      <span className={`kind kind-${frame.kind}`}>{kindLabels[frame.kind]}</span>
+      <span className={`kind kind-${frame.kind}`}>{frame.http?.auth ? 'auth' : kindLabels[frame.kind]}</span>
       <span className="mono ellipsis">
         {mark ? (
           <span
