@@ -151,4 +151,37 @@ describe('sign-in from the backend (oidc-provider)', () => {
     expect((await providerLog(server)).grants).toEqual(['authorization_code', 'refresh_token']);
     expect(app.events.onAuthPrompt).toHaveLength(1);
   });
+
+  it('signs in again with one clear message when the token expired and its refresh token was revoked', async () => {
+    server = await startOidcProtectedServer(['--access-ttl', '2']);
+    const target: UrlTarget = { transport: 'http', url: server.url };
+    const app = harness();
+    await connectSigningIn(app, target);
+    const steps = await app.api.authSteps();
+    const clientId = steps.find((step) => step.step === 'registration')?.learned.client_id;
+    const issuer = steps.find((step) => step.step === 'as-metadata')?.learned.issuer;
+    if (typeof clientId !== 'string' || typeof issuer !== 'string')
+      throw new Error('no client id or issuer learned');
+    const [, refreshToken] = (await providerLog(server)).tokens;
+    const revoked = await fetch(`${issuer}/token/revocation`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ token: refreshToken, client_id: clientId }).toString(),
+    });
+    expect(revoked.status).toBe(200);
+    await wait(2_500);
+    const listing = app.api.list('tools');
+    const prompt = await app.waitFor('onAuthPrompt', () => app.events.onAuthPrompt.length === 2);
+    await signInAtOidcProvider(prompt.authorizationUrl);
+    expect((await listing).items.map((tool) => tool.name)).toEqual(['whoami']);
+    expect(app.events.onAuthNotice).toEqual([
+      {
+        serverUrl: server.url,
+        message: `The sign-in for ${server.url} expired and could not be refreshed; signing in again.`,
+      },
+    ]);
+    const refresh = (await app.api.authSteps()).find((step) => step.step === 'refresh');
+    expect(refresh?.response?.status).toBe(400);
+    expect((await providerLog(server)).grants).toEqual(['authorization_code', 'authorization_code']);
+  });
 });
