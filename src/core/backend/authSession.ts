@@ -8,6 +8,7 @@
  */
 import { dirname, join } from 'node:path';
 import type { AuthSettings, AuthStep, ServerAuth } from '../../shared/auth.js';
+import { LoupeError } from '../../shared/errors.js';
 import type { HttpInfo } from '../../shared/frames.js';
 import type { UrlTarget } from '../../shared/target.js';
 import { createAuthFetch, type AuthComposer } from '../auth/authFetch.js';
@@ -32,6 +33,8 @@ export interface AuthDesk {
   composer(target: UrlTarget, auth: ServerAuth | undefined, recorder: FrameRecorder): AuthComposer;
   /** Steps of the current attempt, in order. */
   steps(): AuthStep[];
+  /** Abandons a sign-in still waiting (the connection was closed): its requests fail as 'cancelled'. */
+  cancel(): void;
   /** Forgets the server's tokens; returns how many sign-ins were removed. */
   signOut(serverUrl: string): number;
 }
@@ -41,6 +44,7 @@ export function createAuthDesk(options: AuthDeskOptions, hub: EventHub): AuthDes
     ? new TokenStore(options.directory, options.secretStore ?? keyFileSealer(options.directory))
     : undefined;
   let steps: AuthStep[] = [];
+  let abandon: (() => void) | undefined;
 
   const userAgent =
     (serverUrl: string): UserAgent =>
@@ -52,8 +56,19 @@ export function createAuthDesk(options: AuthDeskOptions, hub: EventHub): AuthDes
   return {
     composer(target, auth, recorder) {
       steps = [];
+      abandon?.();
+      const abandoned = new Promise<never>((_resolve, reject) => {
+        abandon = () =>
+          reject(
+            new LoupeError({
+              kind: 'cancelled',
+              message: 'The sign-in was abandoned: the connection was closed before it finished.',
+            }),
+          );
+      });
+      abandoned.catch(() => undefined);
       const serverUrl = target.url;
-      return createAuthFetch({
+      const composer = createAuthFetch({
         serverUrl,
         settings: authSettings(auth),
         userAgent: userAgent(serverUrl),
@@ -66,6 +81,14 @@ export function createAuthDesk(options: AuthDeskOptions, hub: EventHub): AuthDes
         },
         onNotice: (message) => hub.emit('onAuthNotice', { serverUrl, message }),
       });
+      return (inner, recordRefusal) => {
+        const authorized = composer(inner, recordRefusal);
+        return (input, init) => Promise.race([authorized(input, init), abandoned]);
+      };
+    },
+    cancel() {
+      abandon?.();
+      abandon = undefined;
     },
     steps: () => [...steps],
     signOut: (serverUrl) => store?.forget(serverUrl) ?? 0,

@@ -237,6 +237,7 @@ export function createBackend(options: BackendOptions): Backend {
     },
 
     async disconnect() {
+      authDesk.cancel();
       const current = attempt;
       if (!current) return;
       await endSession(current);
