@@ -127,7 +127,9 @@ describe('sign-in from the backend (oidc-provider)', () => {
     );
 
     await second.api.disconnect();
-    expect(await second.api.signOut(server.url)).toBe(1);
+    // The URL as typed may differ in spelling from the one the sign-in is kept under.
+    expect(await second.api.signOut(server.url.replace('http://', 'HTTP://'))).toBe(1);
+    expect(await second.api.signOut(server.url)).toBe(0);
     const third = await connectSigningIn(second, target);
     expect(third.status.state).toBe('connected');
     expect(second.events.onAuthPrompt).toHaveLength(1);

@@ -91,7 +91,7 @@ export function createAuthDesk(options: AuthDeskOptions, hub: EventHub): AuthDes
       abandon = undefined;
     },
     steps: () => [...steps],
-    signOut: (serverUrl) => store?.forget(serverUrl) ?? 0,
+    signOut: (serverUrl) => store?.forget(normalizedUrl(serverUrl)) ?? 0,
   };
 }
 
@@ -127,4 +127,13 @@ function recordStep(recorder: FrameRecorder, step: AuthStep): void {
 /** auth/ beside the settings file, where the app keeps its data; undefined without a settings file. */
 export function authDirectoryFor(settingsPath: string | undefined): string | undefined {
   return settingsPath ? join(dirname(settingsPath), 'auth') : undefined;
+}
+
+/** The URL as sign-ins are keyed (URL.href: "http://host:1" and "http://host:1/" are one server). */
+function normalizedUrl(url: string): string {
+  try {
+    return new URL(url).href;
+  } catch {
+    return url;
+  }
 }
