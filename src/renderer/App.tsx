@@ -19,6 +19,8 @@ import { TrafficView } from './views/TrafficView';
 import { TasksView } from './tasks/TasksView';
 import { ConfigImport } from './configs/ConfigImport';
 import { CommandPalette } from './palette/CommandPalette';
+import { AuthBanner } from './auth/AuthBanner';
+import { AuthView } from './auth/AuthView';
 
 /** The dialogs bring the form engine: loaded right after the first paint instead of before it. */
 const ServerRequestDialogs = lazy(() =>
@@ -36,6 +38,7 @@ const views: Record<Tab, () => React.JSX.Element> = {
   Server: ServerView,
   Compare: CompareView,
   Tasks: TasksView,
+  Auth: AuthView,
 };
 
 /** The tab strip subscribes to the counts itself, so a frame batch re-renders it and not the whole app. */
@@ -75,6 +78,7 @@ export function App() {
     <div className="app">
       <AppHeader />
       <Banners />
+      <AuthBanner />
       <div className="app-body">
         <ConnectionsPanel />
         <main className="main">

@@ -63,3 +63,26 @@ export interface AuthSettings {
   /** Scopes to ask for on top of those the spec's selection gives. */
   extraScopes?: string[];
 }
+
+/** A saved server's sign-in settings, as the connection form edits them (the client secret is sealed on disk). */
+export interface ServerAuth {
+  clientId?: string;
+  clientSecret?: string;
+  /** Scopes to ask for on top of the spec's selection. */
+  extraScopes?: string[];
+}
+
+/**
+ * The backend needs the user to sign in: the UI opens this page (window.open; the desktop app's window hands
+ * http(s) pages to the system browser after the user confirms), and the backend's loopback receiver waits.
+ */
+export interface AuthPrompt {
+  serverUrl: string;
+  authorizationUrl: string;
+}
+
+/** One line for the user about sign-in ("the saved sign-in was refused; signing in again"). */
+export interface AuthNotice {
+  serverUrl: string;
+  message: string;
+}

@@ -5,6 +5,7 @@
  */
 import type { Comparison, CompareSource, ListComparisonRequest } from './compare.js';
 import type { ItemChange } from './diff.js';
+import type { AuthNotice, AuthPrompt, AuthStep, ServerAuth } from './auth.js';
 import type { Frame, RecorderStats } from './frames.js';
 import type { JsonObject } from './json.js';
 import type { Finding, ToolSummary } from './lint.js';
@@ -32,6 +33,8 @@ export interface SavedServer {
   protocol?: ProtocolChoice;
   /** Imported from a client config: every env and header value is kept sealed, not only secret-looking ones. */
   source?: ConfigReference;
+  /** Sign-in settings (HTTP/SSE): pre-registered client id and secret, extra scopes. */
+  auth?: ServerAuth;
 }
 
 export interface Settings {
@@ -96,6 +99,11 @@ export interface BackendMethods {
   readConfig(source: ConfigSource): Promise<ConfigFile>;
   /** Every known config location of this machine and of the working folder, read (missing ones: exists false). */
   knownConfigs(): Promise<ConfigFile[]>;
+  // auth
+  /** The sign-in steps of the current connection attempt, in order (secrets masked). */
+  authSteps(): Promise<AuthStep[]>;
+  /** Forgets the saved sign-in of a server URL; resolves with how many were removed. */
+  signOut(serverUrl: string): Promise<number>;
 }
 
 export interface BackendEvents {
@@ -111,6 +119,10 @@ export interface BackendEvents {
   // tasks
   /** A task of this session changed (status, message) or ended. */
   onTask: TaskRecord;
+  // auth
+  onAuthStep: AuthStep;
+  onAuthPrompt: AuthPrompt;
+  onAuthNotice: AuthNotice;
 }
 
 export type MethodName = keyof BackendMethods;
@@ -143,6 +155,9 @@ export const methodNames = [
   // client configs
   'readConfig',
   'knownConfigs',
+  // auth
+  'authSteps',
+  'signOut',
 ] as const satisfies readonly MethodName[];
 
 export const eventNames = [
@@ -155,6 +170,10 @@ export const eventNames = [
   'onServerRequest',
   // tasks
   'onTask',
+  // auth
+  'onAuthStep',
+  'onAuthPrompt',
+  'onAuthNotice',
 ] as const satisfies readonly EventName[];
 
 export type Unsubscribe = () => void;

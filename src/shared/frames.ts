@@ -16,6 +16,8 @@ export interface HttpInfo {
   url?: string;
   /** On an outbound POST: the Mcp-* request headers sent, names lower-cased (mcp-protocol-version, mcp-method, mcp-name, mcp-param-*…); other headers (they may hold secrets) are not recorded. */
   requestHeaders?: Record<string, string>;
+  /** A sign-in exchange (an AuthStep, masked, as the frame's raw JSON): the step's name. */
+  auth?: string;
 }
 
 export interface Frame {

@@ -1,4 +1,5 @@
 import type { JsonObject, JsonValue } from './json.js';
+import type { ServerAuth } from './auth.js';
 import type { Target, TransportName } from './target.js';
 import type { ExtensionChoice, TaskSummary } from './tasks.js';
 
@@ -58,6 +59,8 @@ export interface SessionOptions {
   offer?: { sampling?: boolean; elicitation?: boolean; roots?: boolean };
   /** Extensions Loupe declares (tasks, MCP Apps UI); each on unless set to false. */
   extensions?: Partial<ExtensionChoice>;
+  /** HTTP and SSE targets: pre-registered client and extra scopes for the sign-in. */
+  auth?: ServerAuth;
 }
 
 export type SessionStatus =

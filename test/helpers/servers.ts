@@ -17,6 +17,8 @@ export const serverPaths = {
   v2: fileURLToPath(new URL('../servers/v2/server.mjs', import.meta.url)),
   /** An MCP server behind OAuth with two authorization servers (sign-in tests); see the file's header. */
   protected: fileURLToPath(new URL('../servers/protected.mjs', import.meta.url)),
+  /** oidc-provider (a real OpenID Provider) in front of an SDK server checking bearer tokens; see the file's header. */
+  oidcProtected: fileURLToPath(new URL('../servers/oidcProtected.mjs', import.meta.url)),
 } as const;
 
 export type ServerName = keyof typeof serverPaths;
@@ -111,4 +113,9 @@ export async function startV2HttpServer(
 /** protected.mjs on 127.0.0.1 (a free port); `url` is its base URL, the MCP endpoint is `${url}/mcp`. */
 export async function startProtectedServer(flags: string[] = []): Promise<RunningHttpServer> {
   return startPrintingUrl([serverPaths.protected, ...flags], 'http', 'protected');
+}
+
+/** oidcProtected.mjs: `url` is the MCP endpoint (…/mcp); `--access-ttl S` shortens the access tokens' life. */
+export async function startOidcProtectedServer(flags: string[] = []): Promise<RunningHttpServer> {
+  return startPrintingUrl([serverPaths.oidcProtected, ...flags], 'http', 'oidc-protected');
 }

@@ -143,7 +143,11 @@ export function createAuthFetch(options: AuthFetchOptions): AuthComposer {
     await serial(async () => {
       if (grant !== current) return;
       const found = current.found ?? (await discover(log, serverUrl, {}));
-      if (!(await refresh(current, found))) grant = undefined; // the server's 401 will start a sign-in
+      if (await refresh(current, found)) return;
+      grant = undefined; // the server's 401 starts a sign-in
+      options.onNotice?.(
+        `The sign-in for ${serverUrl.href} expired and could not be refreshed; signing in again.`,
+      );
     });
   };
 

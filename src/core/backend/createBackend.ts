@@ -36,6 +36,7 @@ import { createSettingsStore, parseTarget } from './settingsStore.js';
 import { TaskBook } from './taskBook.js';
 import { listServerTasks } from '../tasks/serverTasks.js';
 import { configMethods } from './configMethods.js';
+import { authDirectoryFor, createAuthDesk } from './authSession.js';
 
 export interface BackendOptions {
   /** The target given on the command line; undefined or null for none. */
@@ -48,6 +49,9 @@ export interface BackendOptions {
   secretStore?: SecretStore;
   /** Session options under every connect's own (e.g. a journal path from the command line). */
   sessionDefaults?: SessionOptions;
+  // auth
+  /** Where sign-ins are kept (default: auth/ beside the settings file; none: in memory for one connection). */
+  authDirectory?: string;
 }
 
 export interface Backend {
@@ -90,6 +94,8 @@ export function createBackend(options: BackendOptions): Backend {
   let attempt: Attempt | undefined;
   let attempts = 0;
   let disposed = false;
+  const authDirectory = options.authDirectory ?? authDirectoryFor(options.settingsPath);
+  const authDesk = createAuthDesk({ ...(authDirectory ? { directory: authDirectory } : {}), ...(options.secretStore ? { secretStore: options.secretStore } : {}) }, hub);
 
   const setStatus = (next: SessionStatus) => {
     status = next;
@@ -214,7 +220,8 @@ export function createBackend(options: BackendOptions): Backend {
       setStatus({ state: 'connecting', target });
       try {
         const dial = target.transport === 'demo' ? options.resolveDemo() : target;
-        const session = await connect(dial, { ...effective, recorder });
+        const authFetch = dial.transport === 'stdio' ? undefined : authDesk.composer(dial, effective.auth, recorder);
+        const session = await connect(dial, { ...effective, recorder, ...(authFetch ? { authFetch } : {}) });
         if (current.ended || disposed) {
           await session.close().catch(() => undefined);
           throw new LoupeError({ kind: 'cancelled', message: 'The connection was closed before it was established.' });
@@ -237,6 +244,7 @@ export function createBackend(options: BackendOptions): Backend {
     },
 
     async disconnect() {
+      authDesk.cancel();
       const current = attempt;
       if (!current) return;
       await endSession(current);
@@ -368,6 +376,9 @@ export function createBackend(options: BackendOptions): Backend {
     }),
     // client configs
     ...configMethods(),
+    // auth
+    authSteps: () => Promise.resolve(authDesk.steps()),
+    signOut: (serverUrl) => Promise.resolve(authDesk.signOut(String(serverUrl))),
   };
 
   return {

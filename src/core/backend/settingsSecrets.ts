@@ -6,6 +6,7 @@
  */
 import type { SavedServer, Settings } from '../../shared/contract.js';
 import { looksSecret, type Target } from '../../shared/target.js';
+import { mapAuthSecret } from './authSettings.js';
 import { notSavedMarker, sealedPrefix, type SecretStore } from './secretStore.js';
 
 type ValueMap = (name: string, value: string) => string;
@@ -31,7 +32,11 @@ function mapSecretValues(target: Target, map: ValueMap, all = false): Target {
 }
 
 function mapServers(servers: readonly SavedServer[], map: ValueMap): SavedServer[] {
-  return servers.map((server) => ({ ...server, target: mapSecretValues(server.target, map, server.source !== undefined) }));
+  return servers.map((server) => {
+    const mapped = { ...server, target: mapSecretValues(server.target, map, server.source !== undefined) };
+    const auth = mapAuthSecret(server.auth, map);
+    return auth ? { ...mapped, auth } : mapped;
+  });
 }
 
 /** Whether a value needs no sealing: nothing, or already a marker of an earlier save. */

@@ -7,6 +7,7 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { SavedServer, Settings } from '../../shared/contract.js';
+import { parseServerAuth } from './authSettings.js';
 import { LoupeError } from '../../shared/errors.js';
 import { isJsonObject } from '../../shared/json.js';
 import { defaultPageLimit } from '../../shared/lists.js';
@@ -68,6 +69,7 @@ function parseSavedServers(value: unknown): SavedServer[] {
     const target = parseTarget(entry.target);
     if (!target) return [];
     const protocol = entry.protocol;
+    const auth = parseServerAuth(entry.auth);
     const server: SavedServer =
       protocol === 'auto' || protocol === 'modern' || protocol === 'legacy'
         ? { id: entry.id, name: entry.name, target, protocol }
@@ -76,7 +78,7 @@ function parseSavedServers(value: unknown): SavedServer[] {
     if (isJsonObject(source) && typeof source.path === 'string' && typeof source.server === 'string') {
       server.source = { path: source.path, server: source.server };
     }
-    return [server];
+    return [auth ? { ...server, auth } : server];
   });
 }
 

@@ -51,7 +51,7 @@ const frame: Check = object({
   parseError: optional(string),
   pairSeq: optional(integer),
   rttMs: optional(number),
-  http: optional(object({ method: optional(string), status: optional(integer), contentType: optional(string), url: optional(string) })),
+  http: optional(object({ method: optional(string), status: optional(integer), contentType: optional(string), url: optional(string), auth: optional(string) })),
 });
 
 const target: Check = (value, path) => {

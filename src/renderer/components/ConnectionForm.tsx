@@ -1,6 +1,8 @@
 import { useState, type FormEvent } from 'react';
+import type { ServerAuth } from '../../shared/auth';
 import type { ProtocolChoice } from '../../shared/session';
 import type { Target } from '../../shared/target';
+import { AuthFields } from '../auth/AuthFields';
 import { FormRow } from './FormRow';
 import {
   emptyForm,
@@ -29,14 +31,26 @@ interface ConnectionFormProps {
   initial: Target | null;
   initialProtocol?: ProtocolChoice;
   busy: boolean;
-  onConnect: (target: Target, protocol: ProtocolChoice) => void;
-  onSave: (name: string, target: Target, protocol: ProtocolChoice) => void;
+  /** Sign-in settings of an HTTP server (pre-registered client, extra scopes). */
+  initialAuth?: ServerAuth;
+  onConnect: (target: Target, protocol: ProtocolChoice, auth?: ServerAuth) => void;
+  onSave: (name: string, target: Target, protocol: ProtocolChoice, auth?: ServerAuth) => void;
 }
 
-export function ConnectionForm({ initial, initialProtocol, busy, onConnect, onSave }: ConnectionFormProps) {
+export function ConnectionForm({
+  initial,
+  initialProtocol,
+  initialAuth,
+  busy,
+  onConnect,
+  onSave,
+}: ConnectionFormProps) {
   const [form, setForm] = useState<TargetForm>(initial ? targetToForm(initial) : emptyForm);
   const [protocol, setProtocol] = useState<ProtocolChoice>(initialProtocol ?? 'auto');
   const [name, setName] = useState('');
+  const [auth, setAuth] = useState<ServerAuth>(initialAuth ?? {});
+  const urlTransport = form.transport === 'http' || form.transport === 'sse' || form.transport === 'auto';
+  const authGiven = urlTransport && Object.keys(auth).length > 0 ? auth : undefined;
   const [problem, setProblem] = useState<string | null>(null);
   const update = (patch: Partial<TargetForm>) => setForm({ ...form, ...patch });
 
@@ -50,7 +64,7 @@ export function ConnectionForm({ initial, initialProtocol, busy, onConnect, onSa
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    withTarget((target) => onConnect(target, protocol));
+    withTarget((target) => onConnect(target, protocol, authGiven));
   };
 
   return (
@@ -144,6 +158,7 @@ export function ConnectionForm({ initial, initialProtocol, busy, onConnect, onSa
               />
             )}
           </FormRow>
+          <AuthFields value={auth} onChange={setAuth} />
         </>
       ) : null}
       <FormRow label="Protocol">
@@ -182,7 +197,7 @@ export function ConnectionForm({ initial, initialProtocol, busy, onConnect, onSa
         <button
           type="button"
           disabled={name.trim() === ''}
-          onClick={() => withTarget((target) => onSave(name.trim(), target, protocol))}
+          onClick={() => withTarget((target) => onSave(name.trim(), target, protocol, authGiven))}
         >
           Save server
         </button>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import type { ServerAuth } from '../../shared/auth';
 import type { ProtocolChoice } from '../../shared/session';
 import { describeTarget, type Target } from '../../shared/target';
 import { removeServer, saveServer } from '../store/appActions';
@@ -44,16 +45,19 @@ export function ConnectionsPanel() {
       snapshot: state.snapshotView?.snapshot ?? null,
     })),
   );
+  const lastAuth = useLoupeStore((state) => state.authLast);
   const [formTarget, setFormTarget] = useState<{
     target: Target | null;
     protocol?: ProtocolChoice;
+    auth?: ServerAuth;
     version: number;
   }>({
     target: null,
     version: 0,
   });
   const busy = status.state === 'connecting' || link !== 'open';
-  const run = (target: Target, protocol: ProtocolChoice = 'auto') => void connect(target, protocol);
+  const run = (target: Target, protocol: ProtocolChoice = 'auto', auth?: ServerAuth) =>
+    void connect(target, protocol, auth);
 
   return (
     <aside className="connections" aria-label="Connections">
@@ -126,7 +130,7 @@ export function ConnectionsPanel() {
                   className="saved-connect"
                   aria-label={`Connect to ${server.name}`}
                   disabled={busy}
-                  onClick={() => run(server.target, server.protocol)}
+                  onClick={() => run(server.target, server.protocol, server.auth)}
                 >
                   <span className="saved-name">{server.name}</span>
                   <span className="saved-target mono">
@@ -144,6 +148,7 @@ export function ConnectionsPanel() {
                     setFormTarget({
                       target: server.target,
                       protocol: server.protocol,
+                      ...(server.auth ? { auth: server.auth } : {}),
                       version: formTarget.version + 1,
                     })
                   }
@@ -171,9 +176,16 @@ export function ConnectionsPanel() {
           key={`${formTarget.version}-${lastTarget ? 1 : 0}`}
           initial={formTarget.target ?? lastTarget}
           initialProtocol={formTarget.target ? formTarget.protocol : lastProtocol}
+          {...(formTarget.target
+            ? formTarget.auth
+              ? { initialAuth: formTarget.auth }
+              : {}
+            : lastAuth
+              ? { initialAuth: lastAuth }
+              : {})}
           busy={busy}
           onConnect={run}
-          onSave={(name, target, protocol) => void saveServer(name, target, protocol)}
+          onSave={(name, target, protocol, auth) => void saveServer(name, target, protocol, auth)}
         />
       </section>
     </aside>

@@ -4,6 +4,7 @@ import { toErrorData } from '../../shared/errors';
 import type { ListKind } from '../../shared/lists';
 import type { Target } from '../../shared/target';
 import type { ProtocolChoice } from '../../shared/session';
+import type { ServerAuth } from '../../shared/auth';
 import { getApi } from '../bridge';
 import { toSnapshotView } from '../lib/snapshotView';
 import { useLoupeStore } from './store';
@@ -45,6 +46,7 @@ export async function saveServer(
   name: string,
   target: Target,
   protocol: ProtocolChoice = 'auto',
+  auth?: ServerAuth,
 ): Promise<void> {
   const settings = getState().settings;
   if (!settings) return;
@@ -52,7 +54,10 @@ export async function saveServer(
   const id = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
   await storeSettings({
     ...settings,
-    savedServers: [...others, { id, name, target, ...(protocol === 'auto' ? {} : { protocol }) }],
+    savedServers: [
+      ...others,
+      { id, name, target, ...(protocol === 'auto' ? {} : { protocol }), ...(auth ? { auth } : {}) },
+    ],
   });
   const failed = getState().settingsError;
   setState({

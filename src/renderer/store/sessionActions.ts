@@ -2,6 +2,7 @@
 import { toErrorData } from '../../shared/errors';
 import { isJsonObject } from '../../shared/json';
 import { itemKey, listKinds, listMethods, type ListKind, type ListResult } from '../../shared/lists';
+import type { ServerAuth } from '../../shared/auth';
 import type { ProtocolChoice } from '../../shared/session';
 import type { Target } from '../../shared/target';
 import { getApi } from '../bridge';
@@ -39,16 +40,21 @@ function resetSessionView(): void {
   }));
 }
 
-export async function connect(target: Target, protocol: ProtocolChoice = 'auto'): Promise<void> {
+export async function connect(
+  target: Target,
+  protocol: ProtocolChoice = 'auto',
+  auth?: ServerAuth,
+): Promise<void> {
   resetSessionView();
   setState({
+    authLast: auth ?? null,
     connectError: null,
     lastTarget: target,
     lastProtocol: protocol,
     status: { state: 'connecting', target },
   });
   try {
-    const status = await getApi().connect(target, { protocol });
+    const status = await getApi().connect(target, { protocol, ...(auth ? { auth } : {}) });
     setState({ status });
   } catch (error) {
     const reason = toErrorData(error);
@@ -63,8 +69,8 @@ export async function connect(target: Target, protocol: ProtocolChoice = 'auto')
 }
 
 export async function reconnect(): Promise<void> {
-  const { lastTarget, lastProtocol } = getState();
-  if (lastTarget) await connect(lastTarget, lastProtocol);
+  const { lastTarget, lastProtocol, authLast } = getState();
+  if (lastTarget) await connect(lastTarget, lastProtocol, authLast ?? undefined);
 }
 
 export async function disconnect(): Promise<void> {

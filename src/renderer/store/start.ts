@@ -3,6 +3,7 @@ import type { LoupeApi } from '../../shared/contract';
 import { toErrorData } from '../../shared/errors';
 import { bindCallEvents } from './callsSlice';
 import { bindTaskEvents } from './tasksSlice';
+import { bindAuthEvents } from '../auth/authActions';
 import { loadSettings } from './appActions';
 import { bindBackendEvents } from './events';
 import { connect, resync } from './sessionActions';
@@ -12,10 +13,12 @@ export async function start(api: LoupeApi): Promise<() => void> {
   const stopEvents = bindBackendEvents(api);
   const stopCalls = bindCallEvents(api);
   const stopTasks = bindTaskEvents(api);
+  const stopAuth = bindAuthEvents(api);
   const stop = () => {
     stopEvents();
     stopCalls();
     stopTasks();
+    stopAuth();
   };
   try {
     await loadSettings();

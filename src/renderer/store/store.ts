@@ -12,6 +12,7 @@ import type { LoupeState } from './types';
 import { createUiSlice } from './uiSlice';
 import { createTasksSlice } from './tasksSlice';
 import { createConfigsSlice } from './configsSlice';
+import { createAuthSlice } from './authSlice';
 
 export type { LoupeState } from './types';
 
@@ -27,6 +28,7 @@ const build: StateCreator<LoupeState> = (...parts) => ({
   ...createTasksSlice(...parts),
   ...createNoticeSlice(...parts),
   ...createConfigsSlice(...parts),
+  ...createAuthSlice(...parts),
 });
 
 export const useLoupeStore = create<LoupeState>()(build);

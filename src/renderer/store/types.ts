@@ -11,6 +11,7 @@ import type { TrafficSlice } from './trafficSlice';
 import type { UiSlice } from './uiSlice';
 import type { TasksSlice } from './tasksSlice';
 import type { ConfigsSlice } from './configsSlice';
+import type { AuthSlice } from './authSlice';
 
 export type LoupeState = SessionSlice &
   ListsSlice &
@@ -22,6 +23,7 @@ export type LoupeState = SessionSlice &
   CompareSlice &
   TasksSlice &
   NoticeSlice &
-  ConfigsSlice;
+  ConfigsSlice &
+  AuthSlice;
 
 export type SliceCreator<Slice> = StateCreator<LoupeState, [], [], Slice>;

@@ -3,7 +3,17 @@ import type { JsonObject } from '../../shared/json';
 import { listKinds, type ListKind } from '../../shared/lists';
 import type { SliceCreator } from './types';
 
-export const tabs = ['Tools', 'Resources', 'Prompts', 'Traffic', 'Timings', 'Server', 'Compare', 'Tasks'] as const;
+export const tabs = [
+  'Tools',
+  'Resources',
+  'Prompts',
+  'Traffic',
+  'Timings',
+  'Server',
+  'Auth',
+  'Tasks',
+  'Compare',
+] as const;
 export type Tab = (typeof tabs)[number];
 
 export interface Selection {

@@ -122,6 +122,9 @@ export function fakeBackend(
     readConfig: (source) =>
       Promise.resolve({ path: source.path, client: 'generic', exists: true, servers: [] }),
     knownConfigs: () => Promise.resolve([]),
+    // auth
+    authSteps: () => Promise.resolve([]),
+    signOut: () => Promise.resolve(0),
   };
   const methods: BackendMethods = { ...base, ...methodOverrides };
   const recorded = Object.fromEntries(

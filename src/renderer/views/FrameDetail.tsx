@@ -50,6 +50,11 @@ export function FrameDetail({ frame, log, mark }: FrameDetailProps) {
             {frame.http.contentType ?? ''}
           </div>
         ) : null}
+        {frame.http?.auth ? (
+          <div className="muted small">
+            Sign-in step “{frame.http.auth}” (secrets masked; see the Auth view)
+          </div>
+        ) : null}
         {frame.http?.requestHeaders ? <RequestHeaders headers={frame.http.requestHeaders} /> : null}
         <div className="button-row">
           <div className="segmented" role="radiogroup" aria-label="Frame view">

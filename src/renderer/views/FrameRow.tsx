@@ -42,7 +42,7 @@ export function FrameRow({ frame, method, mark }: FrameRowProps) {
       >
         {frame.direction === 'out' ? '→' : '←'}
       </span>
-      <span className={`kind kind-${frame.kind}`}>{kindLabels[frame.kind]}</span>
+      <span className={`kind kind-${frame.kind}`}>{frame.http?.auth ? 'auth' : kindLabels[frame.kind]}</span>
       <span
         className="mono ellipsis frame-method"
         title={

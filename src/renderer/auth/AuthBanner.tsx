@@ -1,0 +1,30 @@
+import { useShallow } from 'zustand/react/shallow';
+import { useLoupeStore } from '../store/store';
+import { openSignInPage } from './authActions';
+
+/** While a connect waits for the user to sign in: where, and a button that opens the page (again). */
+export function AuthBanner() {
+  const { prompt, notice } = useLoupeStore(
+    useShallow((state) => ({ prompt: state.authPrompt, notice: state.authNotice })),
+  );
+  return (
+    <>
+      {notice ? (
+        <div className="banner auth-notice" role="status">
+          {notice}
+        </div>
+      ) : null}
+      {prompt ? (
+        <div className="banner auth-prompt" role="alert" aria-label="Sign-in needed">
+          <span>
+            <strong className="mono">{prompt.serverUrl}</strong> wants you to sign in. Loupe opened the
+            authorization server’s page and waits for its redirect.
+          </span>
+          <button type="button" onClick={() => openSignInPage(prompt.authorizationUrl)}>
+            Open sign-in page
+          </button>
+        </div>
+      ) : null}
+    </>
+  );
+}
