@@ -3,6 +3,7 @@
  * tests all carry exactly this, through one generic adapter each. Methods resolve with data or reject with
  * a LoupeError whose detail crossed as data. Events are named onX and pushed in batches.
  */
+import type { AppResource } from './apps.js';
 import type { Frame, RecorderStats } from './frames.js';
 import type { JsonObject } from './json.js';
 import type { Finding, ToolSummary } from './lint.js';
@@ -71,6 +72,15 @@ export interface BackendMethods {
   loadSnapshot(text: string): Promise<Snapshot>;
   getSettings(): Promise<Settings>;
   saveSettings(settings: Settings): Promise<Settings>;
+  // MCP Apps
+  /** Read and check a ui:// resource (Loupe's own request); rejects with kind 'app-invalid' when it cannot be rendered. */
+  openApp(uri: string): Promise<AppResource>;
+  /** An app's tools/call, sent to the server and marked in Traffic as the app's; resolves with the result as sent. */
+  appCallTool(app: string, params: JsonObject): Promise<JsonObject>;
+  /** An app's resources/read, marked likewise. */
+  appReadResource(app: string, uri: string): Promise<JsonObject>;
+  /** Records an app's ui/message, ui/open-link or log (notifications/message) in Traffic as the app's. */
+  appNote(app: string, method: string, params: JsonObject): Promise<void>;
 }
 
 export interface BackendEvents {
@@ -106,6 +116,11 @@ export const methodNames = [
   'loadSnapshot',
   'getSettings',
   'saveSettings',
+  // MCP Apps
+  'openApp',
+  'appCallTool',
+  'appReadResource',
+  'appNote',
 ] as const satisfies readonly MethodName[];
 
 export const eventNames = [

@@ -33,6 +33,8 @@ export const errorKinds = [
   'usage', // a caller (CLI user) asked for something malformed
   'auth-failed', // signing in to a protected server failed; the message names the step and the cause
   'internal', // a bug in Loupe
+  // MCP Apps
+  'app-invalid', // a ui:// resource Loupe cannot render (wrong MIME type, no HTML), or an app request Loupe refuses
 ] as const;
 
 export type ErrorKind = (typeof errorKinds)[number];

@@ -112,6 +112,11 @@ export function fakeBackend(
       settings = next;
       return Promise.resolve(settings);
     },
+    // MCP Apps
+    openApp: (uri) => Promise.reject(new LoupeError({ kind: 'app-invalid', message: `${uri}: no app in the fake backend` })),
+    appCallTool: () => Promise.resolve({ content: [] }),
+    appReadResource: () => Promise.resolve({ contents: [] }),
+    appNote: () => Promise.resolve(),
   };
   const methods: BackendMethods = { ...base, ...methodOverrides };
   const recorded = Object.fromEntries(

@@ -203,6 +203,11 @@ function FrameRow({ frame, method, mark }: FrameRowProps) {
             {mark.round}/{mark.total}
           </span>
         ) : null}
+        {frame.app ? (
+          <span className="app-mark" data-testid="app-mark" title={`from the MCP App ${frame.app}`}>
+            app{' '}
+          </span>
+        ) : null}
         {frame.kind === 'stderr' || frame.kind === 'invalid' ? frame.raw.slice(0, 200) : (method ?? '')}
         {code ? <span className="error-code"> {code}</span> : null}
       </span>
