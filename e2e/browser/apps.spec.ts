@@ -8,12 +8,18 @@ import { expect, test, type Page } from '@playwright/test';
 import { repositoryRoot, startHostProcess, type HostProcess } from '../hostProcess';
 import { connectStdio, connectedPill, toolList } from '../pageHelpers';
 
-const exampleServer = (name: string) => join(repositoryRoot, 'node_modules', '@modelcontextprotocol', name, 'dist', 'index.js');
+const hostileApp = join(repositoryRoot, 'test', 'servers', 'hostileApp.mjs');
+const exampleServer = (name: string) =>
+  join(repositoryRoot, 'node_modules', '@modelcontextprotocol', name, 'dist', 'index.js');
 
-async function callTool(page: Page, name: string) {
+async function callTool(page: Page, name: string, args?: string) {
   await page.getByRole('searchbox', { name: 'Filter tools' }).fill(name);
-  await toolList(page).getByRole('option', { name: new RegExp(`^${name}\\b`) }).first().click();
+  await toolList(page)
+    .getByRole('option', { name: new RegExp(`^${name}\\b`) })
+    .first()
+    .click();
   const panel = page.getByRole('region', { name: `Call ${name}` });
+  if (args !== undefined) await panel.getByLabel('Arguments JSON').fill(args);
   await panel.getByRole('button', { name: `Call ${name}` }).click();
   await expect(page.getByRole('region', { name: 'Call result' })).toBeVisible();
   return panel;
@@ -39,7 +45,9 @@ test.describe('MCP Apps', () => {
   });
 
   for (const example of ['server-basic-vanillajs', 'server-basic-react']) {
-    test(`${example}: the app renders in the sandbox frame and its button's tool call is in Traffic as the app's`, async ({ page }) => {
+    test(`${example}: the app renders in the sandbox frame and its button's tool call is in Traffic as the app's`, async ({
+      page,
+    }) => {
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
       await page.goto(host.url);
@@ -65,4 +73,68 @@ test.describe('MCP Apps', () => {
       expect(errors).toEqual([]);
     });
   }
+
+  test('a hostile app reaches neither Loupe’s page, its storage and cookies, its WebSocket, the top window nor a popup', async ({
+    page,
+    context,
+  }) => {
+    const popups: string[] = [];
+    context.on('page', (opened) => popups.push(opened.url()));
+    const refusedUpgrades: string[] = [];
+    page.on('console', (message) => {
+      if (/WebSocket connection to 'ws:\/\/127\.0\.0\.1/.test(message.text()))
+        refusedUpgrades.push(message.text());
+    });
+    await page.goto(host.url);
+    await expect(connectedPill(page)).toBeVisible();
+    const loupeUrl = page.url();
+    const token = new URL(host.url).searchParams.get('token') ?? '';
+    await connectStdio(page, process.execPath, hostileApp);
+    await expect(connectedPill(page)).toBeVisible();
+    const navigateTo = `${host.origin}/hijacked`;
+    await callTool(page, 'hostile_app', JSON.stringify({ hostPort: host.port, token, navigateTo }));
+
+    const uri = 'ui://hostile/app.html';
+    const view = page.getByRole('region', { name: `MCP App ${uri}` });
+    // Its policy kept the plain loopback origins it asked for and refused the rest.
+    await expect(
+      view.getByText(
+        "Left out of the app’s policy (not plain origins): 'unsafe-eval', *, https://a.example; script-src *",
+      ),
+    ).toBeVisible();
+    await expect(appDocument(page, uri).locator('#results')).toContainText('topNavigation', {
+      timeout: 30_000,
+    });
+
+    // The report reached the server as the app's tools/call: read it from Traffic.
+    const calls = await appFrames(page, 'tools/call');
+    const reportRequest = calls.filter({ has: page.getByTestId('app-mark') }).first();
+    await expect(reportRequest).toBeVisible();
+    await reportRequest.click();
+    await page.getByRole('radio', { name: 'Raw' }).click();
+    const raw = (await page.getByLabel('Raw frame').textContent()) ?? '';
+    const sent = JSON.parse(raw) as {
+      params: { name: string; arguments: { results: Record<string, string> } };
+    };
+    expect(sent.params.name).toBe('report');
+    const results = sent.params.arguments.results;
+
+    // Each attempt was stopped.
+    expect(results.parentDom).toBe('blocked: SecurityError');
+    expect(results.parentGlobals).toBe('blocked: SecurityError');
+    expect(results.cookies).toBe('blocked: SecurityError');
+    expect(results.localStorage).toBe('blocked: SecurityError');
+    expect(results.sessionStorage).toBe('blocked: SecurityError');
+    expect(results.webSocketWithoutToken).toBe('blocked: error event');
+    expect(results.webSocketWithToken).toBe('blocked: error event');
+    expect(results.popup).toBe('blocked: window.open returned null');
+    expect(popups).toEqual([]);
+    expect(results.topNavigation).toBe('blocked: SecurityError');
+    expect(page.url()).toBe(loupeUrl);
+    // Its CSP let it try Loupe's WebSocket; the host refused both upgrades: 401 without the token, 403 (not
+    // Loupe's origin) with it.
+    expect(refusedUpgrades).toHaveLength(2);
+    expect(refusedUpgrades[0]).toContain('HTTP Authentication failed');
+    expect(refusedUpgrades[1]).toContain('Unexpected response code: 403');
+  });
 });
