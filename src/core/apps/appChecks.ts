@@ -15,7 +15,9 @@ export async function appFindings(
   walkResources: () => Promise<ListResult>,
   read: (uri: string) => Promise<RawResponse>,
 ): Promise<Finding[]> {
-  const uris = [...new Set(tools.map(declaredAppUri).filter((uri): uri is string => uri?.startsWith('ui://') === true))];
+  const uris = [
+    ...new Set(tools.map(declaredAppUri).filter((uri): uri is string => uri?.startsWith('ui://') === true)),
+  ];
   if (uris.length === 0 && !tools.some((tool) => declaredAppUri(tool) !== undefined)) return [];
   const resources = uris.length > 0 ? await walkResources().catch(() => undefined) : undefined;
   const facts = new Map<string, AppResourceFacts>();
@@ -28,9 +30,16 @@ export async function appFindings(
       outcome = { ok: true, mimeTypes: items.map((item) => item.mimeType) };
     } catch (error) {
       const data = toErrorData(error);
-      outcome = { ok: false, reason: `${data.kind}${data.code !== undefined ? ` ${data.code}` : ''}: ${data.message}` };
+      outcome = {
+        ok: false,
+        reason: `${data.kind}${data.code !== undefined ? ` ${data.code}` : ''}: ${data.message}`,
+      };
     }
-    facts.set(uri, { ...(listed ? { listed } : {}), listComplete: resources?.complete === true, read: outcome });
+    facts.set(uri, {
+      ...(listed ? { listed } : {}),
+      listComplete: resources?.complete === true,
+      read: outcome,
+    });
   }
   return appResourceFindings(tools, facts);
 }

@@ -31,7 +31,11 @@ export class AppFrameMarker {
       remember(this.bySeq, frame.seq, app);
       return;
     }
-    if (frame.direction === 'in' && (frame.kind === 'response' || frame.kind === 'error') && frame.pairSeq !== undefined) {
+    if (
+      frame.direction === 'in' &&
+      (frame.kind === 'response' || frame.kind === 'error') &&
+      frame.pairSeq !== undefined
+    ) {
       const app = this.bySeq.get(frame.pairSeq);
       if (app === undefined) return;
       this.bySeq.delete(frame.pairSeq);

@@ -25,7 +25,12 @@ export interface AppContext {
 }
 
 /** The app messages recorded as frames (anything else an app sends is not Loupe's to record). */
-export const appNoteMethods = ['ui/message', 'ui/open-link', 'notifications/message', 'ui/update-model-context'] as const;
+export const appNoteMethods = [
+  'ui/message',
+  'ui/open-link',
+  'notifications/message',
+  'ui/update-model-context',
+] as const;
 
 function checkApp(app: unknown): string {
   if (typeof app !== 'string' || !app.startsWith('ui://')) {
@@ -39,7 +44,10 @@ export function createAppMethods(live: () => AppContext, sandbox: () => AppSandb
     const name = checkApp(app);
     const { session, recorder, timeoutMs } = live();
     const marker = appFrameMarker(recorder);
-    const response = await session.request(method, params, { timeoutMs, onSent: (id) => marker.expect(id, name) });
+    const response = await session.request(method, params, {
+      timeoutMs,
+      onSent: (id) => marker.expect(id, name),
+    });
     return response.result;
   };
 
@@ -60,21 +68,31 @@ export function createAppMethods(live: () => AppContext, sandbox: () => AppSandb
 
     appCallTool(app, params) {
       if (!isJsonObject(params) || typeof params.name !== 'string') {
-        return Promise.reject(new LoupeError({ kind: 'app-invalid', message: 'An app’s tools/call needs a tool name.' }));
+        return Promise.reject(
+          new LoupeError({ kind: 'app-invalid', message: 'An app’s tools/call needs a tool name.' }),
+        );
       }
       const args = isJsonObject(params.arguments) ? params.arguments : {};
       return send(app, 'tools/call', { name: params.name, arguments: args });
     },
 
     appReadResource(app, uri) {
-      if (typeof uri !== 'string') return Promise.reject(new LoupeError({ kind: 'app-invalid', message: 'An app’s resources/read needs a URI.' }));
+      if (typeof uri !== 'string')
+        return Promise.reject(
+          new LoupeError({ kind: 'app-invalid', message: 'An app’s resources/read needs a URI.' }),
+        );
       return send(app, 'resources/read', { uri });
     },
 
     appNote(app, method, params) {
       const name = checkApp(app);
       if (!(appNoteMethods as readonly string[]).includes(method)) {
-        return Promise.reject(new LoupeError({ kind: 'app-invalid', message: `Loupe does not record an app’s ${String(method)}.` }));
+        return Promise.reject(
+          new LoupeError({
+            kind: 'app-invalid',
+            message: `Loupe does not record an app’s ${String(method)}.`,
+          }),
+        );
       }
       const message: JsonObject = { jsonrpc: '2.0', method, params: isJsonObject(params) ? params : {} };
       live().recorder.record('in', JSON.stringify(message), { message, app: name });

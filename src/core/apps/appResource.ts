@@ -23,14 +23,22 @@ function permissionsOf(value: JsonValue | undefined): AppPermission[] {
   return appPermissions.filter((name) => name in value && value[name] !== false && value[name] !== null);
 }
 
-export function parseAppResource(uri: string, readResult: JsonObject, listed?: JsonObject): Omit<AppResource, 'frameUrl'> {
+export function parseAppResource(
+  uri: string,
+  readResult: JsonObject,
+  listed?: JsonObject,
+): Omit<AppResource, 'frameUrl'> {
   const contents = Array.isArray(readResult.contents) ? readResult.contents.filter(isJsonObject) : [];
   const item = contents.find((content) => content.uri === uri) ?? contents[0];
   if (!item) throw appError(uri, 'resources/read returned no contents.');
   if (!isAppMimeType(item.mimeType)) {
-    throw appError(uri, `the content's MIME type is ${JSON.stringify(item.mimeType ?? null)}, not text/html;profile=mcp-app.`, {
-      mimeType: item.mimeType ?? null,
-    });
+    throw appError(
+      uri,
+      `the content's MIME type is ${JSON.stringify(item.mimeType ?? null)}, not text/html;profile=mcp-app.`,
+      {
+        mimeType: item.mimeType ?? null,
+      },
+    );
   }
   let html: string;
   if (typeof item.text === 'string') html = item.text;

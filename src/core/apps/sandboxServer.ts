@@ -39,11 +39,16 @@ export async function startAppSandbox(options: SandboxOptions = {}): Promise<App
   const hostOrigin = options.hostOrigin && isPlainOrigin(options.hostOrigin) ? options.hostOrigin : undefined;
   let ownHost = '';
   const onRequest = (request: IncomingMessage, response: ServerResponse) => {
-    if (request.headers.host !== ownHost) return refuse(response, 403, 'This host name is not the sandbox address.');
+    if (request.headers.host !== ownHost)
+      return refuse(response, 403, 'This host name is not the sandbox address.');
     const url = new URL(request.url ?? '/', 'http://placeholder');
     if (url.pathname !== '/proxy') return refuse(response, 404, 'Not found.');
-    if (request.method !== 'GET' && request.method !== 'HEAD') return refuse(response, 405, 'Method not allowed.');
-    const csp = buildAppCsp(decodeAppCsp(url.searchParams.get('csp')), hostOrigin ? { frameAncestors: [hostOrigin] } : {});
+    if (request.method !== 'GET' && request.method !== 'HEAD')
+      return refuse(response, 405, 'Method not allowed.');
+    const csp = buildAppCsp(
+      decodeAppCsp(url.searchParams.get('csp')),
+      hostOrigin ? { frameAncestors: [hostOrigin] } : {},
+    );
     const body = Buffer.from(proxyPageHtml(hostOrigin ?? '*'), 'utf8');
     response.writeHead(200, {
       'Content-Type': 'text/html; charset=utf-8',

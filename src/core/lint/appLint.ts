@@ -24,14 +24,23 @@ function shown(value: unknown): string {
   return value === undefined ? 'none' : JSON.stringify(value);
 }
 
-export function appResourceFindings(tools: readonly JsonObject[], facts: ReadonlyMap<string, AppResourceFacts>): Finding[] {
+export function appResourceFindings(
+  tools: readonly JsonObject[],
+  facts: ReadonlyMap<string, AppResourceFacts>,
+): Finding[] {
   const findings: Finding[] = [];
   tools.forEach((tool, index) => {
     const uri = declaredAppUri(tool);
     if (uri === undefined) return;
     const name = typeof tool.name === 'string' ? tool.name : '';
     const add = (code: FindingCode, message: string) =>
-      findings.push({ code, severity: severities[code], tool: name, index, message: `Tool "${name}" has UI resource ${uri}: ${message}` });
+      findings.push({
+        code,
+        severity: severities[code],
+        tool: name,
+        index,
+        message: `Tool "${name}" has UI resource ${uri}: ${message}`,
+      });
     if (!uri.startsWith('ui://')) {
       add('app-resource-unresolved', 'it is not a ui:// URI, so no host renders it.');
       return;
@@ -41,13 +50,20 @@ export function appResourceFindings(tools: readonly JsonObject[], facts: Readonl
     if (!fact.listed && fact.listComplete) add('app-resource-unresolved', 'resources/list does not list it.');
     if (!fact.read.ok) add('app-resource-unresolved', `resources/read failed (${fact.read.reason}).`);
     if (fact.listed && 'mimeType' in fact.listed && !isAppMimeType(fact.listed.mimeType)) {
-      add('app-resource-mime', `resources/list gives MIME type ${shown(fact.listed.mimeType)}, not text/html;profile=mcp-app.`);
+      add(
+        'app-resource-mime',
+        `resources/list gives MIME type ${shown(fact.listed.mimeType)}, not text/html;profile=mcp-app.`,
+      );
     }
     if (fact.read.ok) {
       const mimeTypes = fact.read.mimeTypes;
       const wrong = mimeTypes.findIndex((mimeType) => !isAppMimeType(mimeType));
       if (mimeTypes.length === 0) add('app-resource-unresolved', 'resources/read returned no contents.');
-      else if (wrong >= 0) add('app-resource-mime', `resources/read returned MIME type ${shown(mimeTypes[wrong])}, not text/html;profile=mcp-app.`);
+      else if (wrong >= 0)
+        add(
+          'app-resource-mime',
+          `resources/read returned MIME type ${shown(mimeTypes[wrong])}, not text/html;profile=mcp-app.`,
+        );
     }
   });
   return findings;

@@ -9,7 +9,13 @@ const labels: Record<AppPermission, string> = {
   clipboardWrite: 'Write to the clipboard',
 };
 
-export function AppPermissionsPrompt({ asked, onDecide }: { asked: AppPermission[]; onDecide: (granted: AppPermission[]) => void }) {
+export function AppPermissionsPrompt({
+  asked,
+  onDecide,
+}: {
+  asked: AppPermission[];
+  onDecide: (granted: AppPermission[]) => void;
+}) {
   const [chosen, setChosen] = useState<ReadonlySet<AppPermission>>(new Set());
   const toggle = (name: AppPermission) => {
     const next = new Set(chosen);

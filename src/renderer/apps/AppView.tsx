@@ -27,7 +27,11 @@ interface PendingLink {
 
 function activityText(params: JsonObject): string {
   const content = Array.isArray(params.content) ? params.content : [];
-  const texts = content.map((block) => (block && typeof block === 'object' && !Array.isArray(block) && typeof block.text === 'string' ? block.text : '[non-text block]'));
+  const texts = content.map((block) =>
+    block && typeof block === 'object' && !Array.isArray(block) && typeof block.text === 'string'
+      ? block.text
+      : '[non-text block]',
+  );
   return texts.length > 0 ? texts.join(' ') : JSON.stringify(params);
 }
 
@@ -73,7 +77,10 @@ export function AppView({ uri, toolInput, toolResult }: AppViewProps) {
       window.open(url, '_blank', 'noopener,noreferrer');
     },
     onMessage: (params: JsonObject) => note(`message: ${activityText(params)}`),
-    onLog: (params: JsonObject) => note(`log (${typeof params.level === 'string' ? params.level : 'info'}): ${JSON.stringify(params.data ?? null)}`),
+    onLog: (params: JsonObject) =>
+      note(
+        `log (${typeof params.level === 'string' ? params.level : 'info'}): ${JSON.stringify(params.data ?? null)}`,
+      ),
     onCloseRequest: () => setClosed(true),
   };
   const answerLink = (open: boolean) => {
@@ -88,7 +95,14 @@ export function AppView({ uri, toolInput, toolResult }: AppViewProps) {
       <header className="app-head">
         <strong>MCP App</strong> <span className="mono small">{uri}</span>
         <span className="app-buttons">
-          <button type="button" disabled={!app || granted === undefined} onClick={() => { setClosed(false); setGeneration((value) => value + 1); }}>
+          <button
+            type="button"
+            disabled={!app || granted === undefined}
+            onClick={() => {
+              setClosed(false);
+              setGeneration((value) => value + 1);
+            }}
+          >
             Reload app
           </button>
           <button type="button" disabled={closed || !app} onClick={() => setClosed(true)}>
@@ -99,11 +113,17 @@ export function AppView({ uri, toolInput, toolResult }: AppViewProps) {
       {error ? <ErrorNotice error={error} context="The app cannot be shown" /> : null}
       {!app && !error ? <p className="muted small">Reading {uri}…</p> : null}
       {app && app.refusedDomains.length > 0 ? (
-        <p className="muted small">Left out of the app’s policy (not plain origins): {app.refusedDomains.join(', ')}</p>
+        <p className="muted small">
+          Left out of the app’s policy (not plain origins): {app.refusedDomains.join(', ')}
+        </p>
       ) : null}
-      {app && granted === undefined ? <AppPermissionsPrompt asked={app.permissions} onDecide={setGranted} /> : null}
+      {app && granted === undefined ? (
+        <AppPermissionsPrompt asked={app.permissions} onDecide={setGranted} />
+      ) : null}
       {app && granted !== undefined && !app.frameUrl ? (
-        <p className="notice notice-warning">MCP Apps render in the browser host (npm run web): this window runs no sandbox origin for them.</p>
+        <p className="notice notice-warning">
+          MCP Apps render in the browser host (npm run web): this window runs no sandbox origin for them.
+        </p>
       ) : null}
       {app && granted !== undefined && app.frameUrl && !closed ? (
         <AppFrame

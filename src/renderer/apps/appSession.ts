@@ -33,7 +33,14 @@ export async function startAppSession(frameWindow: Window, start: AppStart): Pro
     null,
     { name: 'Loupe', version: '1' },
     { openLinks: {}, serverTools: {}, serverResources: {}, logging: {}, message: {}, updateModelContext: {} },
-    { hostContext: { theme: start.theme, displayMode: 'inline', platform: 'web', availableDisplayModes: ['inline'] } },
+    {
+      hostContext: {
+        theme: start.theme,
+        displayMode: 'inline',
+        platform: 'web',
+        availableDisplayModes: ['inline'],
+      },
+    },
   );
   routeAppRequests(bridge, start.app.uri, start.port, start.hooks);
   bridge.onsandboxready = () => {
