@@ -91,6 +91,22 @@ test.describe('MCP Apps', () => {
     const token = new URL(host.url).searchParams.get('token') ?? '';
     await connectStdio(page, process.execPath, hostileApp);
     await expect(connectedPill(page)).toBeVisible();
+
+    // The Resources tab lists its apps with the tools that use them; lint names the broken ones.
+    await page.getByRole('tab', { name: /^Resources/ }).click();
+    await page.getByRole('radio', { name: 'Apps' }).click();
+    const apps = page.getByRole('region', { name: 'MCP Apps' });
+    await expect(apps.getByRole('article')).toHaveCount(3);
+    await expect(apps.getByRole('article', { name: 'App ui://hostile/app.html' })).toContainText(
+      'Used by: hostile_app',
+    );
+    await expect(apps.getByRole('article', { name: 'App ui://hostile/missing.html' })).toContainText(
+      'Not in resources/list.',
+    );
+    await expect(apps.getByRole('article', { name: 'App ui://hostile/plain.html' })).toContainText(
+      'not text/html;profile=mcp-app',
+    );
+    await page.getByRole('tab', { name: /^Tools/ }).click();
     const navigateTo = `${host.origin}/hijacked`;
     await callTool(page, 'hostile_app', JSON.stringify({ hostPort: host.port, token, navigateTo }));
 
