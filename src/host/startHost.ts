@@ -66,7 +66,8 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
   const disposing = new Set<Promise<void>>();
   const guard: GuardOptions = { token, allowedHosts: [], anyHost: false };
   let headers = securityHeaders(contentSecurityPolicy());
-  let appSandbox: AppSandbox | undefined;
+  /** MCP Apps' sandbox origin, started once our own origin is known. */
+  const apps: { sandbox?: AppSandbox } = {};
 
   const onRequest = (request: IncomingMessage, response: ServerResponse) => {
     const verdict = checkRequest(request, guard, 'http');
@@ -111,7 +112,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
       initialTarget: options.target === undefined ? { transport: 'demo' } : options.target,
       resolveDemo: () => demoTarget(),
       ...(settingsPath ? { settingsPath } : {}),
-      ...(appSandbox ? { appSandbox } : {}),
+      ...(apps.sandbox ? { appSandbox: apps.sandbox } : {}),
     });
     const stop = serveContract(backend.methods, backend.events, webSocketChannel(webSocket));
     webSocket.on('error', () => webSocket.terminate());
@@ -137,9 +138,9 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
   // A remote host is reached under names we cannot know; the token and the Origin check still hold.
   guard.anyHost = remote;
   // MCP Apps render on a second loopback origin (another port): the only frames Loupe's page may hold.
-  appSandbox = await startAppSandbox({ hostOrigin: `http://${origin}` });
+  apps.sandbox = await startAppSandbox({ hostOrigin: `http://${origin}` });
   headers = securityHeaders(
-    contentSecurityPolicy({ connectSources: remote ? [] : [`ws://${origin}`], frameSources: [appSandbox.origin] }),
+    contentSecurityPolicy({ connectSources: remote ? [] : [`ws://${origin}`], frameSources: [apps.sandbox.origin] }),
   );
 
   return {
@@ -159,7 +160,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
       server.closeAllConnections();
       await new Promise<void>((resolveClose) => server.close(() => resolveClose()));
       await Promise.all([...disposing]);
-      await appSandbox?.close();
+      await apps.sandbox?.close();
     },
   };
 }

@@ -49,7 +49,7 @@ export function parseAppResource(
   const resource: Omit<AppResource, 'frameUrl'> = {
     uri,
     html,
-    mimeType: String(item.mimeType),
+    mimeType: typeof item.mimeType === 'string' ? item.mimeType : '',
     csp,
     refusedDomains: refused,
     permissions: permissionsOf(ui?.permissions),

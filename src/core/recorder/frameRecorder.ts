@@ -89,7 +89,15 @@ export class FrameRecorder implements FrameSource {
     const envelopes = extra.message ? [classify(raw, extra.message)] : parseEnvelopes(raw);
     envelopes.forEach((envelope, index) => {
       const bytes = index === 0 ? exact : undefined;
-      const frame = this.store(direction, envelope.raw, envelope.kind, extra.http, envelope, bytes, extra.app);
+      const frame = this.store(
+        direction,
+        envelope.raw,
+        envelope.kind,
+        extra.http,
+        envelope,
+        bytes,
+        extra.app,
+      );
       recorded.push(envelope.message ? { frame, message: envelope.message } : { frame });
     });
     return recorded;

@@ -1,10 +1,11 @@
 /** The Resources tab's app catalogue: ui:// resources from tools and from resources/list, joined by URI. */
 import { describe, expect, it } from 'vitest';
+import type { JsonObject } from '../../shared/json';
 import { collectApps } from './appCatalog';
 
 describe('collectApps', () => {
   it('joins the tools naming each app (both _meta forms) with its listing and _meta.ui, and lists unnamed app resources', () => {
-    const tools = [
+    const tools: JsonObject[] = [
       {
         name: 'get-time',
         _meta: { ui: { resourceUri: 'ui://time/app.html' }, 'ui/resourceUri': 'ui://time/app.html' },
@@ -13,7 +14,7 @@ describe('collectApps', () => {
       { name: 'missing', _meta: { ui: { resourceUri: 'ui://missing.html' } } },
       { name: 'plain' },
     ];
-    const resources = [
+    const resources: JsonObject[] = [
       {
         uri: 'ui://time/app.html',
         mimeType: 'text/html;profile=mcp-app',

@@ -113,7 +113,8 @@ export function fakeBackend(
       return Promise.resolve(settings);
     },
     // MCP Apps
-    openApp: (uri) => Promise.reject(new LoupeError({ kind: 'app-invalid', message: `${uri}: no app in the fake backend` })),
+    openApp: (uri) =>
+      Promise.reject(new LoupeError({ kind: 'app-invalid', message: `${uri}: no app in the fake backend` })),
     appCallTool: () => Promise.resolve({ content: [] }),
     appReadResource: () => Promise.resolve({ contents: [] }),
     appNote: () => Promise.resolve(),
