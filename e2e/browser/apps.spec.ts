@@ -74,6 +74,36 @@ test.describe('MCP Apps', () => {
     });
   }
 
+  test('server-basic-vanillajs: open-link asks first (declined: nothing opens), a message shows; both in Traffic as the app’s', async ({
+    page,
+    context,
+  }) => {
+    const popups: string[] = [];
+    context.on('page', (opened) => popups.push(opened.url()));
+    await page.goto(host.url);
+    await expect(connectedPill(page)).toBeVisible();
+    await connectStdio(page, process.execPath, `${exampleServer('server-basic-vanillajs')} --stdio`);
+    await expect(connectedPill(page)).toBeVisible();
+    await callTool(page, 'get-time');
+    const uri = 'ui://get-time/mcp-app.html';
+    const app = appDocument(page, uri);
+    await app.getByRole('button', { name: 'Open Link' }).click();
+    const ask = page.getByRole('alertdialog', { name: 'The app asks to open a link' });
+    await expect(ask).toContainText('https://modelcontextprotocol.io/');
+    await ask.getByRole('button', { name: 'Don’t open' }).click();
+    const activity = page.getByRole('list', { name: 'App activity' });
+    await expect(activity).toContainText('open-link declined: https://modelcontextprotocol.io/');
+    await app.getByRole('button', { name: 'Send Message' }).click();
+    await expect(activity).toContainText('message: This is message text.');
+    expect(popups).toEqual([]);
+
+    for (const method of ['ui/open-link', 'ui/message']) {
+      const frames = await appFrames(page, method);
+      await expect(frames).toHaveCount(1);
+      await expect(frames.getByTestId('app-mark')).toHaveCount(1);
+    }
+  });
+
   test('a hostile app reaches neither Loupe’s page, its storage and cookies, its WebSocket, the top window nor a popup', async ({
     page,
     context,
