@@ -74,7 +74,7 @@ test.describe('MCP Apps', () => {
     });
   }
 
-  test('server-basic-vanillajs: open-link asks first (declined: nothing opens), a message shows; both in Traffic as the app’s', async ({
+  test('server-basic-vanillajs: open-link asks first (declined: nothing opens), a message shows, close and reload; in Traffic as the app’s', async ({
     page,
     context,
   }) => {
@@ -96,6 +96,13 @@ test.describe('MCP Apps', () => {
     await app.getByRole('button', { name: 'Send Message' }).click();
     await expect(activity).toContainText('message: This is message text.');
     expect(popups).toEqual([]);
+
+    // Close removes the frame; Reload brings the app back, working.
+    const view = page.getByRole('region', { name: `MCP App ${uri}` });
+    await view.getByRole('button', { name: 'Close app' }).click();
+    await expect(page.locator(`iframe[title="MCP App ${uri}"]`)).toHaveCount(0);
+    await view.getByRole('button', { name: 'Reload app' }).click();
+    await expect(app.getByRole('button', { name: 'Get Server Time' })).toBeVisible();
 
     for (const method of ['ui/open-link', 'ui/message']) {
       const frames = await appFrames(page, method);
@@ -148,6 +155,15 @@ test.describe('MCP Apps', () => {
         "Left out of the app’s policy (not plain origins): 'unsafe-eval', *, https://a.example; script-src *",
       ),
     ).toBeVisible();
+    // It asks for the camera and location; the user grants neither, so the frames allow neither.
+    const prompt = view.getByRole('group', { name: 'Permissions the app asks for' });
+    await expect(prompt.getByRole('checkbox')).toHaveCount(2);
+    await expect(prompt).toContainText('Camera');
+    await prompt.getByRole('button', { name: 'Start app' }).click();
+    await expect(page.locator(`iframe[title="MCP App ${uri}"]`)).toHaveAttribute('allow', '');
+    await expect(
+      page.frameLocator(`iframe[title="MCP App ${uri}"]`).locator('iframe[title="MCP App"]'),
+    ).not.toHaveAttribute('allow', /./);
     await expect(appDocument(page, uri).locator('#results')).toContainText('topNavigation', {
       timeout: 30_000,
     });

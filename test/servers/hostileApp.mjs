@@ -4,7 +4,7 @@
 // the token the test hands it), to navigate the top window and to open a popup, then reports each outcome
 // through the `report` tool (so the report is in Traffic, marked as the app's) and in its own page.
 // Its CSP asks for loopback connections, so only Loupe's own checks stand between it and the WebSocket;
-// it also asks for entries that must never reach a policy. Two more tools name UI resources that lint flags:
+// it also asks for entries that must never reach a policy, and for the camera and location (the user grants none). Two more tools name UI resources that lint flags:
 // one not listed (unresolved), one listed and served as text/html (wrong MIME type).
 import { createInterface } from 'node:readline';
 
@@ -122,7 +122,7 @@ const resources = [
             'https://a.example; script-src *',
           ],
         },
-        permissions: {},
+        permissions: { camera: {}, geolocation: {} },
       },
     },
   },

@@ -61,7 +61,7 @@ describe('MCP Apps in the backend', () => {
     expect(app.html).toContain('<h1>Hostile app</h1>');
     expect(app.csp.connectDomains).toEqual(['ws://127.0.0.1:*', 'http://127.0.0.1:*']);
     expect(app.refusedDomains).toEqual(["'unsafe-eval'", '*', 'https://a.example; script-src *']);
-    expect(app.permissions).toEqual([]);
+    expect(app.permissions).toEqual(['camera', 'geolocation']);
     expect(app.sandboxOrigin).toBe(sandbox.origin);
     expect(app.frameUrl?.startsWith(`${sandbox.origin}/proxy?csp=`)).toBe(true);
 
