@@ -33,7 +33,7 @@ function secondary(item: JsonObject): string {
 export function ResourcesView() {
   const [which, setWhich] = useState<'resources' | 'templates' | 'apps'>('resources');
   const segments = (
-    <div className="segmented" role="radiogroup" aria-label="Resources or templates">
+    <div className="segmented" role="radiogroup" aria-label="Resources, templates or apps">
       {(['resources', 'templates', 'apps'] as const).map((kind) => (
         <button
           key={kind}
