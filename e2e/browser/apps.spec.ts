@@ -37,6 +37,8 @@ async function appFrames(page: Page, method: string) {
 
 test.describe('MCP Apps', () => {
   let host: HostProcess;
+  // Each spec starts a host, an MCP server and an app (two frames deep) on a machine shared with other work.
+  test.describe.configure({ timeout: 120_000 });
   test.beforeEach(async () => {
     host = await startHostProcess();
   });
