@@ -9,7 +9,9 @@ import { contentSecurityPolicy } from './src/core/backend/contentSecurityPolicy'
  * header exists. (frame-ancestors is header-only; the browser host and Electron's session send it.)
  */
 function contentSecurityMeta(): Plugin {
-  const policy = contentSecurityPolicy()
+  // MCP Apps: the sandbox origin's port is chosen at run time, so the meta allows loopback frames and the
+  // browser host's header narrows that to the one sandbox origin (both policies apply).
+  const policy = contentSecurityPolicy({ frameSources: ['http://127.0.0.1:*'] })
     .split('; ')
     .filter((directive) => !directive.startsWith('frame-ancestors'))
     .join('; ');

@@ -13,6 +13,7 @@ import { LoupeError } from '../shared/errors.js';
 import type { Target } from '../shared/target.js';
 import { createBackend } from '../core/backend/createBackend.js';
 import { appDataDir } from '../core/backend/appDataDir.js';
+import { startAppSandbox, type AppSandbox } from '../core/apps/sandboxServer.js';
 import { contentSecurityPolicy } from '../core/backend/contentSecurityPolicy.js';
 import { demoTarget } from '../core/demoTarget.js';
 import { webSocketProtocol } from '../shared/webSocketCredential.js';
@@ -65,6 +66,8 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
   const disposing = new Set<Promise<void>>();
   const guard: GuardOptions = { token, allowedHosts: [], anyHost: false };
   let headers = securityHeaders(contentSecurityPolicy());
+  /** MCP Apps' sandbox origin, started once our own origin is known. */
+  const apps: { sandbox?: AppSandbox } = {};
 
   const onRequest = (request: IncomingMessage, response: ServerResponse) => {
     const verdict = checkRequest(request, guard, 'http');
@@ -109,6 +112,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
       initialTarget: options.target === undefined ? { transport: 'demo' } : options.target,
       resolveDemo: () => demoTarget(),
       ...(settingsPath ? { settingsPath } : {}),
+      ...(apps.sandbox ? { appSandbox: apps.sandbox } : {}),
     });
     const stop = serveContract(backend.methods, backend.events, webSocketChannel(webSocket));
     webSocket.on('error', () => webSocket.terminate());
@@ -133,7 +137,11 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
   guard.allowedHosts = remote ? [] : [origin];
   // A remote host is reached under names we cannot know; the token and the Origin check still hold.
   guard.anyHost = remote;
-  headers = securityHeaders(contentSecurityPolicy({ connectSources: remote ? [] : [`ws://${origin}`] }));
+  // MCP Apps render on a second loopback origin (another port): the only frames Loupe's page may hold.
+  apps.sandbox = await startAppSandbox({ hostOrigin: `http://${origin}` });
+  headers = securityHeaders(
+    contentSecurityPolicy({ connectSources: remote ? [] : [`ws://${origin}`], frameSources: [apps.sandbox.origin] }),
+  );
 
   return {
     url: `http://${origin}/?token=${token}`,
@@ -152,6 +160,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
       server.closeAllConnections();
       await new Promise<void>((resolveClose) => server.close(() => resolveClose()));
       await Promise.all([...disposing]);
+      await apps.sandbox?.close();
     },
   };
 }

@@ -6,6 +6,7 @@
 import type { Comparison, CompareSource, ListComparisonRequest } from './compare.js';
 import type { ItemChange } from './diff.js';
 import type { AuthNotice, AuthPrompt, AuthStep, ServerAuth } from './auth.js';
+import type { AppResource } from './apps.js';
 import type { Frame, RecorderStats } from './frames.js';
 import type { JsonObject } from './json.js';
 import type { Finding, ToolSummary } from './lint.js';
@@ -104,6 +105,15 @@ export interface BackendMethods {
   authSteps(): Promise<AuthStep[]>;
   /** Forgets the saved sign-in of a server URL; resolves with how many were removed. */
   signOut(serverUrl: string): Promise<number>;
+  // MCP Apps
+  /** Read and check a ui:// resource (Loupe's own request); rejects with kind 'app-invalid' when it cannot be rendered. */
+  openApp(uri: string): Promise<AppResource>;
+  /** An app's tools/call, sent to the server and marked in Traffic as the app's; resolves with the result as sent. */
+  appCallTool(app: string, params: JsonObject): Promise<JsonObject>;
+  /** An app's resources/read, marked likewise. */
+  appReadResource(app: string, uri: string): Promise<JsonObject>;
+  /** Records an app's ui/message, ui/open-link or log (notifications/message) in Traffic as the app's. */
+  appNote(app: string, method: string, params: JsonObject): Promise<void>;
 }
 
 export interface BackendEvents {
@@ -158,6 +168,11 @@ export const methodNames = [
   // auth
   'authSteps',
   'signOut',
+  // MCP Apps
+  'openApp',
+  'appCallTool',
+  'appReadResource',
+  'appNote',
 ] as const satisfies readonly MethodName[];
 
 export const eventNames = [

@@ -37,6 +37,8 @@ export const errorKinds = [
   'task-expired', // a task outlived its TTL before it finished (the server forgot it, or it was still running)
   // client configs
   'config-invalid', // a client config file (claude_desktop_config.json, .mcp.json, mcp.json) is malformed or of an unknown shape
+  // MCP Apps
+  'app-invalid', // a ui:// resource Loupe cannot render (wrong MIME type, no HTML), or an app request Loupe refuses
 ] as const;
 
 export type ErrorKind = (typeof errorKinds)[number];

@@ -47,6 +47,8 @@ export interface Frame {
   /** On a response/error: milliseconds from its request to it. */
   rttMs?: number;
   http?: HttpInfo;
+  /** MCP Apps: the ui:// resource of the app that made this request (its frames and their answer) or sent this ui/* message. */
+  app?: string;
 }
 
 export interface RecorderStats {

@@ -13,6 +13,9 @@ export const findingCodes = [
   'annotations-untrusted',
   'x-mcp-header-invalid',
   'deprecated-feature',
+  // MCP Apps
+  'app-resource-unresolved',
+  'app-resource-mime',
 ] as const;
 
 export type FindingCode = (typeof findingCodes)[number];

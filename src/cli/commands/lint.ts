@@ -1,4 +1,5 @@
 /** `loupe lint`: findings for every tool (all pages) and the server summary; exit 1 on error findings. */
+import { appFindings } from '../../core/apps/appChecks.js';
 import { deprecatedFeatureFindings } from '../../core/lint/deprecatedFeatures.js';
 import { lintTools } from '../../core/lint/lintTools.js';
 import { summarizeTools } from '../../core/lint/summarizeTools.js';
@@ -12,9 +13,21 @@ import { incompleteLine, listDocument, printJson } from './list.js';
 export async function lintCommand(invocation: Invocation, terminal: Terminal): Promise<number> {
   return withSession(invocation, terminal, async (session) => {
     const result = await walk(session, 'tools', invocation.options, terminal);
-    const findings = [...lintTools(result.items), ...deprecatedFeatureFindings(session.handshake, session.recorder.frames())];
+    // MCP Apps: UI resources that do not resolve or are mistyped (reads them only when a tool names one).
+    const timeout =
+      invocation.options.timeoutMs !== undefined ? { timeoutMs: invocation.options.timeoutMs } : {};
+    const apps = await appFindings(
+      result.items,
+      () => walk(session, 'resources', invocation.options, terminal),
+      (uri) => session.request('resources/read', { uri }, timeout),
+    );
+    const findings = [
+      ...lintTools(result.items),
+      ...deprecatedFeatureFindings(session.handshake, session.recorder.frames()),
+      ...apps,
+    ];
     if (invocation.options.json) {
-      printJson(terminal, listDocument(session, result));
+      printJson(terminal, { ...listDocument(session, result), findings });
     } else {
       for (const line of findingLines(findings)) terminal.out(line);
       terminal.out('');

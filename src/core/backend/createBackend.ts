@@ -14,6 +14,9 @@ import { isJsonObject, type JsonObject } from '../../shared/json.js';
 import { listKinds, type ListKind, type ListResult } from '../../shared/lists.js';
 import type { CallOutcome, SessionOptions, SessionStatus } from '../../shared/session.js';
 import type { StdioTarget, Target } from '../../shared/target.js';
+import { createAppMethods } from '../apps/appMethods.js';
+import { appFindings } from '../apps/appChecks.js';
+import type { AppSandbox } from '../apps/sandboxServer.js';
 import { callTool } from '../calls/callTool.js';
 import { deprecatedFeatureFindings } from '../lint/deprecatedFeatures.js';
 import { lintTools } from '../lint/lintTools.js';
@@ -52,6 +55,8 @@ export interface BackendOptions {
   // auth
   /** Where sign-ins are kept (default: auth/ beside the settings file; none: in memory for one connection). */
   authDirectory?: string;
+  /** MCP Apps: the sandbox origin that serves the apps' proxy page (the browser host's or the desktop app's). */
+  appSandbox?: AppSandbox;
 }
 
 export interface Backend {
@@ -267,7 +272,8 @@ export function createBackend(options: BackendOptions): Backend {
       const items = tools?.items ?? [];
       const session = current.session;
       const sessionFindings = session ? deprecatedFeatureFindings(session.handshake, session.recorder.frames()) : [];
-      return { findings: [...lintTools(items), ...sessionFindings], summary: summarizeTools(items) };
+      const apps = session?.isOpen ? await appFindings(items, () => walk(current, session, 'resources'), (uri) => session.request('resources/read', { uri }, { timeoutMs: current.options.timeoutMs })) : [];
+      return { findings: [...lintTools(items), ...sessionFindings, ...apps], summary: summarizeTools(items) };
     },
 
     async callTool(request: CallRequest): Promise<CallOutcome> {
@@ -379,6 +385,11 @@ export function createBackend(options: BackendOptions): Backend {
     // auth
     authSteps: () => Promise.resolve(authDesk.steps()),
     signOut: (serverUrl) => Promise.resolve(authDesk.signOut(String(serverUrl))),
+    // MCP Apps
+    ...createAppMethods(() => {
+      const { current, session } = live();
+      return { session, recorder: current.recorder, timeoutMs: current.options.timeoutMs, resources: current.lists.get('resources') };
+    }, () => options.appSandbox),
   };
 
   return {

@@ -34,6 +34,8 @@ export const severities: Record<FindingCode, Severity> = {
   'annotations-untrusted': 'info',
   'x-mcp-header-invalid': 'error',
   'deprecated-feature': 'info',
+  'app-resource-unresolved': 'warning',
+  'app-resource-mime': 'warning',
 };
 
 export const maximumNameLength = 128;

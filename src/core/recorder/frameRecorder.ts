@@ -36,6 +36,8 @@ export interface RecordExtra {
   rawBase64?: string;
   /** Record as an 'invalid' frame with this parseError without parsing (a truncated, oversized message). */
   invalid?: string;
+  /** MCP Apps: record as a message of this app (Frame.app), not of the server. */
+  app?: string;
 }
 
 /** A recorded frame and, for a valid JSON-RPC envelope, the message parsed from its raw text. */
@@ -62,6 +64,7 @@ export class FrameRecorder implements FrameSource {
   /** Open requests by id: a Map keeps the string "1" and the number 1 apart, as JSON-RPC does. */
   private readonly openOut = new Map<string | number, OpenRequest>();
   private readonly openIn = new Map<string | number, OpenRequest>();
+  private annotator: ((frame: Frame) => void) | undefined;
 
   constructor(options: FrameRecorderOptions = {}) {
     const limit = options.limit ?? defaultFrameLimit;
@@ -86,7 +89,15 @@ export class FrameRecorder implements FrameSource {
     const envelopes = extra.message ? [classify(raw, extra.message)] : parseEnvelopes(raw);
     envelopes.forEach((envelope, index) => {
       const bytes = index === 0 ? exact : undefined;
-      const frame = this.store(direction, envelope.raw, envelope.kind, extra.http, envelope, bytes);
+      const frame = this.store(
+        direction,
+        envelope.raw,
+        envelope.kind,
+        extra.http,
+        envelope,
+        bytes,
+        extra.app,
+      );
       recorded.push(envelope.message ? { frame, message: envelope.message } : { frame });
     });
     return recorded;
@@ -95,6 +106,11 @@ export class FrameRecorder implements FrameSource {
   /** Ids of the requests sent in this direction that no recorded frame has answered yet. */
   openRequests(direction: Direction): (string | number)[] {
     return [...(direction === 'out' ? this.openOut : this.openIn).keys()];
+  }
+
+  /** Called with each frame after pairing, before it is stored, journaled and published (MCP Apps mark their frames). */
+  setAnnotator(annotator: (frame: Frame) => void): void {
+    this.annotator = annotator;
   }
 
   subscribe(listener: (frame: Frame) => void): Unsubscribe {
@@ -155,6 +171,7 @@ export class FrameRecorder implements FrameSource {
     http: HttpInfo | undefined,
     envelope?: Pick<Frame, 'method' | 'id' | 'parseError'>,
     rawBase64?: string,
+    app?: string,
   ): Frame {
     const t = this.now();
     const frame: Frame = {
@@ -172,6 +189,12 @@ export class FrameRecorder implements FrameSource {
     if (envelope?.parseError !== undefined) frame.parseError = envelope.parseError;
     if (http) frame.http = http;
     this.pair(frame);
+    if (app !== undefined) frame.app = app;
+    try {
+      this.annotator?.(frame);
+    } catch {
+      // An annotator's fault must never stop the recording.
+    }
     if (this.ring.length < this.limit) {
       this.ring.push(frame);
     } else {

@@ -3,7 +3,9 @@
  * server claims the tool is destructive, progress and Cancel while it runs, the result, and the history.
  */
 import { useRef, useState, type KeyboardEvent } from 'react';
+import { toolAppUri } from '../../shared/apps';
 import { isJsonObject, type JsonObject } from '../../shared/json';
+import { AppView } from '../apps/AppView';
 import { ArgumentsEditor, type ArgumentsEditorHandle } from '../forms/ArgumentsEditor';
 import { useLoupeStore } from '../store/store';
 import { callTool, cancelCall } from './callActions';
@@ -95,6 +97,9 @@ function ToolCallPanelFor({ name, tool }: { name: string; tool: JsonObject }) {
       {record && <TaskLive callId={record.callId} />}
       {record?.outcome?.rounds && <CallRounds rounds={record.outcome.rounds} />}
       {record && <ResultView record={record} />}
+      {record?.outcome && toolAppUri(tool) ? (
+        <AppView key={record.callId} uri={toolAppUri(tool) ?? ''} toolInput={record.outcome.arguments} toolResult={record.outcome.result} />
+      ) : null}
       <CallHistory
         tool={name}
         shownCallId={callId}

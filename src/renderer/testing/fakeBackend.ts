@@ -125,6 +125,12 @@ export function fakeBackend(
     // auth
     authSteps: () => Promise.resolve([]),
     signOut: () => Promise.resolve(0),
+    // MCP Apps
+    openApp: (uri) =>
+      Promise.reject(new LoupeError({ kind: 'app-invalid', message: `${uri}: no app in the fake backend` })),
+    appCallTool: () => Promise.resolve({ content: [] }),
+    appReadResource: () => Promise.resolve({ contents: [] }),
+    appNote: () => Promise.resolve(),
   };
   const methods: BackendMethods = { ...base, ...methodOverrides };
   const recorded = Object.fromEntries(

@@ -61,6 +61,11 @@ export function FrameRow({ frame, method, mark }: FrameRowProps) {
             {mark.round}/{mark.total}
           </span>
         ) : null}
+        {frame.app ? (
+          <span className="app-mark" data-testid="app-mark" title={`from the MCP App ${frame.app}`}>
+            app{' '}
+          </span>
+        ) : null}
         {text}
         {code ? <span className="error-code"> {code}</span> : null}
       </span>

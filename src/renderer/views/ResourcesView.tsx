@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { expandTemplate, templateVariables } from '../../shared/uriTemplate';
 import { useShallow } from 'zustand/react/shallow';
 import type { JsonObject } from '../../shared/json';
+import { AppsList } from '../apps/AppsList';
 import { ErrorNotice } from '../components/ErrorNotice';
 import { Field } from '../components/Field';
 import { ItemListPane } from '../components/ItemListPane';
@@ -31,23 +32,36 @@ function secondary(item: JsonObject): string {
 }
 
 export function ResourcesView() {
-  const [which, setWhich] = useState<'resources' | 'templates'>('resources');
+  const [which, setWhich] = useState<'resources' | 'templates' | 'apps'>('resources');
+  const segments = (
+    <div className="segmented" role="radiogroup" aria-label="Resources, templates or apps">
+      {(['resources', 'templates', 'apps'] as const).map((kind) => (
+        <button
+          key={kind}
+          type="button"
+          role="radio"
+          aria-checked={which === kind}
+          onClick={() => setWhich(kind)}
+        >
+          {kind === 'resources' ? 'Resources' : kind === 'templates' ? 'Templates' : 'Apps'}
+        </button>
+      ))}
+    </div>
+  );
+  if (which === 'apps') {
+    return (
+      <div className="split">
+        <div className="list-column">{segments}</div>
+        <section className="detail-pane" aria-label="Resource detail">
+          <AppsList />
+        </section>
+      </div>
+    );
+  }
   return (
     <div className="split">
       <div className="list-column">
-        <div className="segmented" role="radiogroup" aria-label="Resources or templates">
-          {(['resources', 'templates'] as const).map((kind) => (
-            <button
-              key={kind}
-              type="button"
-              role="radio"
-              aria-checked={which === kind}
-              onClick={() => setWhich(kind)}
-            >
-              {kind === 'resources' ? 'Resources' : 'Templates'}
-            </button>
-          ))}
-        </div>
+        {segments}
         {which === 'resources' ? (
           <ItemListPane
             kind="resources"
