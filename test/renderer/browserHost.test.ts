@@ -121,7 +121,7 @@ describe.skipIf(!executablePath)('the renderer in Chromium through the browser h
     const options = page.getByRole('listbox', { name: 'Tools' }).getByRole('option');
     for (let index = 0; index < 3; index += 1) await options.nth(index).click();
     await page.getByRole('tab', { name: 'Traffic' }).click();
-    await page.getByRole('searchbox', { name: 'Filter by text' }).fill('onerror');
+    await page.getByRole('searchbox', { name: 'Filter traffic' }).fill('onerror');
     await page.getByRole('listbox', { name: 'Frames' }).getByRole('option').first().click();
     expect(await page.getByLabel('Formatted frame').textContent()).toContain('<img src=x onerror=alert(1)>');
     expect(await page.locator('img[src="x"]').count()).toBe(0);

@@ -11,9 +11,11 @@ interface FrameDetailProps {
   frame: Frame;
   log: FrameLog;
   mark?: RoundMark;
+  /** Go to the paired frame; the default selects it. */
+  onJump?: (seq: number) => void;
 }
 
-export function FrameDetail({ frame, log, mark }: FrameDetailProps) {
+export function FrameDetail({ frame, log, mark, onJump = selectFrame }: FrameDetailProps) {
   const code = frameErrorCode(frame);
   const [view, setView] = useState<'formatted' | 'raw'>('formatted');
   const [copied, setCopied] = useState(false);
@@ -74,7 +76,7 @@ export function FrameDetail({ frame, log, mark }: FrameDetailProps) {
             {copied ? 'Copied' : 'Copy frame'}
           </button>
           {pair ? (
-            <button type="button" onClick={() => selectFrame(pair.seq)}>
+            <button type="button" onClick={() => onJump(pair.seq)}>
               {frame.pairSeq !== undefined ? `Go to request #${pair.seq}` : `Go to response #${pair.seq}`}
             </button>
           ) : null}

@@ -136,4 +136,27 @@ describe('Traffic filter syntax', () => {
     fireEvent.click(within(detail).getByRole('button', { name: 'Deselect it' }));
     expect(within(detail).getByText('Select a frame to see its raw text.')).toBeTruthy();
   });
+
+  it('shows a frame the filter hides when asked: Show it, or Go to request from its response', async () => {
+    await bootTraffic();
+    fireEvent.click(screen.getByRole('tab', { name: /Traffic/ }));
+    const rows = () => screen.getByRole('listbox', { name: 'Frames' }).querySelectorAll('[role="option"]');
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Filter traffic' }), {
+      target: { value: 'kind:error' },
+    });
+    await waitFor(() => expect(rows().length).toBe(1));
+    fireEvent.click(rows()[0]);
+    const detail = screen.getByRole('region', { name: 'Frame detail' });
+    fireEvent.click(within(detail).getByRole('button', { name: 'Go to request #1' }));
+    expect(within(detail).getByRole('heading').textContent).toBe('#1 sent request tools/call');
+    expect(within(detail).queryByText(/hidden by the filter/)).toBeNull();
+    fireEvent.click(within(detail).getByRole('button', { name: 'Go to response #2' }));
+    expect(within(detail).getByRole('heading').textContent).toMatch(/^#2 received error/);
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Filter traffic' }), {
+      target: { value: 'dir:out' },
+    });
+    expect(within(detail).getByRole('status').textContent).toMatch(/^Frame #2 is hidden by the filter\./);
+    fireEvent.click(within(detail).getByRole('button', { name: 'Show it' }));
+    expect(within(detail).getByRole('heading').textContent).toMatch(/^#2 received error/);
+  });
 });

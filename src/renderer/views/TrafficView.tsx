@@ -1,4 +1,4 @@
-import { useMemo, useRef } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { VirtualList } from '../components/VirtualList';
 import { FrameIndex, frameMethod } from '../lib/frameFilter';
@@ -53,6 +53,18 @@ export function TrafficView() {
     return at < 0 ? -1 : lowerBound(positions, at, count);
   }, [selectedSeq, log, positions, count]);
   const selected = selectedSeq === null ? undefined : log.bySeq(selectedSeq);
+  /** A frame the user asked to see although the filter hides it (Go to request, or Show it), until the filter changes. */
+  const [revealed, setRevealed] = useState<{ seq: number; filter: typeof filter } | null>(null);
+  const reveal = (seq: number) => setRevealed({ seq, filter });
+  const shown =
+    revealed !== null &&
+    selected !== undefined &&
+    revealed.seq === selected.seq &&
+    revealed.filter === filter;
+  const jump = (seq: number) => {
+    reveal(seq);
+    selectFrame(seq);
+  };
   const overflow = stats?.overflow ?? state.dropped;
 
   return (
@@ -132,15 +144,18 @@ export function TrafficView() {
           />
         </div>
         <section className="frame-detail-pane" aria-label="Frame detail">
-          {selected && activeRow < 0 ? (
+          {selected && activeRow < 0 && !shown ? (
             <p className="empty" role="status">
               Frame #{selected.seq} is hidden by {selected.seq <= clearedThroughSeq ? 'Clear' : 'the filter'}.{' '}
+              <button type="button" onClick={() => reveal(selected.seq)}>
+                Show it
+              </button>{' '}
               <button type="button" onClick={() => selectFrame(null)}>
                 Deselect it
               </button>
             </p>
           ) : selected ? (
-            <FrameDetail frame={selected} log={log} mark={marks.get(selected.seq)} />
+            <FrameDetail frame={selected} log={log} mark={marks.get(selected.seq)} onJump={jump} />
           ) : (
             <p className="empty">Select a frame to see its raw text.</p>
           )}
