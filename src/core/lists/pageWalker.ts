@@ -15,6 +15,7 @@ import type { JsonObject } from '../../shared/json.js';
 import { isJsonObject } from '../../shared/json.js';
 import type { ListKind, ListPage, ListProgress, ListResult } from '../../shared/lists.js';
 import { defaultPageLimit, listMethods } from '../../shared/lists.js';
+import { diagnosed } from '../doctor/withDiagnosis.js';
 import type { McpSession } from '../types.js';
 
 export interface WalkOptions {
@@ -79,7 +80,9 @@ export async function walkList(session: McpSession, kind: ListKind, options: Wal
   const finish = (complete: boolean, error?: LoupeErrorData): ListResult => {
     // Modern era: the session mirrors x-mcp-header parameters of these tools into HTTP headers.
     if (kind === 'tools' && session.toolHeaders) session.toolHeaders.learn(items, complete);
-    return { kind, items, pages, complete, ...(error ? { error } : {}), startedAt, endedAt: session.now() };
+    // The connection doctor's cause and next step ride on the error (page limit, cursor loop, method not found…).
+    const diagnosedError = error ? diagnosed(error, session.recorder.frames()) : undefined;
+    return { kind, items, pages, complete, ...(diagnosedError ? { error: diagnosedError } : {}), startedAt, endedAt: session.now() };
   };
 
   let cursor: string | undefined;
