@@ -192,6 +192,19 @@ function sessionAdvice(error: LoupeErrorData, evidence: DoctorEvidence): Advice 
   return undefined;
 }
 
+/** A sign-in that failed without an HTTP status the other rules know. */
+function authAdvice(error: LoupeErrorData): Advice | undefined {
+  if (error.kind === 'auth-failed') {
+    return {
+      likelyCause:
+        'The server is protected and signing in did not complete (the message names the step that failed).',
+      nextStep:
+        'Try the sign-in again; an authorization server that wants a registered client needs --client-id; or send a token yourself with --header "Authorization: Bearer <token>".',
+    };
+  }
+  return undefined;
+}
+
 /** The doctor's diagnosis of a failure, or undefined when it has nothing better to say than the error itself. */
 export function diagnose(
   error: LoupeErrorData,
@@ -203,7 +216,8 @@ export function diagnose(
     sessionAdvice(error, evidence) ??
     (status !== undefined ? httpAdvice(status, error, evidence) : undefined) ??
     stdioAdvice(error, evidence) ??
-    listAdvice(error);
+    listAdvice(error) ??
+    authAdvice(error);
   if (!advice) return undefined;
   const evidenceLines = [...(advice.evidence ?? []), ...answerLines(evidence), ...stderrEvidence(evidence)];
   const exitCode = field(error.data, 'exitCode');
