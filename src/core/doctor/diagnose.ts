@@ -25,6 +25,11 @@ function httpStatusOf(error: LoupeErrorData): number | undefined {
   return isJsonObject(earlier) && typeof earlier.code === 'number' ? earlier.code : undefined;
 }
 
+/** A stdio server's exit code: in the data, or in the cause's data of a listing it broke off. */
+function exitCodeOf(error: LoupeErrorData): unknown {
+  return field(error.data, 'exitCode') ?? field(field(error.data, 'cause'), 'exitCode');
+}
+
 /** "POST http://…/mcp → 404", one line per HTTP answer (the last 6). */
 function answerLines(evidence: DoctorEvidence): string[] {
   return evidence.httpAnswers.slice(-6).map(({ method, url, status }) => `${method} ${url} → HTTP ${status}`);
@@ -100,7 +105,7 @@ function stdioAdvice(error: LoupeErrorData, evidence: DoctorEvidence): Advice | 
     };
   }
   if (error.kind === 'server-exited') {
-    const exitCode = field(error.data, 'exitCode');
+    const exitCode = exitCodeOf(error);
     const codeText = typeof exitCode === 'number' ? ` with exit code ${exitCode}` : '';
     const said =
       evidence.stderrTail.length > 0
@@ -220,7 +225,7 @@ export function diagnose(
     authAdvice(error);
   if (!advice) return undefined;
   const evidenceLines = [...(advice.evidence ?? []), ...answerLines(evidence), ...stderrEvidence(evidence)];
-  const exitCode = field(error.data, 'exitCode');
+  const exitCode = exitCodeOf(error);
   if (typeof exitCode === 'number') evidenceLines.unshift(`exit code: ${exitCode}`);
   return { likelyCause: advice.likelyCause, nextStep: advice.nextStep, evidence: evidenceLines };
 }
