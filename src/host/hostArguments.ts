@@ -49,7 +49,15 @@ export function parseHostArguments(argv: readonly string[]): HostOptions {
     } else if (argument === '--bind') options.bindAddress = value();
     else if (argument === remoteFlag) options.allowRemote = true;
     else if (argument === '--settings') options.settingsPath = value();
-    else if (argument === '--no-target') options.target = null;
+    else if (argument === '--page-limit') {
+      const pageLimit = Number(value());
+      if (!Number.isInteger(pageLimit) || pageLimit < 1)
+        throw new LoupeError({
+          kind: 'usage',
+          message: '--page-limit is a whole number of pages, 1 or more.',
+        });
+      options.sessionDefaults = { pageLimit };
+    } else if (argument === '--no-target') options.target = null;
     else throw new LoupeError({ kind: 'usage', message: `Unknown option ${argument}.` });
   }
   return options;

@@ -10,6 +10,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { serveContract } from '../shared/carrier.js';
 import { LoupeError } from '../shared/errors.js';
+import type { SessionOptions } from '../shared/session.js';
 import type { Target } from '../shared/target.js';
 import { createBackend } from '../core/backend/createBackend.js';
 import { appDataDir } from '../core/backend/appDataDir.js';
@@ -32,6 +33,8 @@ export interface HostOptions {
   rendererDir?: string;
   /** The settings file; the app data dir's settings.json by default, null to keep settings in memory. */
   settingsPath?: string | null;
+  /** Session options given on the command line (--page-limit, --timeout): they win over saved settings. */
+  sessionDefaults?: SessionOptions;
 }
 
 export interface RunningHost {
@@ -109,6 +112,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
       initialTarget: options.target === undefined ? { transport: 'demo' } : options.target,
       resolveDemo: () => demoTarget(),
       ...(settingsPath ? { settingsPath } : {}),
+      ...(options.sessionDefaults ? { sessionDefaults: options.sessionDefaults } : {}),
     });
     const stop = serveContract(backend.methods, backend.events, webSocketChannel(webSocket));
     webSocket.on('error', () => webSocket.terminate());

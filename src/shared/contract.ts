@@ -71,6 +71,9 @@ export interface BackendMethods {
   loadSnapshot(text: string): Promise<Snapshot>;
   getSettings(): Promise<Settings>;
   saveSettings(settings: Settings): Promise<Settings>;
+  // page limit
+  /** Goes on with a listing stopped at the page limit, from its last cursor: `pages` more pages, or all of them. */
+  listMore(kind: ListKind, pages: number | 'all'): Promise<ListResult>;
 }
 
 export interface BackendEvents {
@@ -106,6 +109,8 @@ export const methodNames = [
   'loadSnapshot',
   'getSettings',
   'saveSettings',
+  // page limit
+  'listMore',
 ] as const satisfies readonly MethodName[];
 
 export const eventNames = [

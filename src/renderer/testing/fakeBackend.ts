@@ -112,6 +112,13 @@ export function fakeBackend(
       settings = next;
       return Promise.resolve(settings);
     },
+    // page limit
+    listMore: (kind) => {
+      const result = lists[kind];
+      return result
+        ? Promise.resolve(result)
+        : Promise.reject(new LoupeError({ kind: 'usage', message: `No ${kind} listing to go on with.` }));
+    },
   };
   const methods: BackendMethods = { ...base, ...methodOverrides };
   const recorded = Object.fromEntries(
