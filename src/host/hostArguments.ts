@@ -1,4 +1,4 @@
-/** The host's command line: the shared target flags plus --port, --bind, --settings and the remote flag. */
+/** The host's command line: the shared target flags plus --port, --bind, --settings, --page-limit and the remote flag. */
 import { LoupeError } from '../shared/errors.js';
 import { parseTargetArguments } from '../core/backend/targetArguments.js';
 import type { HostOptions } from './startHost.js';
@@ -15,6 +15,7 @@ const flagsWithValue = new Set([
   '--port',
   '--bind',
   '--settings',
+  '--page-limit',
 ]);
 
 /**

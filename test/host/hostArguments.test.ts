@@ -44,6 +44,13 @@ describe('host arguments without the -- npm took', () => {
     ]);
   });
 
+  it("--page-limit sets the sessions' page limit, and its value is not taken for a command", () => {
+    const options = parseHostArguments(['--page-limit', '1000', 'npx', 'server']);
+    expect(options.sessionDefaults).toEqual({ pageLimit: 1000 });
+    expect(options.target).toEqual({ transport: 'stdio', command: 'npx', args: ['server'] });
+    expect(() => parseHostArguments(['--page-limit', '0'])).toThrow(/--page-limit is a whole number/);
+  });
+
   it('the explicit -- and the flag-only forms are unchanged', () => {
     expect(withCommandSeparator(['--', 'npx', 'x'])).toEqual(['--', 'npx', 'x']);
     expect(withCommandSeparator(['--url', 'http://127.0.0.1:3000/mcp'])).toEqual([
