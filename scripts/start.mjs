@@ -2,16 +2,16 @@
 // `npm start [-- target flags]`: the desktop app, or the browser host where no Electron binary exists.
 // `npm run web [-- target flags]`: the browser host always.
 // Builds first when out/ is missing or older than the sources. Target flags: --demo (default), --url <url>,
-// --transport http|sse|auto, --header "Name: value", --env NAME=value, --cwd <dir>, -- <command> [args…].
+// --transport http|sse|auto, --header "Name: value", --env NAME=value, --cwd <dir>, [--] <command> [args…].
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const argv = process.argv.slice(2);
 const webOnly = argv.includes('--web');
-const targetArguments = argv.filter((argument) => argument !== '--web');
+const givenArguments = argv.filter((argument) => argument !== '--web');
 
 const outputs = ['out/node/host/main.js', 'out/node/demo/server.js', 'out/main/index.js', 'out/preload/index.cjs', 'out/renderer/index.html'].map(
   (path) => join(root, path),
@@ -55,6 +55,10 @@ if (buildIsStale()) {
     process.exit(build.status ?? 1);
   }
 }
+
+// `npm start -- npx server` arrives without its `--` (npm takes it): the host's parser puts it back, for Electron too.
+const { withCommandSeparator } = await import(pathToFileURL(join(root, 'out/node/host/hostArguments.js')).href);
+const targetArguments = withCommandSeparator(givenArguments);
 
 const electron = webOnly ? undefined : electronBinary();
 let child;

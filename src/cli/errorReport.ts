@@ -1,12 +1,12 @@
-/** One line on stderr naming why the CLI failed, with the likely causes where the reference lists them. */
+/**
+ * What stderr says when the CLI fails: one line naming the failure, then the connection doctor's likely cause and
+ * next step (src/core/doctor); --debug adds the evidence they rest on and the stack.
+ */
+import { diagnose } from '../core/doctor/diagnose.js';
+import type { Diagnosis } from '../shared/doctor.js';
 import { LoupeError, toErrorData, type LoupeErrorData } from '../shared/errors.js';
 import { isJsonObject } from '../shared/json.js';
 import { prefix, printable, printableCell } from './terminal.js';
-
-/** From the common-errors table of reference/how-to-list-tools.txt. */
-export const methodNotFoundCauses =
-  'likely causes: the request was sent before initialization, to the wrong endpoint, or to a server without that capability ' +
-  '(check the transport, the protocol version and the capabilities the server declared)';
 
 function dataField(error: LoupeErrorData, key: string): unknown {
   return isJsonObject(error.data) ? error.data[key] : undefined;
@@ -32,7 +32,7 @@ function describeRaw(error: LoupeErrorData): string {
   const message = prefix(error.message, maximumErrorLength).replace(/\s*\n\s*/g, ' ').trim().replace(/\.$/, '');
   switch (error.kind) {
     case 'method-not-found':
-      return `method not found: ${message}; ${methodNotFoundCauses}`;
+      return labelled('method not found', message);
     case 'server-exited': {
       const code = dataField(error, 'exitCode');
       const lastLine = dataField(error, 'lastStderrLine');
@@ -56,8 +56,30 @@ function describeRaw(error: LoupeErrorData): string {
   }
 }
 
+/** The connection doctor's diagnosis: the one the error carries (with the session's evidence), else one from the error alone. */
+export function diagnosisOf(error: LoupeErrorData): Diagnosis | undefined {
+  return error.doctor ?? diagnose(error);
+}
+
+/** "  likely cause: …" and "  next step: …" under the error line (empty when the doctor has nothing to add). */
+export function adviceLines(error: LoupeErrorData): string[] {
+  const doctor = diagnosisOf(error);
+  if (!doctor) return [];
+  return [
+    `  likely cause: ${printableCell(doctor.likelyCause, maximumErrorLength)}`,
+    `  next step: ${printableCell(doctor.nextStep, maximumErrorLength)}`,
+  ];
+}
+
+/** The error line, then the doctor's likely cause and next step, one per line. */
 export function errorLine(error: unknown): string {
-  return `loupe: ${describeError(toErrorData(error))}`;
+  const detail = toErrorData(error);
+  return [`loupe: ${describeError(detail)}`, ...adviceLines(detail)].join('\n');
+}
+
+/** The evidence the diagnosis rests on (HTTP answers, exit code, stderr, stdout lines), for --debug. */
+export function evidenceLines(error: LoupeErrorData): string[] {
+  return (diagnosisOf(error)?.evidence ?? []).map((line) => `  evidence: ${printableCell(line, maximumErrorLength)}`);
 }
 
 /** Exit code of a failure: 2 for usage errors, 1 for everything else. */
@@ -65,12 +87,14 @@ export function exitCodeOf(error: unknown): number {
   return error instanceof LoupeError && error.kind === 'usage' ? 2 : 1;
 }
 
-/** The stack, for --debug. */
+/** The doctor's evidence and the stack, for --debug. */
 export function debugDetail(error: unknown): string | undefined {
+  const evidence = evidenceLines(toErrorData(error));
   if (error instanceof Error && error.stack) {
     const cause = error.cause instanceof Error && error.cause.stack ? `\ncaused by: ${error.cause.stack}` : '';
     // A stack repeats the message, which may be the server's text.
-    return `${error.stack}${cause}`.split('\n').map((line) => printable(line)).join('\n');
+    const stack = `${error.stack}${cause}`.split('\n').map((line) => printable(line));
+    return [...evidence, ...stack].join('\n');
   }
-  return undefined;
+  return evidence.length > 0 ? evidence.join('\n') : undefined;
 }

@@ -10,6 +10,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { serveContract } from '../shared/carrier.js';
 import { LoupeError } from '../shared/errors.js';
+import type { SessionOptions } from '../shared/session.js';
 import type { Target } from '../shared/target.js';
 import { createBackend } from '../core/backend/createBackend.js';
 import { appDataDir } from '../core/backend/appDataDir.js';
@@ -33,6 +34,8 @@ export interface HostOptions {
   rendererDir?: string;
   /** The settings file; the app data dir's settings.json by default, null to keep settings in memory. */
   settingsPath?: string | null;
+  /** Session options given on the command line (--page-limit, --timeout): they win over saved settings. */
+  sessionDefaults?: SessionOptions;
 }
 
 export interface RunningHost {
@@ -113,6 +116,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
       resolveDemo: () => demoTarget(),
       ...(settingsPath ? { settingsPath } : {}),
       ...(apps.sandbox ? { appSandbox: apps.sandbox } : {}),
+      ...(options.sessionDefaults ? { sessionDefaults: options.sessionDefaults } : {}),
     });
     const stop = serveContract(backend.methods, backend.events, webSocketChannel(webSocket));
     webSocket.on('error', () => webSocket.terminate());

@@ -114,6 +114,9 @@ export interface BackendMethods {
   appReadResource(app: string, uri: string): Promise<JsonObject>;
   /** Records an app's ui/message, ui/open-link or log (notifications/message) in Traffic as the app's. */
   appNote(app: string, method: string, params: JsonObject): Promise<void>;
+  // page limit
+  /** Goes on with a listing stopped at the page limit, from its last cursor: `pages` more pages, or all of them. */
+  listMore(kind: ListKind, pages: number | 'all'): Promise<ListResult>;
 }
 
 export interface BackendEvents {
@@ -173,6 +176,8 @@ export const methodNames = [
   'appCallTool',
   'appReadResource',
   'appNote',
+  // page limit
+  'listMore',
 ] as const satisfies readonly MethodName[];
 
 export const eventNames = [

@@ -1,3 +1,5 @@
+import type { Diagnosis } from './doctor.js';
+
 /**
  * Error kinds every layer names. They cross process boundaries as data ({ kind, code?, message, data? }),
  * never as thrown strings.
@@ -66,6 +68,8 @@ export interface LoupeErrorData {
   code?: number;
   message: string;
   data?: unknown;
+  /** The connection doctor's likely cause and next step (src/core/doctor), when it has one. */
+  doctor?: Diagnosis;
 }
 
 /** The one error class Loupe throws. `detail` is what crosses a boundary. */

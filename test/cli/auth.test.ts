@@ -105,9 +105,11 @@ describe('loupe signing in', () => {
     server = await startProtectedServer();
     const refused = await runLoupe(['list', '--url', `${server.url}/mcp`, '--token', 'not-a-token']);
     expect(refused.code).toBe(1);
-    expect(refused.stderr.trim()).toBe(
+    const [errorLine, cause] = refused.stderr.trim().split('\n');
+    expect(errorLine).toBe(
       'loupe: auth-failed: Sign-in failed at reading the server’s challenge: the server refused the token given with --token (HTTP 401)',
     );
+    expect(cause).toMatch(/^ {2}likely cause: The server wants credentials \(HTTP 401\)/);
     const store = mkdtempSync(join(tmpdir(), 'loupe-cli-auth-'));
     const signedIn = await runLoupe([
       'list',

@@ -86,12 +86,15 @@ describe('loupe shows hostile server text inert', { timeout: 60_000 }, () => {
     for (const sequence of visible) expect(lines[0]).toContain(sequence);
   });
 
-  it("the server's last stderr line when it exits: one stderr line, escaped", async () => {
+  it("the server's last stderr line when it exits: one error line and the doctor's, escaped", async () => {
     const run = await runLoupe(['list', ...hostile('stderr-exit')]);
     expect(run.code).toBe(1);
     expectInert(run.stderr);
     const lines = run.stderr.trimEnd().split('\n');
-    expect(lines).toHaveLength(1);
+    expect(lines).toHaveLength(3);
+    // The doctor quotes the stderr line too: as inert as the error line.
+    expect(lines[1]).toMatch(/^ {2}likely cause: The command exited with exit code 3 .*hostile server: dying osc52 /);
+    for (const sequence of visible) expect(lines[1]).toContain(sequence);
     expect(lines[0]).toMatch(/^loupe: server exited: .*code 3.*hostile server: dying osc52 /);
     for (const sequence of visible) expect(lines[0]).toContain(sequence);
   });

@@ -67,12 +67,14 @@ describe('loupe and the 2026-07-28 era', () => {
     expect(document.discover).toBeUndefined();
   });
 
-  it('--protocol legacy against a strict modern server: exit 1, one stderr line naming -32022', async () => {
+  it('--protocol legacy against a strict modern server: exit 1, one error line naming -32022, then the doctor', async () => {
     for (const target of [strictStdio, ['--url', http.url]]) {
       const run = await runLoupe(['list', '--protocol', 'legacy', ...target]);
       expect(run.code).toBe(1);
       const lines = run.stderr.trimEnd().split('\n');
-      expect(lines).toHaveLength(1);
+      expect(lines).toHaveLength(3);
+      expect(lines[1]).toMatch(/^ {2}likely cause: The server does not speak the protocol revision/);
+      expect(lines[2]).toContain('--protocol auto');
       expect(lines[0]).toContain('-32022 UnsupportedProtocolVersion');
       expect(lines[0]).toContain('the server supports 2026-07-28');
     }

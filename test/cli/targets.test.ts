@@ -36,7 +36,9 @@ describe('target flags and --journal', { timeout: 60_000 }, () => {
       script,
     ]);
     expect(run.code).toBe(1);
-    expect(run.stderr.trim()).toMatch(/^loupe: server exited with code 5: region=eu-west$/);
+    const [errorLine, cause] = run.stderr.trim().split('\n');
+    expect(errorLine).toMatch(/^loupe: server exited with code 5: region=eu-west$/);
+    expect(cause).toBe('  likely cause: The command exited with exit code 5 before it could serve MCP. Its last stderr lines: “region=eu-west”.');
   });
 
   it('--journal keeps every frame on disk as JSON Lines', async () => {

@@ -94,8 +94,11 @@ describe('@modelcontextprotocol/conformance 0.2.0-alpha.12 auth scenarios, drive
       expectPassed(code, output);
       const stderr = readFileSync(log, 'utf8');
       expect(stderr).toMatch(reason);
-      // One line: the reason, nothing else (no stack, no token).
-      expect(stderr.trim().split('\n')).toHaveLength(1);
+      // One error line with the reason, then at most the doctor's cause and next step: no stack, no token.
+      const lines = stderr.trim().split('\n');
+      expect(lines[0]).toMatch(/^loupe: /);
+      expect(lines.length).toBeLessThanOrEqual(3);
+      for (const line of lines.slice(1)) expect(line).toMatch(/^ {2}(likely cause|next step): /);
     },
     60_000,
   );

@@ -5,7 +5,7 @@ import { lintTools } from '../../core/lint/lintTools.js';
 import { summarizeTools } from '../../core/lint/summarizeTools.js';
 import type { McpSession } from '../../core/types.js';
 import type { Invocation } from '../arguments.js';
-import { describeError } from '../errorReport.js';
+import { adviceLines, describeError } from '../errorReport.js';
 import { itemTable, listFooter } from '../format/itemTable.js';
 import { walk } from '../listing.js';
 import { withSession } from '../sessionScope.js';
@@ -46,9 +46,10 @@ export function eraLine(session: McpSession): string | undefined {
 /** One stderr line for a walk that stopped early, with how far it got. */
 export function incompleteLine(result: ListResult): string {
   const reason = result.error ? describeError(result.error) : `${result.kind} listing stopped early`;
-  if (/incomplete/i.test(reason)) return `loupe: ${reason}`;
+  const advice = result.error ? adviceLines(result.error).map((line) => `\n${line}`).join('') : '';
+  if (/incomplete/i.test(reason)) return `loupe: ${reason}${advice}`;
   const pages = result.pages.length;
-  return `loupe: ${reason} (${result.items.length} ${result.kind} from ${pages} page${pages === 1 ? '' : 's'} kept; the list is incomplete)`;
+  return `loupe: ${reason} (${result.items.length} ${result.kind} from ${pages} page${pages === 1 ? '' : 's'} kept; the list is incomplete)${advice}`;
 }
 
 export function printJson(terminal: Terminal, value: unknown): void {

@@ -139,11 +139,15 @@ export function createBackend(options: BackendOptions): Backend {
     };
   };
 
-  const walk = (current: Attempt, session: McpSession, kind: ListKind): Promise<ListResult> => {
+  /** `more`: go on from the kept listing's last cursor for that many pages (page limit: listMore). */
+  const allPagesLimit = 100_000; // "Fetch all" still ends: an endless server stops here, at settings' maximum.
+  const walk = (current: Attempt, session: McpSession, kind: ListKind, more?: number | 'all'): Promise<ListResult> => {
     const running = current.walks.get(kind);
     if (running) return running;
+    const resume = more !== undefined ? current.lists.get(kind) : undefined;
     const promise = walkList(session, kind, {
-      pageLimit: current.options.pageLimit,
+      pageLimit: more === undefined ? current.options.pageLimit : more === 'all' ? allPagesLimit : more,
+      ...(resume ? { resume } : {}),
       timeoutMs: current.options.timeoutMs,
       onProgress: (progress) => hub.emit('onListProgress', progress),
     })
@@ -390,6 +394,16 @@ export function createBackend(options: BackendOptions): Backend {
       const { current, session } = live();
       return { session, recorder: current.recorder, timeoutMs: current.options.timeoutMs, resources: current.lists.get('resources') };
     }, () => options.appSandbox),
+    // page limit
+    listMore(kind, pages) {
+      if (!listKinds.includes(kind)) return Promise.reject(new LoupeError({ kind: 'usage', message: `No list kind "${String(kind)}".` }));
+      if (pages !== 'all' && !(Number.isInteger(pages) && pages >= 1)) return Promise.reject(new LoupeError({ kind: 'usage', message: 'listMore wants a whole number of pages, or "all".' }));
+      const { current, session } = live();
+      if (current.lists.get(kind)?.error?.kind !== 'page-limit') {
+        return Promise.reject(new LoupeError({ kind: 'usage', message: `The ${kind} listing did not stop at the page limit: list it again instead.` }));
+      }
+      return walk(current, session, kind, pages);
+    },
   };
 
   return {

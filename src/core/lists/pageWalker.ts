@@ -15,6 +15,7 @@ import type { JsonObject } from '../../shared/json.js';
 import { isJsonObject } from '../../shared/json.js';
 import type { ListKind, ListPage, ListProgress, ListResult } from '../../shared/lists.js';
 import { defaultPageLimit, listMethods } from '../../shared/lists.js';
+import { diagnosed } from '../doctor/withDiagnosis.js';
 import type { McpSession } from '../types.js';
 
 export interface WalkOptions {
@@ -24,6 +25,11 @@ export interface WalkOptions {
   timeoutMs?: number;
   onProgress?: (progress: ListProgress) => void;
   signal?: AbortSignal;
+  /**
+   * A walk that stopped at the page limit, to go on from: its items and pages are kept, the walk starts from its
+   * last nextCursor (not from page 1) and `pageLimit` counts the pages fetched now.
+   */
+  resume?: ListResult;
 }
 
 type PageOutcome = { items: JsonObject[]; nextCursor?: string } | { error: LoupeErrorData };
@@ -32,11 +38,16 @@ type PageOutcome = { items: JsonObject[]; nextCursor?: string } | { error: Loupe
 function readPage(kind: ListKind, result: JsonObject, pageNumber: number): PageOutcome {
   const { method, key } = listMethods[kind];
   const invalid = (detail: string): PageOutcome => ({
-    error: { kind: 'invalid-response', message: `Page ${pageNumber} of ${method} is invalid: ${detail}.`, data: { page: pageNumber } },
+    error: {
+      kind: 'invalid-response',
+      message: `Page ${pageNumber} of ${method} is invalid: ${detail}.`,
+      data: { page: pageNumber },
+    },
   });
   const array = result[key];
   if (array === undefined) return invalid(`the result has no "${key}" array`);
-  if (!Array.isArray(array)) return invalid(`"${key}" is ${array === null ? 'null' : typeof array}, not an array`);
+  if (!Array.isArray(array))
+    return invalid(`"${key}" is ${array === null ? 'null' : typeof array}, not an array`);
   const items: JsonObject[] = [];
   for (const [position, item] of array.entries()) {
     if (!isJsonObject(item)) return invalid(`item ${position + 1} of "${key}" is not an object`);
@@ -44,18 +55,26 @@ function readPage(kind: ListKind, result: JsonObject, pageNumber: number): PageO
   }
   const next = result.nextCursor;
   if (next === undefined || next === null) return { items };
-  if (typeof next !== 'string') return invalid(`nextCursor is ${Array.isArray(next) ? 'an array' : typeof next}, not a string`);
+  if (typeof next !== 'string')
+    return invalid(`nextCursor is ${Array.isArray(next) ? 'an array' : typeof next}, not a string`);
   return { items, nextCursor: next };
 }
 
 /** An error from the session, restated with the page it failed on; kind and code kept. */
 function failedOnPage(error: unknown, method: string, pageNumber: number, fetched: number): LoupeErrorData {
   const cause = toErrorData(error);
-  const kept = fetched === 0 ? 'no pages were fetched' : `the ${fetched} page${fetched === 1 ? '' : 's'} before it are kept`;
+  const kept =
+    fetched === 0
+      ? 'no pages were fetched'
+      : `the ${fetched} page${fetched === 1 ? '' : 's'} before it are kept`;
   return {
     ...cause,
     message: `${method} failed on page ${pageNumber}: ${cause.message} (${kept}; the list is incomplete).`,
-    data: { page: pageNumber, pagesFetched: fetched, ...(cause.data === undefined ? {} : { cause: cause.data }) },
+    data: {
+      page: pageNumber,
+      pagesFetched: fetched,
+      ...(cause.data === undefined ? {} : { cause: cause.data }),
+    },
   };
 }
 
@@ -67,25 +86,51 @@ function cacheHints(result: JsonObject): { ttlMs?: number; cacheScope?: string }
   return hints;
 }
 
-export async function walkList(session: McpSession, kind: ListKind, options: WalkOptions = {}): Promise<ListResult> {
+export async function walkList(
+  session: McpSession,
+  kind: ListKind,
+  options: WalkOptions = {},
+): Promise<ListResult> {
   const { method } = listMethods[kind];
   const pageLimit = Math.max(1, Math.floor(options.pageLimit ?? defaultPageLimit));
-  const startedAt = session.now();
-  const items: JsonObject[] = [];
-  const pages: ListPage[] = [];
+  const resume = options.resume;
+  const startedAt = resume?.startedAt ?? session.now();
+  const items: JsonObject[] = resume ? [...resume.items] : [];
+  const pages: ListPage[] = resume ? [...resume.pages] : [];
   /** Cursors already received, with the page that returned each one. */
   const seen = new Map<string, number>();
+  for (const page of pages) if (page.nextCursor !== undefined) seen.set(page.nextCursor, page.index);
+  const firstPage = pages.length + 1;
 
   const finish = (complete: boolean, error?: LoupeErrorData): ListResult => {
     // Modern era: the session mirrors x-mcp-header parameters of these tools into HTTP headers.
     if (kind === 'tools' && session.toolHeaders) session.toolHeaders.learn(items, complete);
-    return { kind, items, pages, complete, ...(error ? { error } : {}), startedAt, endedAt: session.now() };
+    // The connection doctor's cause and next step ride on the error (page limit, cursor loop, method not found…).
+    const diagnosedError = error ? diagnosed(error, session.recorder.frames()) : undefined;
+    return {
+      kind,
+      items,
+      pages,
+      complete,
+      ...(diagnosedError ? { error: diagnosedError } : {}),
+      startedAt,
+      endedAt: session.now(),
+    };
   };
 
-  let cursor: string | undefined;
-  for (let pageNumber = 1; ; pageNumber += 1) {
+  let cursor: string | undefined = pages.at(-1)?.nextCursor;
+  if (resume && cursor === undefined) return finish(resume.complete, resume.error);
+  for (let pageNumber = firstPage; ; pageNumber += 1) {
     if (options.signal?.aborted) {
-      return finish(false, failedOnPage(new LoupeError({ kind: 'cancelled', message: 'the walk was cancelled' }), method, pageNumber, pages.length));
+      return finish(
+        false,
+        failedOnPage(
+          new LoupeError({ kind: 'cancelled', message: 'the walk was cancelled' }),
+          method,
+          pageNumber,
+          pages.length,
+        ),
+      );
     }
     let response;
     try {
@@ -123,10 +168,12 @@ export async function walkList(session: McpSession, kind: ListKind, options: Wal
       });
     }
     seen.set(next, pageNumber);
-    if (pageNumber >= pageLimit) {
+    const fetchedNow = pageNumber - firstPage + 1;
+    if (fetchedNow >= pageLimit) {
+      const fetched = resume ? `${fetchedNow} more pages (${pageNumber} in all` : `${pageNumber} pages (`;
       return finish(false, {
         kind: 'page-limit',
-        message: `${method} reached the page limit: fetched ${pageNumber} pages (${items.length} items) and the server still sent a nextCursor (the list is incomplete).`,
+        message: `${method} reached the page limit: fetched ${fetched}${resume ? ', ' : ''}${items.length} items) and the server still sent a nextCursor (the list is incomplete).`,
         data: { pages: pageNumber, pageLimit, items: items.length },
       });
     }

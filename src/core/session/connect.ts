@@ -10,6 +10,7 @@
 import { LoupeError, toErrorData, type LoupeErrorData } from '../../shared/errors.js';
 import type { Handshake } from '../../shared/session.js';
 import type { UrlTarget } from '../../shared/target.js';
+import { withDiagnosis } from '../doctor/withDiagnosis.js';
 import { FrameRecorder } from '../recorder/frameRecorder.js';
 import { rpcErrorOfHttpFailure } from './httpRpcError.js';
 import { RpcPeer } from '../rpc/rpcPeer.js';
@@ -69,8 +70,10 @@ export async function connect(target: DialTarget, options: SessionConnectOptions
     if (opened instanceof WireSession) return opened;
     return await dialLegacy(target, recorder, options, cleanup, opened.legacyReason);
   } catch (error) {
+    // The doctor reads what this attempt recorded (HTTP answers, stderr, stdout that was not JSON) before cleanup.
+    const frames = recorder.frames();
     await cleanup();
-    throw error instanceof LoupeError ? error : new LoupeError(toErrorData(error), { cause: error });
+    throw withDiagnosis(error, frames);
   }
 }
 

@@ -19,6 +19,7 @@ import { carriedRequests, type CarriedRequests } from './carriedRequests.js';
 import { readEventStream } from './eventStream.js';
 import { keptPrefixBytes, tooLarge, truncatedNote, wireLimits, type WireLimits } from './limits.js';
 import { networkFailure } from './networkFailure.js';
+import { wireFetch } from './nodeHttpFetch.js';
 import type { SseEvent } from './sseParser.js';
 
 export type FetchLike = (url: string | URL, init?: RequestInit) => Promise<Response>;
@@ -40,7 +41,7 @@ export interface RecordingFetchOptions {
 
 const bodyExcerptLength = 300;
 
-export function recordingFetch(options: RecordingFetchOptions, baseFetch: FetchLike = fetch): FetchLike {
+export function recordingFetch(options: RecordingFetchOptions, baseFetch: FetchLike = wireFetch): FetchLike {
   const { recorder } = options;
   return async (url, init) => {
     const method = (init?.method ?? 'GET').toUpperCase();

@@ -11,6 +11,7 @@ import type { UrlTarget } from '../../shared/target.js';
 import type { FrameRecorder } from '../recorder/frameRecorder.js';
 import { headerRecord, targetUrl } from './headers.js';
 import type { WireLimits } from './limits.js';
+import { wireFetch } from './nodeHttpFetch.js';
 import { recordingFetch, type FetchLike } from './recordingFetch.js';
 import type { SseEvent } from './sseParser.js';
 import type { Wire, WireEvents } from './wire.js';
@@ -89,7 +90,7 @@ export abstract class SdkWire implements Wire {
         limits: this.options.limits,
       },
       this.options.authFetch?.(
-        (input, init) => globalThis.fetch(input, init),
+        (input, init) => wireFetch(input, init),
         (http, body) => void this.recorder.record('in', body, { kind: 'http', http }),
       ),
     );

@@ -1,3 +1,4 @@
+import { isDiagnosis, type Diagnosis } from '../../shared/doctor';
 import { rpcErrorName, type LoupeErrorData } from '../../shared/errors';
 import { isJsonObject } from '../../shared/json';
 import { JsonView } from './JsonView';
@@ -81,6 +82,31 @@ function hintsFor(error: LoupeErrorData): string[] {
   return hints[kind] ?? [];
 }
 
+/** The connection doctor's diagnosis, when the error carries a well-formed one (it crossed a process boundary). */
+function diagnosisOf(error: LoupeErrorData): Diagnosis | undefined {
+  return isDiagnosis(error.doctor) ? error.doctor : undefined;
+}
+
+/** Likely cause, next step, and the evidence folded: what the doctor says about this failure. */
+function DoctorAdvice({ doctor }: { doctor: Diagnosis }) {
+  return (
+    <section className="doctor" aria-label="Connection doctor">
+      <dl className="doctor-advice">
+        <dt>Likely cause</dt>
+        <dd>{doctor.likelyCause}</dd>
+        <dt>Next step</dt>
+        <dd>{doctor.nextStep}</dd>
+      </dl>
+      {doctor.evidence.length > 0 ? (
+        <details className="doctor-evidence">
+          <summary>Evidence ({doctor.evidence.length})</summary>
+          <pre aria-label="Evidence">{doctor.evidence.join('\n')}</pre>
+        </details>
+      ) : null}
+    </section>
+  );
+}
+
 export function errorTitle(error: LoupeErrorData): string {
   return titles[error.kind] ?? error.kind;
 }
@@ -95,6 +121,7 @@ export function ErrorNotice({
   children?: React.ReactNode;
 }) {
   const stderr = stderrOf(error.data);
+  const doctor = diagnosisOf(error);
   return (
     <div className="notice notice-error" role="alert">
       <div className="notice-title">
@@ -113,7 +140,8 @@ export function ErrorNotice({
         <p className="notice-message">JSON-RPC error {carriedRpcError(error.data)}</p>
       ) : null}
       <p className="notice-message">{error.message}</p>
-      {hintsFor(error).length > 0 ? (
+      {doctor ? <DoctorAdvice doctor={doctor} /> : null}
+      {!doctor && hintsFor(error).length > 0 ? (
         <ul className="notice-hints">
           {hintsFor(error).map((hint) => (
             <li key={hint}>{hint}</li>

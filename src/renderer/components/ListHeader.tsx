@@ -1,7 +1,9 @@
 import type { LoupeErrorData } from '../../shared/errors';
 import type { ListState } from '../store/listsSlice';
 import type { ListPage } from '../../shared/lists';
+import { isJsonObject } from '../../shared/json';
 import { formatCount, plural } from '../lib/format';
+import { fetchMorePages } from '../store/sessionActions';
 import { errorTitle } from './ErrorNotice';
 
 const stopReasons: Partial<Record<LoupeErrorData['kind'], string>> = {
@@ -25,6 +27,13 @@ export function cacheHint(pages: ListPage[]): string | undefined {
   }
   if (scopes.length > 0) parts.push(`cacheScope ${scopes.join('/')}`);
   return parts.length > 0 ? parts.join(' · ') : undefined;
+}
+
+/** The page limit the walk stopped at (its error's data), the size of each "Fetch the next N pages". */
+function pageLimitOf(error: LoupeErrorData | undefined): number | undefined {
+  if (error?.kind !== 'page-limit' || !isJsonObject(error.data)) return undefined;
+  const limit = error.data.pageLimit;
+  return typeof limit === 'number' && Number.isInteger(limit) && limit > 0 ? limit : undefined;
 }
 
 interface ListHeaderProps {
@@ -76,6 +85,24 @@ export function ListHeader({ state, noun, shown }: ListHeaderProps) {
             Only the first {plural(result.pages.length, 'page')} ({plural(result.items.length, noun)}) were
             received; the server has more.
           </p>
+          {pageLimitOf(result.error) !== undefined ? (
+            <div className="button-row">
+              <button
+                type="button"
+                disabled={loading}
+                onClick={() => void fetchMorePages(result.kind, pageLimitOf(result.error) ?? 1)}
+              >
+                Fetch the next {plural(pageLimitOf(result.error) ?? 1, 'page')}
+              </button>
+              <button
+                type="button"
+                disabled={loading}
+                onClick={() => void fetchMorePages(result.kind, 'all')}
+              >
+                Fetch all
+              </button>
+            </div>
+          ) : null}
         </div>
       ) : null}
       {diff && (diff.added.length > 0 || diff.changed.length > 0 || diff.removed.length > 0) ? (

@@ -114,6 +114,21 @@ export async function refreshList(kind: ListKind): Promise<void> {
   if (kind === 'tools') await refreshLint();
 }
 
+/** Goes on with a listing stopped at the page limit, from its last cursor: `pages` more pages, or all. */
+export async function fetchMorePages(kind: ListKind, pages: number | 'all'): Promise<void> {
+  const generation = sessionGeneration;
+  patchList(kind, { loading: true, progress: null, error: null });
+  try {
+    const result = await getApi().listMore(kind, pages);
+    if (generation !== sessionGeneration) return;
+    applyListResult(result);
+  } catch (error) {
+    if (generation !== sessionGeneration) return;
+    patchList(kind, { loading: false, error: toErrorData(error) });
+  }
+  if (kind === 'tools') await refreshLint();
+}
+
 /** A new full result for a list: selections follow their item by key when it moved. */
 export function applyListResult(result: ListResult, diff: ListState['diff'] = null): void {
   const kind = result.kind;

@@ -131,6 +131,13 @@ export function fakeBackend(
     appCallTool: () => Promise.resolve({ content: [] }),
     appReadResource: () => Promise.resolve({ contents: [] }),
     appNote: () => Promise.resolve(),
+    // page limit
+    listMore: (kind) => {
+      const result = lists[kind];
+      return result
+        ? Promise.resolve(result)
+        : Promise.reject(new LoupeError({ kind: 'usage', message: `No ${kind} listing to go on with.` }));
+    },
   };
   const methods: BackendMethods = { ...base, ...methodOverrides };
   const recorded = Object.fromEntries(

@@ -1,0 +1,60 @@
+/**
+ * The connection doctor and the page limit in Chromium through the browser host: a failed connection names its
+ * likely cause and next step; a listing stopped at the host's --page-limit goes on from its last cursor.
+ */
+import { expect, test } from '@playwright/test';
+import { join } from 'node:path';
+import { repositoryRoot, startHostProcess, testServers, type HostProcess } from '../hostProcess';
+import { connectStdio, connectedPill } from '../pageHelpers';
+
+const banner = join(repositoryRoot, 'test', 'servers', 'banner.mjs');
+let host: HostProcess | undefined;
+test.afterEach(async () => {
+  await host?.stop();
+  host = undefined;
+});
+
+test('a server printing a banner on stdout: the error view quotes it as the likely cause, with the next step', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  host = await startHostProcess();
+  await page.goto(host.url);
+  await expect(connectedPill(page)).toBeVisible();
+  await connectStdio(page, process.execPath, banner, 'legacy');
+  const failure = page.getByRole('complementary', { name: 'Connections' }).getByRole('alert');
+  const doctor = failure.getByRole('region', { name: 'Connection doctor' });
+  await expect(doctor).toContainText('Likely cause', { timeout: 30_000 });
+  await expect(doctor).toContainText('not JSON-RPC on stdout: “Weather MCP server v1.2.3”');
+  await expect(doctor).toContainText('Next step');
+  await expect(doctor).toContainText('Make the server log to stderr');
+  await doctor.getByText(/^Evidence \(\d+\)$/).click();
+  await expect(doctor.getByLabel('Evidence')).toContainText(
+    'stdout: Listening on stdio, press Ctrl-C to stop',
+  );
+});
+
+test('--page-limit on the host command line, then "Fetch the next 3 pages" and "Fetch all"', async ({
+  page,
+}) => {
+  host = await startHostProcess([
+    '--page-limit',
+    '3',
+    process.execPath,
+    testServers.paginating,
+    '--tools',
+    '100',
+    '--page-size',
+    '10',
+  ]);
+  await page.goto(host.url);
+  await expect(connectedPill(page)).toBeVisible();
+  const tools = page.getByRole('region', { name: 'Tool list' });
+  await expect(tools.locator('.list-count')).toHaveText(/^30 tools · 3 pages/);
+  await expect(tools.getByText(/Listing incomplete: stopped at the page limit/)).toBeVisible();
+  await tools.getByRole('button', { name: 'Fetch the next 3 pages' }).click();
+  await expect(tools.locator('.list-count')).toHaveText(/^60 tools · 6 pages/);
+  await tools.getByRole('button', { name: 'Fetch all' }).click();
+  await expect(tools.locator('.list-count')).toHaveText(/^102 tools · 11 pages$/);
+  await expect(tools.getByRole('button', { name: 'Fetch all' })).toHaveCount(0);
+});
