@@ -44,6 +44,8 @@ test.describe('tasks', () => {
     await page.goto(host.url);
     await expect(connectedPill(page)).toBeVisible();
     await connectStdio(page, process.execPath, `${everything} stdio`);
+    // Filtered first: the list is virtualised, and the server's roots request takes room below it.
+    await page.getByRole('searchbox', { name: 'Filter tools' }).fill('simulate-research-query');
     await expect(toolList(page).getByRole('option', { name: /^simulate-research-query\b/ })).toBeVisible({
       timeout: 30_000,
     });

@@ -6,6 +6,7 @@
 import { app, BrowserWindow, dialog } from 'electron';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { startAppSandbox, type AppSandbox } from '../core/apps/sandboxServer.js';
 import { createBackend, type Backend } from '../core/backend/createBackend.js';
 import { parseTargetArguments } from '../core/backend/targetArguments.js';
 import { toErrorData } from '../shared/errors.js';
@@ -47,6 +48,8 @@ app.on('web-contents-created', (_event, contents) => {
 });
 
 let backend: Backend | undefined;
+/** MCP Apps render on this loopback origin of their own (started before the first window). */
+let appSandbox: AppSandbox | undefined;
 
 function openWindow(): void {
   const development = !app.isPackaged;
@@ -54,6 +57,7 @@ function openWindow(): void {
     preloadPath: join(appRoot, 'out', 'preload', 'index.cjs'),
     page: rendererPage(appRoot, app.isPackaged, process.env.ELECTRON_RENDERER_URL),
     development,
+    ...(appSandbox ? { appSandboxOrigin: appSandbox.origin } : {}),
   };
   const icon = join(appRoot, 'resources', 'icon.png');
   if (existsSync(icon)) places.iconPath = icon;
@@ -62,6 +66,7 @@ function openWindow(): void {
     resolveDemo: electronDemoTarget,
     settingsPath: join(app.getPath('userData'), 'settings.json'),
     secretStore: keychainSecretStore(),
+    ...(appSandbox ? { appSandbox } : {}),
   });
   const window = createMainWindow(places);
   const stop = serveOverIpc(window, backend, pageMatcher(places.page));
@@ -77,11 +82,20 @@ function openWindow(): void {
 
 app
   .whenReady()
+  .then(startSandbox)
   .then(openWindow)
   .catch((error: unknown) => {
     dialog.showErrorBox('Loupe could not start', toErrorData(error).message);
     app.quit();
   });
+
+/** The apps' sandbox origin; the development page (an http origin) is the only one allowed to frame it. */
+async function startSandbox(): Promise<void> {
+  const page = rendererPage(appRoot, app.isPackaged, process.env.ELECTRON_RENDERER_URL);
+  const hostOrigin = 'url' in page ? new URL(page.url).origin : undefined;
+  // Without it the app still works; an MCP App then says it cannot be shown here.
+  appSandbox = await startAppSandbox(hostOrigin ? { hostOrigin } : {}).catch(() => undefined);
+}
 
 app.on('activate', () => {
   if (BrowserWindow.getAllWindows().length === 0) openWindow();
@@ -96,8 +110,7 @@ app.on('before-quit', (event) => {
   if (quitting || !backend) return;
   event.preventDefault();
   quitting = true;
-  backend
-    .dispose()
+  Promise.all([backend.dispose(), appSandbox?.close()])
     .catch(() => undefined)
     .finally(() => app.quit());
 });

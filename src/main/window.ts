@@ -17,6 +17,8 @@ export interface WindowPlaces {
   iconPath?: string;
   /** An unpackaged run (electron-vite dev, `electron .`): DevTools allowed. */
   development: boolean;
+  /** MCP Apps: the loopback sandbox origin (http://127.0.0.1:<port>) whose proxy pages keep their own CSP. */
+  appSandboxOrigin?: string;
 }
 
 /**
@@ -52,12 +54,26 @@ let policyInstalled = false;
 /** The one permission our page uses ("copy a frame"); no camera, notifications, geolocation, HID… */
 const allowedPermission = 'clipboard-sanitized-write';
 
-function installSessionPolicy(isOwnPage: (url: string) => boolean): void {
+/** Whether a response comes from the apps' sandbox origin (its proxy page carries one app's own policy). */
+function fromSandbox(url: string, sandboxOrigin: string | undefined): boolean {
+  if (!sandboxOrigin) return false;
+  try {
+    return new URL(url).origin === sandboxOrigin;
+  } catch {
+    return false;
+  }
+}
+
+function installSessionPolicy(isOwnPage: (url: string) => boolean, sandboxOrigin: string | undefined): void {
   if (policyInstalled) return;
   policyInstalled = true;
-  const policy = contentSecurityPolicy();
+  // Our page may frame the sandbox origin and nothing else; the sandbox's responses keep the policy the
+  // sandbox server built for the app (rewriting it with ours would let the app run under Loupe's policy).
+  const policy = contentSecurityPolicy(sandboxOrigin ? { frameSources: [sandboxOrigin] } : {});
   const defaultSession = session.defaultSession;
   defaultSession.webRequest.onHeadersReceived((details, callback) => {
+    if (fromSandbox(details.url, sandboxOrigin))
+      return callback({ responseHeaders: details.responseHeaders });
     callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [policy] } });
   });
   const fromOwnPage = (contents: WebContents | null): boolean =>
@@ -72,7 +88,7 @@ function installSessionPolicy(isOwnPage: (url: string) => boolean): void {
 
 export function createMainWindow(places: WindowPlaces): BrowserWindow {
   const isOwnPage = pageMatcher(places.page);
-  installSessionPolicy(isOwnPage);
+  installSessionPolicy(isOwnPage, places.appSandboxOrigin);
   const window = new BrowserWindow({
     width: 1360,
     height: 880,

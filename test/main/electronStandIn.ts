@@ -39,7 +39,7 @@ class StandInEmitter {
 class StandInSession extends StandInEmitter {
   headersListener:
     | ((
-        details: { responseHeaders: Record<string, string[]> },
+        details: { url: string; responseHeaders: Record<string, string[]> },
         callback: (response: unknown) => void,
       ) => void)
     | undefined;

@@ -11,7 +11,7 @@ import * as electron from './electronStandIn.js';
 
 vi.mock('electron', () => import('./electronStandIn.js'));
 
-const { app, BrowserWindow, Menu } = electron;
+const { app, BrowserWindow, Menu, session } = electron;
 let directory = '';
 
 afterAll(async () => {
@@ -47,4 +47,30 @@ it('a packaged app loads its own files whatever ELECTRON_RENDERER_URL says, with
     'separator',
     'togglefullscreen',
   ]);
+});
+
+it('runs the MCP Apps sandbox origin: the page may frame only it, and its proxy pages keep their own policy', async () => {
+  await vi.waitFor(() => expect(BrowserWindow.created).toHaveLength(1));
+  const listener = session.defaultSession.headersListener;
+  if (!listener) throw new Error('no headers listener installed');
+  const answer = (url: string, headers: Record<string, string[]>): Record<string, string[]> => {
+    let result: unknown;
+    listener({ url, responseHeaders: headers }, (response) => (result = response));
+    return (result as { responseHeaders: Record<string, string[]> }).responseHeaders;
+  };
+  const pagePolicy = answer('file:///opt/loupe/out/renderer/index.html', {})['Content-Security-Policy'][0];
+  const frameSource = /frame-src (\S+)/.exec(pagePolicy)?.[1] ?? '';
+  expect(frameSource).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+  expect(pagePolicy).toContain("frame-ancestors 'none'");
+  // The real sandbox server answers there, with a policy of its own that main leaves as it is.
+  const proxy = await fetch(`${frameSource}/proxy`);
+  expect(proxy.status).toBe(200);
+  const proxyPolicy = proxy.headers.get('content-security-policy') ?? '';
+  expect(proxyPolicy).not.toBe(pagePolicy);
+  expect(answer(`${frameSource}/proxy`, { 'Content-Security-Policy': [proxyPolicy] })).toEqual({
+    'Content-Security-Policy': [proxyPolicy],
+  });
+  // Any other loopback origin still gets Loupe's policy.
+  const other = answer('http://127.0.0.1:1/proxy', { 'Content-Security-Policy': ['default-src *'] });
+  expect(other['Content-Security-Policy']).toEqual([pagePolicy]);
 });

@@ -54,7 +54,7 @@ describe('AppView', () => {
     expect(prompt.textContent).toContain('Write to the clipboard');
     expect(screen.getByText('Left out of the app’s policy (not plain origins): *')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Start app' }));
-    expect(await screen.findByText(/MCP Apps render in the browser host/)).toBeTruthy();
+    expect(await screen.findByText(/No sandbox origin runs for MCP Apps in this window/)).toBeTruthy();
     expect(screen.queryByTitle(`MCP App ${uri}`)).toBeNull();
     expect(backend.calls.filter((name) => name === 'openApp')).toHaveLength(1);
   });

@@ -122,7 +122,7 @@ export function AppView({ uri, toolInput, toolResult }: AppViewProps) {
       ) : null}
       {app && granted !== undefined && !app.frameUrl ? (
         <p className="notice notice-warning">
-          MCP Apps render in the browser host (npm run web): this window runs no sandbox origin for them.
+          No sandbox origin runs for MCP Apps in this window (it could not start), so the app is not shown.
         </p>
       ) : null}
       {app && granted !== undefined && app.frameUrl && !closed ? (
