@@ -1,5 +1,5 @@
 /** Locators and steps the browser specs share: the connection form, the status pill, the tool list. */
-import type { Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export const connectedPill = (page: Page) => page.getByRole('banner').getByText('Connected', { exact: true });
 export const toolList = (page: Page) => page.getByRole('listbox', { name: 'Tools' });
@@ -29,4 +29,23 @@ export async function connectHttp(page: Page, url: string, protocol: ProtocolOpt
   await form.getByLabel('URL', { exact: true }).fill(url);
   await form.getByLabel('Protocol', { exact: true }).selectOption(protocol);
   await form.getByRole('button', { name: 'Connect', exact: true }).click();
+}
+
+/** Filters the tool list to a name, opens that tool and returns its call panel. */
+export async function openTool(page: Page, name: string): Promise<Locator> {
+  await page.getByRole('searchbox', { name: 'Filter tools' }).fill(name);
+  await toolList(page)
+    .getByRole('option', { name: new RegExp(`^${name}\\b`) })
+    .first()
+    .click();
+  const panel = page.getByRole('region', { name: `Call ${name}` });
+  await expect(panel).toBeVisible();
+  return panel;
+}
+
+/** The demo tools answer with one text block: the arguments they received, as JSON. */
+export async function receivedArguments(page: Page): Promise<unknown> {
+  const result = page.getByRole('region', { name: 'Call result' });
+  await expect(result).toBeVisible();
+  return JSON.parse((await result.locator('pre.text-block').first().textContent()) ?? '') as unknown;
 }

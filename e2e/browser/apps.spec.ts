@@ -6,19 +6,14 @@
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { repositoryRoot, startHostProcess, type HostProcess } from '../hostProcess';
-import { connectStdio, connectedPill, toolList } from '../pageHelpers';
+import { connectStdio, connectedPill, openTool } from '../pageHelpers';
 
 const hostileApp = join(repositoryRoot, 'test', 'servers', 'hostileApp.mjs');
 const exampleServer = (name: string) =>
   join(repositoryRoot, 'node_modules', '@modelcontextprotocol', name, 'dist', 'index.js');
 
 async function callTool(page: Page, name: string, args?: string) {
-  await page.getByRole('searchbox', { name: 'Filter tools' }).fill(name);
-  await toolList(page)
-    .getByRole('option', { name: new RegExp(`^${name}\\b`) })
-    .first()
-    .click();
-  const panel = page.getByRole('region', { name: `Call ${name}` });
+  const panel = await openTool(page, name);
   if (args !== undefined) await panel.getByLabel('Arguments JSON').fill(args);
   await panel.getByRole('button', { name: `Call ${name}` }).click();
   await expect(page.getByRole('region', { name: 'Call result' })).toBeVisible();

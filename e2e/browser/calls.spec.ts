@@ -4,27 +4,18 @@
  * and sampling tools report what reached them.
  */
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { repositoryRoot, startHostProcess, type HostProcess } from '../hostProcess';
-import { connectStdio, connectedPill, toolList } from '../pageHelpers';
+import { connectStdio, connectedPill, toolList, openTool, receivedArguments } from '../pageHelpers';
 
-const everything = join(repositoryRoot, 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js');
-
-async function openTool(page: Page, name: string) {
-  await page.getByRole('searchbox', { name: 'Filter tools' }).fill(name);
-  await toolList(page).getByRole('option', { name: new RegExp(`^${name}\\b`) }).first().click();
-  const panel = page.getByRole('region', { name: `Call ${name}` });
-  await expect(panel).toBeVisible();
-  return panel;
-}
-
-/** The demo tools answer with one text block: the arguments they received, as JSON. */
-async function receivedArguments(page: Page): Promise<unknown> {
-  const result = page.getByRole('region', { name: 'Call result' });
-  await expect(result).toBeVisible();
-  const text = (await result.locator('pre.text-block').first().textContent()) ?? '';
-  return JSON.parse(text) as unknown;
-}
+const everything = join(
+  repositoryRoot,
+  'node_modules',
+  '@modelcontextprotocol',
+  'server-everything',
+  'dist',
+  'index.js',
+);
 
 test.describe('tool calls', () => {
   let host: HostProcess;
@@ -35,7 +26,9 @@ test.describe('tool calls', () => {
     await host?.stop();
   });
 
-  test('demo server: $defs form, nullable switch and typed JSON reach the server exactly', async ({ page }) => {
+  test('demo server: $defs form, nullable switch and typed JSON reach the server exactly', async ({
+    page,
+  }) => {
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     await page.goto(host.url);
@@ -47,7 +40,12 @@ test.describe('tool calls', () => {
     await panel.locator('select[id$="_species"]').selectOption({ label: 'dog' });
     await panel.locator('input[id$="_owner_name"]').fill('Ann');
     await panel.getByRole('button', { name: 'Call register_pet' }).click();
-    expect(await receivedArguments(page)).toEqual({ name: 'Rex', species: 'dog', owner: { name: 'Ann' }, vaccinations: [] });
+    expect(await receivedArguments(page)).toEqual({
+      name: 'Rex',
+      species: 'dog',
+      owner: { name: 'Ann' },
+      vaccinations: [],
+    });
 
     // Nullable: null only where the user switched it on; an untouched optional field is omitted.
     panel = await openTool(page, 'update_profile');
@@ -67,16 +65,24 @@ test.describe('tool calls', () => {
     expect(errors).toEqual([]);
   });
 
-  test('server-everything: echo, elicitation answered from the form, sampling approved with a reply', async ({ page }) => {
+  test('server-everything: echo, elicitation answered from the form, sampling approved with a reply', async ({
+    page,
+  }) => {
     await page.goto(host.url);
     await expect(connectedPill(page)).toBeVisible();
     await connectStdio(page, process.execPath, `${everything} stdio`);
-    await expect(toolList(page).getByRole('option', { name: /^trigger-elicitation-request\b/ })).toBeVisible({ timeout: 30_000 });
+    await expect(toolList(page).getByRole('option', { name: /^trigger-elicitation-request\b/ })).toBeVisible({
+      timeout: 30_000,
+    });
 
     let panel = await openTool(page, 'echo');
     await panel.locator('input[id$="_message"]').fill('hello from loupe');
     await panel.getByRole('button', { name: 'Call echo' }).click();
-    await expect(page.getByRole('region', { name: 'Call result' }).locator('pre.text-block', { hasText: 'Echo: hello from loupe' })).toBeVisible();
+    await expect(
+      page
+        .getByRole('region', { name: 'Call result' })
+        .locator('pre.text-block', { hasText: 'Echo: hello from loupe' }),
+    ).toBeVisible();
 
     panel = await openTool(page, 'trigger-elicitation-request');
     await panel.getByRole('button', { name: 'Call trigger-elicitation-request' }).click();
@@ -86,9 +92,14 @@ test.describe('tool calls', () => {
     await dialog.getByRole('button', { name: 'Accept' }).click();
     await expect(dialog).toBeHidden();
     const result = page.getByRole('region', { name: 'Call result' });
-    await expect(result.locator('pre.text-block', { hasText: 'User provided the requested information' })).toBeVisible();
+    await expect(
+      result.locator('pre.text-block', { hasText: 'User provided the requested information' }),
+    ).toBeVisible();
     const raw = (await result.locator('pre.text-block', { hasText: 'Raw result:' }).textContent()) ?? '';
-    const answered = JSON.parse(raw.slice(raw.indexOf('{'))) as { action: string; content: Record<string, unknown> };
+    const answered = JSON.parse(raw.slice(raw.indexOf('{'))) as {
+      action: string;
+      content: Record<string, unknown>;
+    };
     expect(answered.action).toBe('accept');
     expect(answered.content).toEqual({
       name: 'Ada Lovelace',
@@ -109,7 +120,11 @@ test.describe('tool calls', () => {
     await expect(sampling.locator('.sampling-messages').getByText(/context: Say hi/)).toBeVisible();
     await sampling.getByLabel('Sampling reply').fill('Hi from the user');
     await sampling.getByRole('button', { name: 'Approve and send reply' }).click();
-    await expect(page.getByRole('region', { name: 'Call result' }).locator('pre.text-block', { hasText: 'Hi from the user' })).toBeVisible();
+    await expect(
+      page
+        .getByRole('region', { name: 'Call result' })
+        .locator('pre.text-block', { hasText: 'Hi from the user' }),
+    ).toBeVisible();
   });
 
   test('server-everything: a long-running call shows progress, then its result', async ({ page }) => {
@@ -124,7 +139,9 @@ test.describe('tool calls', () => {
     await expect(bar).toHaveAttribute('max', '3');
     await expect(panel.getByText(/\d \/ 3/)).toBeVisible();
     await page.screenshot({ path: join(repositoryRoot, 'e2e-artifacts', 'calls-progress.png') });
-    await expect(panel.getByRole('region', { name: 'Call result' }).locator('pre.text-block', { hasText: /completed/i })).toBeVisible({ timeout: 20_000 });
+    await expect(
+      panel.getByRole('region', { name: 'Call result' }).locator('pre.text-block', { hasText: /completed/i }),
+    ).toBeVisible({ timeout: 20_000 });
     await expect(bar).toBeHidden();
     await page.screenshot({ path: join(repositoryRoot, 'e2e-artifacts', 'calls-result.png') });
   });

@@ -15,7 +15,7 @@ import {
   type HostProcess,
   type HttpServerProcess,
 } from '../hostProcess';
-import { connectHttp, connectStdio, connectedPill, toolList } from '../pageHelpers';
+import { connectHttp, connectStdio, connectedPill, toolList, openTool } from '../pageHelpers';
 
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: join(repositoryRoot, 'e2e-artifacts', `modern-${name}.png`) });
@@ -23,17 +23,6 @@ const shot = (page: Page, name: string) =>
 const headerProtocol = (page: Page) => page.getByTestId('header-protocol');
 const handshake = (page: Page) =>
   page.getByRole('complementary', { name: 'Connections' }).locator('.handshake');
-
-async function openTool(page: Page, name: string) {
-  await page.getByRole('searchbox', { name: 'Filter tools' }).fill(name);
-  await toolList(page)
-    .getByRole('option', { name: new RegExp(`^${name}\\b`) })
-    .first()
-    .click();
-  const panel = page.getByRole('region', { name: `Call ${name}` });
-  await expect(panel).toBeVisible();
-  return panel;
-}
 
 /** The JSON text block of the last call's result. */
 async function resultJson(page: Page): Promise<unknown> {

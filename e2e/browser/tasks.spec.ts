@@ -4,9 +4,9 @@
  * call panel and the Tasks tab lists the task; a second one is cancelled mid-way.
  */
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { repositoryRoot, startHostProcess, type HostProcess } from '../hostProcess';
-import { connectStdio, connectedPill, toolList } from '../pageHelpers';
+import { connectStdio, connectedPill, toolList, openTool } from '../pageHelpers';
 
 const everything = join(
   repositoryRoot,
@@ -16,17 +16,6 @@ const everything = join(
   'dist',
   'index.js',
 );
-
-async function openTool(page: Page, name: string) {
-  await page.getByRole('searchbox', { name: 'Filter tools' }).fill(name);
-  await toolList(page)
-    .getByRole('option', { name: new RegExp(`^${name}\\b`) })
-    .first()
-    .click();
-  const panel = page.getByRole('region', { name: `Call ${name}` });
-  await expect(panel).toBeVisible();
-  return panel;
-}
 
 test.describe('tasks', () => {
   let host: HostProcess;

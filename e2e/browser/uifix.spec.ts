@@ -8,7 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { repositoryRoot, startHostProcess, type HostProcess } from '../hostProcess';
-import { connectStdio, connectedPill, toolList } from '../pageHelpers';
+import { connectStdio, connectedPill, toolList, openTool, receivedArguments } from '../pageHelpers';
 
 const everything = join(
   repositoryRoot,
@@ -53,23 +53,6 @@ function overlaps(a: Box, b: Box): boolean {
   const across = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
   const down = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
   return across > 1 && down > 1;
-}
-
-async function openTool(page: Page, name: string): Promise<Locator> {
-  await page.getByRole('searchbox', { name: 'Filter tools' }).fill(name);
-  await toolList(page)
-    .getByRole('option', { name: new RegExp(`^${name}\\b`) })
-    .first()
-    .click();
-  const panel = page.getByRole('region', { name: `Call ${name}` });
-  await expect(panel).toBeVisible();
-  return panel;
-}
-
-async function receivedArguments(page: Page): Promise<unknown> {
-  const result = page.getByRole('region', { name: 'Call result' });
-  await expect(result).toBeVisible();
-  return JSON.parse((await result.locator('pre.text-block').first().textContent()) ?? '') as unknown;
 }
 
 test.describe('what a new user tripped on', () => {
