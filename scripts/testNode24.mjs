@@ -7,7 +7,8 @@
 // Node 24 first on PATH, so test servers spawned as `node` are Node 24 too. Its last line:
 // "node24: N passed, N failed, N skipped".
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
+import { countPlaywright, countVitest } from './reportCounts.mjs';
 
 const results = { passed: 0, failed: 0, skipped: 0 };
 const lines = [];
@@ -20,16 +21,10 @@ function run(label, args) {
   return { ok: child.status === 0, seconds: ((Date.now() - started) / 1000).toFixed(1) };
 }
 
-function readJson(path) {
-  try {
-    return JSON.parse(readFileSync(path, 'utf8'));
-  } catch {
-    return undefined;
-  }
-}
-
 if (!process.version.startsWith('v24.')) {
-  process.stdout.write(`node24: this is Node ${process.version}, not 24\nnode24: 0 passed, 1 failed, 0 skipped\n`);
+  process.stdout.write(
+    `node24: this is Node ${process.version}, not 24\nnode24: 0 passed, 1 failed, 0 skipped\n`,
+  );
   process.exit(1);
 }
 
@@ -43,42 +38,19 @@ const unit = run('vitest', [
   ...(process.env.LOUPE_NODE24_ALL === '1' || process.argv.length > 2 ? [] : ['--project', 'node']),
   ...process.argv.slice(2),
 ]);
-const vitest = readJson('test-results/vitest-node24.json');
-if (vitest) {
-  results.passed += vitest.numPassedTests;
-  results.failed += vitest.numFailedTests;
-  results.skipped += vitest.numPendingTests + (vitest.numTodoTests ?? 0);
-  lines.push(`vitest: ${vitest.numPassedTests} passed, ${vitest.numFailedTests} failed, ${vitest.numPendingTests} skipped (${unit.seconds} s)`);
-  if (!unit.ok && vitest.numFailedTests === 0) {
-    results.failed += 1;
-    lines.push('vitest: exited non-zero with no failed test (a suite failed to load): counted as 1 failed');
-  }
-} else {
-  results.failed += 1;
-  lines.push('vitest: no report written: counted as 1 failed');
-}
+countVitest(results, lines, 'test-results/vitest-node24.json', unit);
 
 // The e2e config writes test-results/e2e.json; Node 20's report was already counted by npm test.
 if (process.argv.length <= 2 && process.env.LOUPE_NODE24_ALL === '1') {
   rmSync('test-results/e2e.json', { force: true });
   const e2e = run('e2e', ['node_modules/@playwright/test/cli.js', 'test']);
-  const report = readJson('test-results/e2e.json');
-  if (report?.stats) {
-    const { expected = 0, unexpected = 0, skipped = 0, flaky = 0 } = report.stats;
-    results.passed += expected + flaky;
-    results.failed += unexpected;
-    results.skipped += skipped;
-    lines.push(`e2e: ${expected + flaky} passed, ${unexpected} failed, ${skipped} skipped (${e2e.seconds} s)`);
-    if (!e2e.ok && unexpected === 0) {
-      results.failed += 1;
-      lines.push('e2e: exited non-zero with no failed test: counted as 1 failed');
-    }
-  } else {
-    results.failed += 1;
-    lines.push('e2e: no report written: counted as 1 failed');
-  }
+  countPlaywright(results, lines, 'test-results/e2e.json', e2e);
 }
 
-process.stdout.write(`\n── node24 summary (${process.version})\n${lines.map((line) => `  ${line}`).join('\n')}\n`);
-process.stdout.write(`node24: ${results.passed} passed, ${results.failed} failed, ${results.skipped} skipped\n`);
+process.stdout.write(
+  `\n── node24 summary (${process.version})\n${lines.map((line) => `  ${line}`).join('\n')}\n`,
+);
+process.stdout.write(
+  `node24: ${results.passed} passed, ${results.failed} failed, ${results.skipped} skipped\n`,
+);
 process.exit(results.failed === 0 ? 0 : 1);

@@ -42,10 +42,12 @@ interface CellLike {
   getAttribute(name: string): string | null;
   querySelectorAll(selector: string): ArrayLike<CellLike>;
   querySelector(selector: string): CellLike | null;
-  closest(selector: string): CellLike | null;
 }
-interface WindowLike {
-  document: { elementFromPoint(x: number, y: number): CellLike | null };
+
+/** The text of what is drawn on top at a point (or of its nearest ancestor matching closest), as the user sees it. */
+async function textAt(page: Page, x: number, y: number, closest?: string): Promise<string> {
+  const target = `document.elementFromPoint(${x}, ${y})${closest ? `?.closest(${JSON.stringify(closest)})` : ''}`;
+  return String(await page.evaluate(`${target}?.textContent ?? ''`));
 }
 
 /** Two boxes share some area (touching edges do not count). */
@@ -207,11 +209,11 @@ test.describe('what a new user tripped on', () => {
     expect(overlaps(lastBox, stripBox)).toBe(false);
     expect(lastBox.y + lastBox.height).toBeLessThanOrEqual(stripBox.y + 1);
     // And the last row is really what is drawn at its centre (nothing on top of it).
-    const onTop = await page.evaluate(
-      ({ x, y }) =>
-        (globalThis as unknown as WindowLike).document.elementFromPoint(x, y)?.closest('[role="option"]')
-          ?.textContent ?? '',
-      { x: lastBox.x + lastBox.width / 2, y: lastBox.y + lastBox.height / 2 },
+    const onTop = await textAt(
+      page,
+      lastBox.x + lastBox.width / 2,
+      lastBox.y + lastBox.height / 2,
+      '[role="option"]',
     );
     expect(onTop).toBe(lastText);
   });
@@ -232,14 +234,7 @@ test.describe('what a new user tripped on', () => {
       const at = await box(connect);
       expect(at.y).toBeGreaterThanOrEqual(0);
       expect(at.y + at.height).toBeLessThanOrEqual(viewport.height);
-      const drawn = await page.evaluate(
-        ({ x, y }) =>
-          (globalThis as unknown as WindowLike).document.elementFromPoint(x, y)?.textContent ?? '',
-        {
-          x: at.x + at.width / 2,
-          y: at.y + at.height / 2,
-        },
-      );
+      const drawn = await textAt(page, at.x + at.width / 2, at.y + at.height / 2);
       expect(drawn).toBe('Connect');
       await shot(page, `connect-${viewport.width}x${viewport.height}`);
     }

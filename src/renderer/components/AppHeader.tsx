@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { FilePicker } from './FilePicker';
 import { useShallow } from 'zustand/react/shallow';
 import { eraName } from '../lib/era';
 import { offlineReason, snapshotFacts } from './OfflineSnapshot';
@@ -20,7 +20,6 @@ export function AppHeader() {
       snapshot: state.snapshotView?.snapshot ?? null,
     })),
   );
-  const fileInput = useRef<HTMLInputElement>(null);
   const name = text(handshake?.serverInfo?.name);
   const version = text(handshake?.serverInfo?.version);
   const state = viewingSnapshot ? 'snapshot' : status.state;
@@ -85,22 +84,14 @@ export function AppHeader() {
         >
           Save snapshot
         </button>
-        <button type="button" onClick={() => fileInput.current?.click()} disabled={busy}>
+        <FilePicker
+          inputLabel="Snapshot file"
+          testId="snapshot-file"
+          disabled={busy}
+          onFile={(file) => void openSnapshotFile(file)}
+        >
           Open snapshot
-        </button>
-        <input
-          ref={fileInput}
-          type="file"
-          accept=".json,application/json"
-          hidden
-          aria-label="Snapshot file"
-          data-testid="snapshot-file"
-          onChange={(event) => {
-            const file = event.target.files?.[0];
-            event.target.value = '';
-            if (file) void openSnapshotFile(file);
-          }}
-        />
+        </FilePicker>
       </div>
     </header>
   );

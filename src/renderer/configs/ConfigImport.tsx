@@ -8,6 +8,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { configClientLabels, type ConfigFile, type ConfigServer } from '../../shared/config';
 import { describeTarget } from '../../shared/target';
 import { useReturnFocus } from '../palette/useReturnFocus';
+import { FilePicker } from '../components/FilePicker';
 import { useLoupeStore } from '../store/store';
 import {
   closeConfigImport,
@@ -110,7 +111,6 @@ export function ConfigImport() {
     })),
   );
   const dialog = useRef<HTMLDivElement>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
   const [path, setPath] = useState('');
   useReturnFocus(open, dialog);
   if (!open) return null;
@@ -140,22 +140,13 @@ export function ConfigImport() {
           and header values sealed.
         </p>
         <div className="button-row">
-          <button type="button" onClick={() => fileInput.current?.click()}>
+          <FilePicker
+            inputLabel="Config file"
+            testId="config-file"
+            onFile={(file) => void importConfigFile(file)}
+          >
             Open a config file…
-          </button>
-          <input
-            ref={fileInput}
-            type="file"
-            accept=".json,application/json"
-            hidden
-            aria-label="Config file"
-            data-testid="config-file"
-            onChange={(event) => {
-              const file = event.target.files?.[0];
-              event.target.value = '';
-              if (file) void importConfigFile(file);
-            }}
-          />
+          </FilePicker>
         </div>
         <form
           className="config-path-form"

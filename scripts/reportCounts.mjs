@@ -1,0 +1,50 @@
+// Counting a runner's JSON report into the summary, shared by scripts/testAll.mjs and scripts/testNode24.mjs:
+// a report missing, or a runner that failed with no failed test, counts as one failure, never as a pass.
+import { readFileSync } from 'node:fs';
+
+export function readJson(path) {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Adds vitest's report at path to results and a line to lines; run is { ok, seconds }. */
+export function countVitest(results, lines, path, run) {
+  const vitest = readJson(path);
+  if (!vitest) {
+    results.failed += 1;
+    lines.push('vitest: no report written: counted as 1 failed');
+    return;
+  }
+  results.passed += vitest.numPassedTests;
+  results.failed += vitest.numFailedTests;
+  results.skipped += vitest.numPendingTests + (vitest.numTodoTests ?? 0);
+  lines.push(
+    `vitest: ${vitest.numPassedTests} passed, ${vitest.numFailedTests} failed, ${vitest.numPendingTests} skipped (${run.seconds} s)`,
+  );
+  if (!run.ok && vitest.numFailedTests === 0) {
+    results.failed += 1;
+    lines.push('vitest: exited non-zero with no failed test (a suite failed to load): counted as 1 failed');
+  }
+}
+
+/** Adds Playwright's JSON report at path; missingNote explains a missing report (may be ''). */
+export function countPlaywright(results, lines, path, run, missingNote = '') {
+  const report = readJson(path);
+  if (!report?.stats) {
+    results.failed += 1;
+    lines.push(`e2e: no report written${missingNote}: counted as 1 failed`);
+    return;
+  }
+  const { expected = 0, unexpected = 0, skipped = 0, flaky = 0 } = report.stats;
+  results.passed += expected + flaky;
+  results.failed += unexpected;
+  results.skipped += skipped;
+  lines.push(`e2e: ${expected + flaky} passed, ${unexpected} failed, ${skipped} skipped (${run.seconds} s)`);
+  if (!run.ok && unexpected === 0) {
+    results.failed += 1;
+    lines.push('e2e: exited non-zero with no failed test: counted as 1 failed');
+  }
+}

@@ -1,0 +1,36 @@
+import { useRef } from 'react';
+
+interface FilePickerProps {
+  /** The button's text. */
+  children: React.ReactNode;
+  /** The hidden input's accessible name (tests and assistive tools pick the file through it). */
+  inputLabel: string;
+  testId: string;
+  disabled?: boolean;
+  onFile: (file: File) => void;
+}
+
+/** A button that opens the system's file picker for one JSON file; the same file can be picked twice in a row. */
+export function FilePicker({ children, inputLabel, testId, disabled, onFile }: FilePickerProps) {
+  const input = useRef<HTMLInputElement>(null);
+  return (
+    <>
+      <button type="button" onClick={() => input.current?.click()} disabled={disabled}>
+        {children}
+      </button>
+      <input
+        ref={input}
+        type="file"
+        accept=".json,application/json"
+        hidden
+        aria-label={inputLabel}
+        data-testid={testId}
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          event.target.value = '';
+          if (file) onFile(file);
+        }}
+      />
+    </>
+  );
+}
