@@ -12,7 +12,7 @@ import { serveContract } from '../shared/carrier.js';
 import { LoupeError } from '../shared/errors.js';
 import type { SessionOptions } from '../shared/session.js';
 import type { Target } from '../shared/target.js';
-import { createBackend } from '../core/backend/createBackend.js';
+import { createBackend, type Backend } from '../core/backend/createBackend.js';
 import { appDataDir } from '../core/backend/appDataDir.js';
 import { startAppSandbox, type AppSandbox } from '../core/apps/sandboxServer.js';
 import { contentSecurityPolicy } from '../core/backend/contentSecurityPolicy.js';
@@ -65,8 +65,6 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
   const rendererDir = options.rendererDir ?? defaultRendererDir();
   const settingsPath = options.settingsPath === undefined ? join(appDataDir(), 'settings.json') : options.settingsPath;
   const sockets = new Set<WebSocket>();
-  /** Backends still shutting down (their MCP server children): close() waits for them. */
-  const disposing = new Set<Promise<void>>();
   const guard: GuardOptions = { token, allowedHosts: [], anyHost: false };
   let headers = securityHeaders(contentSecurityPolicy());
   /** MCP Apps' sandbox origin, started once our own origin is known. */
@@ -109,23 +107,22 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
     webSockets.handleUpgrade(request, socket, head, (webSocket) => serveSocket(webSocket));
   });
 
+  /** One backend for the whole host: its sessions outlive any one page, so a reload re-attaches to them. */
+  let backend: Backend | undefined;
   const serveSocket = (webSocket: WebSocket) => {
     sockets.add(webSocket);
-    const backend = createBackend({
+    backend ??= createBackend({
       initialTarget: options.target === undefined ? { transport: 'demo' } : options.target,
       resolveDemo: () => demoTarget(),
       ...(settingsPath ? { settingsPath } : {}),
       ...(apps.sandbox ? { appSandbox: apps.sandbox } : {}),
       ...(options.sessionDefaults ? { sessionDefaults: options.sessionDefaults } : {}),
     });
-    const stop = serveContract(backend.methods, backend.events, webSocketChannel(webSocket));
+    const stop = serveContract(backend.methodsFor, backend.events, webSocketChannel(webSocket));
     webSocket.on('error', () => webSocket.terminate());
     webSocket.on('close', () => {
       sockets.delete(webSocket);
       stop();
-      const disposal = backend.dispose().catch(() => undefined);
-      disposing.add(disposal);
-      void disposal.finally(() => disposing.delete(disposal));
     });
   };
 
@@ -163,7 +160,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
       await new Promise<void>((resolveClose) => webSockets.close(() => resolveClose()));
       server.closeAllConnections();
       await new Promise<void>((resolveClose) => server.close(() => resolveClose()));
-      await Promise.all([...disposing]);
+      await backend?.dispose().catch(() => undefined);
       await apps.sandbox?.close();
     },
   };

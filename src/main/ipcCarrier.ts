@@ -24,7 +24,7 @@ export function serveOverIpc(window: BrowserWindow, backend: Backend, isOwnPage:
       ipcMain.on(electronChannel, listener);
     },
   };
-  const stop = serveContract(backend.methods, backend.events, channel);
+  const stop = serveContract(backend.methodsFor, backend.events, channel);
   return () => {
     stop();
     if (listener) ipcMain.off(electronChannel, listener);

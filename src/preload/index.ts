@@ -18,14 +18,21 @@ const client = createContractClient({
   },
 });
 
-const api: Record<string, unknown> = { on: (...args: Parameters<LoupeApi['on']>) => client.on(...args) };
-for (const method of methodNames) {
-  api[method] = (...args: unknown[]) =>
-    Reflect.apply<LoupeApi, unknown[], Promise<unknown>>(Reflect.get(client, method) as (...a: unknown[]) => Promise<unknown>, client, args).catch((error: unknown) =>
-      // The rejection is error *data* on purpose: an Error would arrive in the page stripped of kind and code.
-      // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
-      Promise.reject(toErrorData(error)),
-    );
+/** The page's API for one client (the root, or one bound to a session): rejections become error data. */
+function expose(source: LoupeApi): LoupeApi {
+  const api: Record<string, unknown> = {
+    on: (...args: Parameters<LoupeApi['on']>) => source.on(...args),
+    forSession: (session: string) => expose(source.forSession(String(session))),
+  };
+  for (const method of methodNames) {
+    api[method] = (...args: unknown[]) =>
+      Reflect.apply<LoupeApi, unknown[], Promise<unknown>>(Reflect.get(source, method) as (...a: unknown[]) => Promise<unknown>, source, args).catch((error: unknown) =>
+        // The rejection is error *data* on purpose: an Error would arrive in the page stripped of kind and code.
+        // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
+        Promise.reject(toErrorData(error)),
+      );
+  }
+  return Object.freeze(api) as unknown as LoupeApi;
 }
 
-contextBridge.exposeInMainWorld('loupe', Object.freeze(api));
+contextBridge.exposeInMainWorld('loupe', expose(client));

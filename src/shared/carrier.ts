@@ -23,10 +23,16 @@ export interface MessageChannel {
   onClose?(listener: () => void): void;
 }
 
-/** Something that emits backend events; the serving side subscribes to all of them. */
+/** Something that emits backend events; the serving side subscribes to all of them. `session`: whose event it is. */
 export interface EventSourceLike {
-  on<E extends EventName>(event: E, listener: (payload: BackendEvents[E]) => void): () => void;
+  on<E extends EventName>(
+    event: E,
+    listener: (payload: BackendEvents[E], session?: string) => void,
+  ): () => void;
 }
+
+/** The methods of the session a call names (undefined: the call named none); throws a LoupeError ('no-session') for an unknown one. */
+export type MethodsFor = (session: string | undefined, method: MethodName) => BackendMethods;
 
 const methodSet = new Set<string>(methodNames);
 const eventSet = new Set<string>(eventNames);
@@ -46,7 +52,12 @@ export function isWireMessage(value: unknown): value is WireMessage {
     event?: unknown;
     payloads?: unknown;
     ok?: unknown;
+    session?: unknown;
   };
+  if (message.session !== undefined && typeof message.session !== 'string') {
+    // A call still gets its error reply (see serveContract); anything else with a foreign session is dropped.
+    return message.type === 'call' && typeof message.id === 'number';
+  }
   switch (message.type) {
     case 'call':
       return typeof message.id === 'number';
@@ -71,7 +82,14 @@ function describe(value: unknown): string {
 }
 
 /** The error a call gets when it names no method of the contract or carries no argument list. */
-function callProblem(method: unknown, args: unknown): LoupeErrorData {
+function callProblem(method: unknown, args: unknown, session?: unknown): LoupeErrorData {
+  if (isKnownMethod(method) && Array.isArray(args)) {
+    return {
+      kind: 'no-session',
+      message: `The call of ${method} names the session ${describe(session)}, which is not a session name.`,
+      data: { method },
+    };
+  }
   if (!isKnownMethod(method)) {
     return {
       kind: 'unknown-method',
@@ -113,16 +131,17 @@ function sendReply(channel: MessageChannel, reply: WireMessage & { type: 'result
 }
 
 /** Send a batch of event payloads; a batch the carrier refuses is sent payload by payload, dropping (and logging) those it refuses. */
-function sendEvents(channel: MessageChannel, event: EventName, payloads: unknown[]): void {
+function sendEvents(channel: MessageChannel, event: EventName, payloads: unknown[], session: string | undefined): void {
+  const tag = session === undefined ? {} : { session };
   try {
-    channel.send({ type: 'event', event, payloads });
+    channel.send({ type: 'event', event, payloads, ...tag });
     return;
   } catch {
     // fall through to one at a time
   }
   for (const payload of payloads) {
     try {
-      channel.send({ type: 'event', event, payloads: [payload] });
+      channel.send({ type: 'event', event, payloads: [payload], ...tag });
     } catch (error) {
       console.error(`A ${event} event could not be sent to the UI and was dropped: ${causeOf(error)}`);
     }
@@ -130,31 +149,38 @@ function sendEvents(channel: MessageChannel, event: EventName, payloads: unknown
 }
 
 /**
- * Serve a backend over a channel: calls are dispatched by name from the contract's method list, results
- * and errors go back as data, events are batched per flush window so a burst is a handful of messages.
+ * Serve a backend over a channel: calls are dispatched by name from the contract's method list (to the
+ * session the call names, when `methods` is a MethodsFor), results and errors go back as data, events are
+ * batched per flush window and session so a burst is a handful of messages, each naming its session.
  * Returns a function that stops serving.
  */
 export function serveContract(
-  methods: BackendMethods,
+  methods: BackendMethods | MethodsFor,
   events: EventSourceLike,
   channel: MessageChannel,
   options: { batchMs?: number } = {},
 ): () => void {
   const batchMs = options.batchMs ?? 30;
-  const pending = new Map<EventName, unknown[]>();
+  // Keyed by session then event, in the order first seen, so a session's events keep their relative order per kind.
+  const pending = new Map<string | undefined, Map<EventName, unknown[]>>();
   let timer: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
+  const methodsFor: MethodsFor = typeof methods === 'function' ? methods : () => methods;
 
   const flush = () => {
     timer = undefined;
-    for (const [event, payloads] of pending) sendEvents(channel, event, payloads);
+    for (const [session, queues] of pending) {
+      for (const [event, payloads] of queues) sendEvents(channel, event, payloads, session);
+    }
     pending.clear();
   };
   const unsubscribers = eventNames.map((event) =>
-    events.on(event, (payload) => {
+    events.on(event, (payload, session) => {
       if (stopped) return;
-      let queue = pending.get(event);
-      if (!queue) pending.set(event, (queue = []));
+      let queues = pending.get(session);
+      if (!queues) pending.set(session, (queues = new Map()));
+      let queue = queues.get(event);
+      if (!queue) queues.set(event, (queue = []));
       queue.push(payload);
       timer ??= setTimeout(flush, batchMs);
     }),
@@ -162,24 +188,25 @@ export function serveContract(
 
   channel.receive((message) => {
     if (stopped || message.type !== 'call') return;
-    const { id, method, args } = message;
-    if (!isKnownMethod(method) || !Array.isArray(args)) {
+    const { id, method, args, session } = message;
+    if (!isKnownMethod(method) || !Array.isArray(args) || (session !== undefined && typeof session !== 'string')) {
       sendReply(
         channel,
-        { type: 'result', id, ok: false, error: callProblem(method, args) },
+        { type: 'result', id, ok: false, error: callProblem(method, args, session) },
         describe(method),
       );
       return;
     }
     const callArgs: unknown[] = args;
     Promise.resolve()
-      .then(() =>
-        Reflect.apply(
-          Reflect.get(methods, method) as (...a: unknown[]) => Promise<unknown>,
-          methods,
+      .then(() => {
+        const target = methodsFor(session, method);
+        return Reflect.apply(
+          Reflect.get(target, method) as (...a: unknown[]) => Promise<unknown>,
+          target,
           callArgs,
-        ),
-      )
+        );
+      })
       .then(
         (value) => sendReply(channel, { type: 'result', id, ok: true, value }, method),
         (error: unknown) =>
@@ -218,7 +245,7 @@ export function createContractClient(channel: MessageChannel): LoupeApi {
     number,
     { resolve: (value: unknown) => void; reject: (error: LoupeError) => void }
   >();
-  const listeners = new Map<EventName, Set<(payload: unknown) => void>>();
+  const listeners = new Map<EventName, Set<(payload: unknown, session: string | undefined) => void>>();
 
   channel.receive((message) => {
     if (message.type === 'result') {
@@ -233,7 +260,7 @@ export function createContractClient(channel: MessageChannel): LoupeApi {
       for (const payload of message.payloads) {
         for (const listener of [...set]) {
           try {
-            listener(payload);
+            listener(payload, message.session);
           } catch (error) {
             console.error(`A listener of ${message.event} failed: ${causeOf(error)}`);
           }
@@ -247,16 +274,12 @@ export function createContractClient(channel: MessageChannel): LoupeApi {
     for (const entry of entries) entry.reject(disconnectedError());
   });
 
-  const api = new Map<MethodName, (...args: unknown[]) => Promise<unknown>>();
-  for (const method of methodNames) {
-    api.set(
-      method,
-      (...args: unknown[]) =>
+  const call = (session: string | undefined, method: MethodName, args: unknown[]) =>
         new Promise((resolve, reject) => {
           const id = nextId++;
           waiting.set(id, { resolve, reject });
           try {
-            channel.send({ type: 'call', id, method, args });
+            channel.send({ type: 'call', id, method, args, ...(session === undefined ? {} : { session }) });
           } catch (error) {
             waiting.delete(id);
             reject(
@@ -271,19 +294,39 @@ export function createContractClient(channel: MessageChannel): LoupeApi {
                   ),
             );
           }
-        }),
-    );
-  }
-  const on = <E extends EventName>(event: E, listener: (payload: BackendEvents[E]) => void) => {
+        });
+  const on = <E extends EventName>(
+    event: E,
+    listener: (payload: BackendEvents[E], session: string | undefined) => void,
+  ) => {
     let set = listeners.get(event);
     if (!set) listeners.set(event, (set = new Set()));
-    const wrapped = listener as (payload: unknown) => void;
+    const wrapped = listener as (payload: unknown, session: string | undefined) => void;
     set.add(wrapped);
     return () => {
       set.delete(wrapped);
     };
   };
-  return Object.freeze({ ...(Object.fromEntries(api) as unknown as BackendMethods), on });
+  const bound = new Map<string, LoupeApi>();
+  const build = (session: string | undefined): LoupeApi => {
+    const methods = Object.fromEntries(
+      methodNames.map((method) => [method, (...args: unknown[]) => call(session, method, args)]),
+    ) as unknown as BackendMethods;
+    const listen: LoupeApi['on'] =
+      session === undefined
+        ? on
+        : (event, listener) =>
+            on(event, (payload, from) => {
+              if (from === undefined || from === session) listener(payload, from);
+            });
+    const forSession = (id: string): LoupeApi => {
+      let api = bound.get(id);
+      if (!api) bound.set(id, (api = build(id)));
+      return api;
+    };
+    return Object.freeze({ ...methods, on: listen, forSession });
+  };
+  return build(undefined);
 }
 
 /** Rejects every call still waiting, e.g. when the WebSocket closed. Exposed for carriers that can tell. */

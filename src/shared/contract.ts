@@ -25,6 +25,7 @@ import type { Snapshot } from './snapshot.js';
 import type { Target } from './target.js';
 import type { ExtensionChoice, ServerTaskList, TaskMode, TaskRecord } from './tasks.js';
 import type { ConfigFile, ConfigReference, ConfigSource } from './config.js';
+import type { SessionInfo } from './sessions.js';
 
 export interface SavedServer {
   id: string;
@@ -117,6 +118,17 @@ export interface BackendMethods {
   // page limit
   /** Goes on with a listing stopped at the page limit, from its last cursor: `pages` more pages, or all of them. */
   listMore(kind: ListKind, pages: number | 'all'): Promise<ListResult>;
+  // sessions
+  /** Every session the backend holds, in the order they were opened (names no session). */
+  sessions(): Promise<SessionInfo[]>;
+  /** Opens a new idle session and returns it; name it on later calls to connect it (names no session). */
+  openSession(): Promise<SessionInfo>;
+  /** Ends and forgets the session named on the call: its connection, recorder, lists and calls. */
+  closeSession(): Promise<void>;
+  /** The lists the named session holds now, as last walked, without asking the server again (re-attaching). */
+  keptLists(): Promise<ListResult[]>;
+  /** The server requests of the named session still waiting for an answer (re-attaching). */
+  pendingServerRequests(): Promise<ServerRequest[]>;
 }
 
 export interface BackendEvents {
@@ -136,6 +148,9 @@ export interface BackendEvents {
   onAuthStep: AuthStep;
   onAuthPrompt: AuthPrompt;
   onAuthNotice: AuthNotice;
+  // sessions
+  /** A session was opened or closed: every session now (names no session). */
+  onSessions: SessionInfo[];
 }
 
 export type MethodName = keyof BackendMethods;
@@ -178,6 +193,12 @@ export const methodNames = [
   'appNote',
   // page limit
   'listMore',
+  // sessions
+  'sessions',
+  'openSession',
+  'closeSession',
+  'keptLists',
+  'pendingServerRequests',
 ] as const satisfies readonly MethodName[];
 
 export const eventNames = [
@@ -194,20 +215,46 @@ export const eventNames = [
   'onAuthStep',
   'onAuthPrompt',
   'onAuthNotice',
+  // sessions
+  'onSessions',
 ] as const satisfies readonly EventName[];
 
 export type Unsubscribe = () => void;
 
+/**
+ * Methods that name no session: they are served the same whichever session a call names. Every other method
+ * acts on the session named on the call (the wire message's `session`; none: the first session, opened on
+ * demand, which is what the CLI and single-session callers use).
+ */
+export const sessionlessMethods = [
+  'initialTarget',
+  'loadSnapshot',
+  'getSettings',
+  'saveSettings',
+  'readConfig',
+  'knownConfigs',
+  'signOut',
+  'sessions',
+  'openSession',
+] as const satisfies readonly MethodName[];
+
 /** What a UI holds: the methods plus a way to listen to each event. */
 export interface LoupeApi extends BackendMethods {
-  on<E extends EventName>(event: E, listener: (payload: BackendEvents[E]) => void): Unsubscribe;
+  /** `session`: the session the event belongs to (undefined for events that name none, e.g. onSessions). */
+  on<E extends EventName>(
+    event: E,
+    listener: (payload: BackendEvents[E], session: string | undefined) => void,
+  ): Unsubscribe;
+  /** The same API with every call naming `session`, hearing only that session's events and those naming none. */
+  forSession(session: string): LoupeApi;
 }
 
 /** Wire messages of the carriers (IPC, WebSocket): one shape for all. */
 export type WireMessage =
-  | { type: 'call'; id: number; method: MethodName; args: unknown[] }
+  | { type: 'call'; id: number; method: MethodName; args: unknown[]; session?: string }
   /** A call as it arrives, before the serving side checked it against the contract (a bad one gets an error reply). */
-  | { type: 'call'; id: number; method: unknown; args: unknown }
+  | { type: 'call'; id: number; method: unknown; args: unknown; session?: unknown }
   | { type: 'result'; id: number; ok: true; value: unknown }
   | { type: 'result'; id: number; ok: false; error: import('./errors.js').LoupeErrorData }
-  | { type: 'event'; event: EventName; payloads: unknown[] };
+  /** `session`: whose events these are; absent for events that name no session. */
+  | { type: 'event'; event: EventName; payloads: unknown[]; session?: string };

@@ -41,6 +41,8 @@ export const errorKinds = [
   'config-invalid', // a client config file (claude_desktop_config.json, .mcp.json, mcp.json) is malformed or of an unknown shape
   // MCP Apps
   'app-invalid', // a ui:// resource Loupe cannot render (wrong MIME type, no HTML), or an app request Loupe refuses
+  // sessions
+  'no-session', // a call named a session the backend does not hold (closed, or from before the backend restarted)
 ] as const;
 
 export type ErrorKind = (typeof errorKinds)[number];

@@ -77,7 +77,7 @@ export function startHarness(options: Partial<BackendOptions> = {}): Harness {
         listener(message);
       }),
   };
-  const stop = serveContract(backend.methods, backend.events, serverSide);
+  const stop = serveContract(backend.methodsFor, backend.events, serverSide);
   const api = createContractClient(clientChannel);
   const events = Object.fromEntries(eventNames.map((name) => [name, []])) as unknown as Harness['events'];
   const waiters: (() => void)[] = [];

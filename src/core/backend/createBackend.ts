@@ -7,6 +7,7 @@
  * onListChanged. A failed connect keeps its recorder, so its frames stay visible and savable.
  */
 import type { BackendMethods, CallRequest, LintReport, Settings } from '../../shared/contract.js';
+import type { MethodsFor } from '../../shared/carrier.js';
 import type { EventSourceLike } from '../../shared/carrier.js';
 import { LoupeError, toErrorData, type LoupeErrorData } from '../../shared/errors.js';
 import type { Frame, RecorderStats } from '../../shared/frames.js';
@@ -35,7 +36,8 @@ import { jsonTextDepth, maxSnapshotDepth } from './jsonDepth.js';
 import { answerableMethods, ServerRequestDesk } from './serverRequests.js';
 import { buildSessionSnapshot } from './sessionSnapshot.js';
 import type { SecretStore } from './secretStore.js';
-import { createSettingsStore, parseTarget } from './settingsStore.js';
+import { createSettingsStore, parseTarget, type SettingsStore } from './settingsStore.js';
+import { createSessionHost } from './sessionHost.js';
 import { TaskBook } from './taskBook.js';
 import { listServerTasks } from '../tasks/serverTasks.js';
 import { configMethods } from './configMethods.js';
@@ -60,9 +62,25 @@ export interface BackendOptions {
 }
 
 export interface Backend {
+  /** The methods as served to a call that names no session: the first session's (opened on demand). */
+  methods: BackendMethods;
+  /** The methods of the session a call names: what carriers serve (serveContract). */
+  methodsFor: MethodsFor;
+  /** Every event, tagged with its session. */
+  events: EventSourceLike;
+  dispose(): Promise<void>;
+}
+
+/** One session of a backend: the contract's per-session methods and its own (untagged) events. */
+export interface SessionBackend {
   methods: BackendMethods;
   events: EventSourceLike;
   dispose(): Promise<void>;
+}
+
+/** The backend: several sessions at once, each its own connection, recorder, lists and calls (see sessionHost.ts). */
+export function createBackend(options: BackendOptions): Backend {
+  return createSessionHost(options, (shared) => createSessionBackend({ ...options, settingsStore: shared.settingsStore }));
 }
 
 /** Everything that belongs to one connection attempt; kept after it ends so its record stays visible. */
@@ -92,9 +110,10 @@ function notConnected(): LoupeError {
   return new LoupeError({ kind: 'not-connected', message: 'Not connected to a server: connect first.' });
 }
 
-export function createBackend(options: BackendOptions): Backend {
+/** One session: everything of the contract over one MCP connection at a time. */
+export function createSessionBackend(options: BackendOptions & { settingsStore?: SettingsStore }): SessionBackend {
   const hub = createEventHub();
-  const settingsStore = createSettingsStore(options.settingsPath, options.secretStore);
+  const settingsStore = options.settingsStore ?? createSettingsStore(options.settingsPath, options.secretStore);
   let status: SessionStatus = { state: 'idle' };
   let attempt: Attempt | undefined;
   let attempts = 0;
@@ -404,6 +423,12 @@ export function createBackend(options: BackendOptions): Backend {
       }
       return walk(current, session, kind, pages);
     },
+    // sessions (a session host answers these for its sessions; alone, a session backend is its only session)
+    sessions: () => Promise.resolve([{ id: 's1', status, openedAt: 0 }]),
+    openSession: () => Promise.reject(new LoupeError({ kind: 'usage', message: 'A lone session backend opens no other sessions.' })),
+    closeSession: () => methods.disconnect(),
+    keptLists: () => Promise.resolve(attempt ? listKinds.flatMap((kind) => attempt?.lists.get(kind) ?? []) : []),
+    pendingServerRequests: () => Promise.resolve(attempt ? attempt.desk.pending() : []),
   };
 
   return {

@@ -6,29 +6,30 @@ import type { BackendEvents, EventName } from '../../shared/contract.js';
 import type { EventSourceLike } from '../../shared/carrier.js';
 
 export interface EventHub extends EventSourceLike {
-  emit<E extends EventName>(event: E, payload: BackendEvents[E]): void;
+  /** `session`: whose event it is (a session host tags its sessions' events; a lone backend names none). */
+  emit<E extends EventName>(event: E, payload: BackendEvents[E], session?: string): void;
   /** Drop every listener (on dispose). */
   clear(): void;
 }
 
 export function createEventHub(): EventHub {
-  const listeners = new Map<EventName, Set<(payload: never) => void>>();
+  const listeners = new Map<EventName, Set<(payload: never, session?: string) => void>>();
   return {
     on(event, listener) {
       let set = listeners.get(event);
       if (!set) listeners.set(event, (set = new Set()));
-      const stored = listener as (payload: never) => void;
+      const stored = listener as (payload: never, session?: string) => void;
       set.add(stored);
       return () => {
         set.delete(stored);
       };
     },
-    emit(event, payload) {
+    emit(event, payload, session) {
       const set = listeners.get(event);
       if (!set) return;
       for (const listener of [...set]) {
         try {
-          (listener as (value: typeof payload) => void)(payload);
+          (listener as (value: typeof payload, session?: string) => void)(payload, session);
         } catch {
           // A faulty subscriber is its own problem; the others still hear the event.
         }

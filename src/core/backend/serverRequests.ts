@@ -9,6 +9,7 @@ import type { JsonObject } from '../../shared/json.js';
 export const answerableMethods = ['roots/list', 'sampling/createMessage', 'elicitation/create'] as const;
 
 interface Waiting {
+  request: ServerRequest;
   resolve: (result: JsonObject) => void;
   reject: (error: LoupeError) => void;
 }
@@ -22,8 +23,14 @@ export class ServerRequestDesk {
   /** Registers a request and returns what the UI is shown plus the promise the session's handler returns. */
   open(method: string, params: JsonObject, receivedAt: number): { request: ServerRequest; answer: Promise<JsonObject> } {
     const requestId = `${this.prefix}-${this.next++}`;
-    const answer = new Promise<JsonObject>((resolve, reject) => this.waiting.set(requestId, { resolve, reject }));
-    return { request: { requestId, method, params, receivedAt }, answer };
+    const request: ServerRequest = { requestId, method, params, receivedAt };
+    const answer = new Promise<JsonObject>((resolve, reject) => this.waiting.set(requestId, { request, resolve, reject }));
+    return { request, answer };
+  }
+
+  /** The requests still waiting for an answer, oldest first (a UI that re-attached shows them again). */
+  pending(): ServerRequest[] {
+    return [...this.waiting.values()].map((entry) => entry.request);
   }
 
   answer(requestId: string, answer: ServerRequestAnswer): void {

@@ -138,6 +138,12 @@ export function fakeBackend(
         ? Promise.resolve(result)
         : Promise.reject(new LoupeError({ kind: 'usage', message: `No ${kind} listing to go on with.` }));
     },
+    // sessions (one session, s1, unless a test scripts more)
+    sessions: () => Promise.resolve([{ id: 's1', status, openedAt: 0 }]),
+    openSession: () => Promise.reject(new LoupeError({ kind: 'internal', message: 'not scripted' })),
+    closeSession: () => Promise.resolve(),
+    keptLists: () => Promise.resolve([]),
+    pendingServerRequests: () => Promise.resolve([]),
   };
   const methods: BackendMethods = { ...base, ...methodOverrides };
   const recorded = Object.fromEntries(
