@@ -178,7 +178,7 @@ export function serveContract(
     events.on(event, (payload, session) => {
       if (stopped) return;
       let queues = pending.get(session);
-      if (!queues) pending.set(session, (queues = new Map()));
+      if (!queues) pending.set(session, (queues = new Map<EventName, unknown[]>()));
       let queue = queues.get(event);
       if (!queue) queues.set(event, (queue = []));
       queue.push(payload);

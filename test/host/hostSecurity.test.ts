@@ -8,10 +8,7 @@ import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
-import { createContractClient } from '../../src/shared/carrier.js';
-import { isWireMessage } from '../../src/shared/carrier.js';
-import type { LoupeApi } from '../../src/shared/contract.js';
+import { clientOver, tryWebSocket } from './hostClient.js';
 import { webSocketProtocol, webSocketProtocols } from '../../src/shared/webSocketCredential.js';
 import { startHost, type RunningHost } from '../../src/host/startHost.js';
 import { paginatingServer } from '../helpers/servers.js';
@@ -31,30 +28,6 @@ function get(port: number, path: string, headers: Record<string, string> = {}): 
     });
     request.on('error', reject);
     request.end();
-  });
-}
-
-/** Opens a WebSocket and says how the upgrade went: 'open' or the HTTP status it was refused with. */
-function tryWebSocket(url: string, protocols: string[], headers: Record<string, string>): Promise<{ outcome: 'open'; socket: WebSocket } | { outcome: number }> {
-  return new Promise((resolve, reject) => {
-    const socket = new WebSocket(url, protocols, { headers });
-    socket.once('open', () => resolve({ outcome: 'open', socket }));
-    socket.once('unexpected-response', (_request, response) => {
-      resolve({ outcome: response.statusCode ?? 0 });
-      socket.terminate();
-    });
-    socket.once('error', (error) => reject(error));
-  });
-}
-
-function clientOver(socket: WebSocket): LoupeApi {
-  return createContractClient({
-    send: (message) => socket.send(JSON.stringify(message)),
-    receive: (listener) =>
-      socket.on('message', (data) => {
-        const parsed: unknown = JSON.parse((data as Buffer).toString('utf8'));
-        if (isWireMessage(parsed)) listener(parsed);
-      }),
   });
 }
 

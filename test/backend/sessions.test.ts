@@ -1,0 +1,157 @@
+/**
+ * Several sessions in one backend, over the in-memory carrier: each session its own connection, recorder and
+ * lists; every event tagged with its session; closing one leaves the others; a second client (a reloaded page)
+ * finds the sessions with their frames and lists as they were, without asking the server again.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { createContractClient, memoryChannelPair, serveContract } from '../../src/shared/carrier.js';
+import type { LoupeApi } from '../../src/shared/contract.js';
+import { LoupeError } from '../../src/shared/errors.js';
+import type { Frame } from '../../src/shared/frames.js';
+import { paginatingServer, startHttpServer, type RunningHttpServer } from '../helpers/servers.js';
+import { startHarness, type Harness } from './backendHarness.js';
+
+let harness: Harness | undefined;
+let http: RunningHttpServer | undefined;
+
+afterEach(async () => {
+  await harness?.close();
+  harness = undefined;
+  await http?.stop();
+  http = undefined;
+});
+
+function methods(frames: Frame[]): string[] {
+  return frames.filter((frame) => frame.direction === 'out' && frame.method).map((frame) => frame.method ?? '');
+}
+
+async function rejection(promise: Promise<unknown>): Promise<LoupeError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof LoupeError) return error;
+    throw error;
+  }
+  throw new Error('expected a rejection');
+}
+
+/** A second client on the same backend, as a reloaded page or a second window is. */
+function secondClient(current: Harness): LoupeApi {
+  const [serverSide, clientSide] = memoryChannelPair();
+  serveContract(current.backend.methodsFor, current.backend.events, serverSide, { batchMs: 1 });
+  return createContractClient(clientSide);
+}
+
+describe('several sessions', () => {
+  it('holds a stdio and an HTTP session at once, each with its own frames, lists and tagged events', async () => {
+    harness = startHarness();
+    http = await startHttpServer('http', ['--tools', '7', '--page-size', '3', '--no-control']);
+    const root = harness.api;
+    const sessionsSeen: string[][] = [];
+    root.on('onSessions', (list) => sessionsSeen.push(list.map((info) => info.id)));
+    const statusBySession = new Map<string, string[]>();
+    root.on('onStatus', (status, session) => {
+      const key = session ?? '(none)';
+      statusBySession.set(key, [...(statusBySession.get(key) ?? []), status.state]);
+    });
+
+    const first = await root.openSession();
+    const second = await root.openSession();
+    expect([first.id, second.id]).toEqual(['s1', 's2']);
+    expect(first.status).toEqual({ state: 'idle' });
+    const one = root.forSession(first.id);
+    const two = root.forSession(second.id);
+
+    await one.connect(paginatingServer('--tools', '12', '--page-size', '5', '--no-control'));
+    await two.connect(http.target);
+    const [toolsOne, toolsTwo] = await Promise.all([one.list('tools'), two.list('tools')]);
+    expect(toolsOne.items).toHaveLength(12);
+    expect(toolsOne.pages).toHaveLength(3);
+    expect(toolsTwo.items).toHaveLength(7);
+    expect(toolsTwo.pages).toHaveLength(3);
+
+    const framesOne = await one.frames(0, 1000);
+    const framesTwo = await two.frames(0, 1000);
+    expect(methods(framesOne).filter((method) => method === 'tools/list')).toHaveLength(3);
+    expect(methods(framesTwo).filter((method) => method === 'tools/list')).toHaveLength(3);
+    // Each recorder numbers its own frames from 1, and holds only its own server's answers.
+    expect(framesOne[0].seq).toBe(1);
+    expect(framesTwo[0].seq).toBe(1);
+    expect(framesOne.map((frame) => frame.raw).join('\n')).toContain('"tool_0012"');
+    expect(framesTwo.map((frame) => frame.raw).join('\n')).not.toContain('"tool_0012"');
+    expect((await one.status()).state).toBe('connected');
+    expect(await two.status()).toMatchObject({ state: 'connected', target: http.target });
+
+    expect((await root.sessions()).map((info) => [info.id, info.status.state])).toEqual([
+      ['s1', 'connected'],
+      ['s2', 'connected'],
+    ]);
+    await harness.waitFor('onStatus', () => (statusBySession.get('s2') ?? []).includes('connected'));
+    expect(statusBySession.get('s1')).toEqual(['connecting', 'connected']);
+    expect(statusBySession.get('s2')).toEqual(['connecting', 'connected']);
+    expect(statusBySession.has('(none)')).toBe(false);
+    expect(sessionsSeen.at(-1)).toEqual(['s1', 's2']);
+
+    // A bound API hears only its own session's frames.
+    const heardByTwo: Frame[] = [];
+    two.on('onFrames', (batch) => heardByTwo.push(...batch));
+    const before = (await two.frames(0, 1000)).length;
+    await one.list('prompts').catch(() => undefined);
+    await two.list('prompts').catch(() => undefined);
+    const allOfTwo = await two.frames(0, 1000);
+    expect(allOfTwo.length).toBeGreaterThan(before);
+    const last = allOfTwo.at(-1)?.seq ?? 0;
+    const deadline = Date.now() + 5000;
+    while (!heardByTwo.some((frame) => frame.seq === last) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    // Everything heard is session 2's own (same seq, same bytes); session 1's prompts/list is not among it.
+    const heardNew = heardByTwo.filter((frame) => frame.seq > before);
+    expect(heardNew.map((frame) => [frame.seq, frame.raw])).toEqual(allOfTwo.slice(before).map((frame) => [frame.seq, frame.raw]));
+    for (const frame of heardByTwo) expect(frame.raw).toBe(allOfTwo[frame.seq - 1].raw);
+
+    // Closing one session ends its connection; the other goes on.
+    await one.closeSession();
+    expect((await root.sessions()).map((info) => info.id)).toEqual(['s2']);
+    expect((await two.list('tools')).items).toHaveLength(7);
+    const gone = await rejection(one.status());
+    expect(gone.kind).toBe('no-session');
+    expect(gone.message).toContain('s1');
+    expect(sessionsSeen.at(-1)).toEqual(['s2']);
+  });
+
+  it('a second client finds the sessions, their frames and kept lists, and no new request is sent', async () => {
+    harness = startHarness();
+    const root = harness.api;
+    const opened = await root.openSession();
+    const session = root.forSession(opened.id);
+    await session.connect(paginatingServer('--tools', '9', '--page-size', '4', '--no-control'));
+    await session.list('tools');
+    const framesBefore = await session.frames(0, 1000);
+
+    const reloaded = secondClient(harness);
+    const found = await reloaded.sessions();
+    expect(found.map((info) => [info.id, info.status.state])).toEqual([[opened.id, 'connected']]);
+    const again = reloaded.forSession(opened.id);
+    const kept = await again.keptLists();
+    expect(kept.map((result) => [result.kind, result.items.length, result.complete])).toEqual([['tools', 9, true]]);
+    const framesAfter = await again.frames(0, 1000);
+    expect(framesAfter.map((frame) => [frame.seq, frame.raw])).toEqual(framesBefore.map((frame) => [frame.seq, frame.raw]));
+    expect(await again.pendingServerRequests()).toEqual([]);
+  });
+
+  it('calls naming no session go to the first session, opened on demand; a foreign session name is refused', async () => {
+    harness = startHarness();
+    const root = harness.api;
+    expect(await root.sessions()).toEqual([]);
+    // Settings and the like name no session and open none.
+    await root.getSettings();
+    expect(await root.sessions()).toEqual([]);
+    await root.connect(paginatingServer('--tools', '3', '--no-control'));
+    const listed = await root.sessions();
+    expect(listed.map((info) => [info.id, info.status.state])).toEqual([['s1', 'connected']]);
+    expect((await root.forSession('s1').list('tools')).items).toHaveLength(3);
+
+    const unknown = await rejection(root.forSession('s99').list('tools'));
+    expect(unknown.kind).toBe('no-session');
+    expect(unknown.message).toContain('s99');
+  });
+});
