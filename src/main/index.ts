@@ -69,7 +69,10 @@ function openWindow(): void {
     ...(appSandbox ? { appSandbox } : {}),
   });
   const window = createMainWindow(places);
-  const stop = serveOverIpc(window, backend, pageMatcher(places.page));
+  let shownSession: string | undefined;
+  const stop = serveOverIpc(window, backend, pageMatcher(places.page), (session) => {
+    shownSession = session;
+  });
   window.webContents.session.on('will-download', (_event, item) => {
     item.setSaveDialogOptions({
       title: 'Save snapshot',
@@ -77,7 +80,12 @@ function openWindow(): void {
     });
   });
   window.on('closed', () => stop());
-  installMenu(window, backend.methods, { documents: app.getPath('documents'), development });
+  const served = backend;
+  installMenu(
+    window,
+    { createSnapshot: () => served.methodsFor(shownSession, 'createSnapshot').createSnapshot() },
+    { documents: app.getPath('documents'), development },
+  );
 }
 
 app

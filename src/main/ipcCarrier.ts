@@ -7,7 +7,13 @@ import { isWireMessage, serveContract, type MessageChannel } from '../shared/car
 import { electronChannel } from '../shared/electronChannel.js';
 import type { Backend } from '../core/backend/createBackend.js';
 
-export function serveOverIpc(window: BrowserWindow, backend: Backend, isOwnPage: (url: string) => boolean): () => void {
+/** `onSession`: hears the session each call from the page names (the menu acts on the one the page last named). */
+export function serveOverIpc(
+  window: BrowserWindow,
+  backend: Backend,
+  isOwnPage: (url: string) => boolean,
+  onSession?: (session: string) => void,
+): () => void {
   let listener: ((event: IpcMainEvent, message: unknown) => void) | undefined;
   const channel: MessageChannel = {
     send(message) {
@@ -19,6 +25,7 @@ export function serveOverIpc(window: BrowserWindow, backend: Backend, isOwnPage:
         const trusted =
           event.sender === window.webContents && frame !== null && frame === window.webContents.mainFrame && isOwnPage(frame.url);
         if (!trusted || !isWireMessage(message)) return;
+        if (message.type === 'call' && typeof message.session === 'string') onSession?.(message.session);
         deliver(message);
       };
       ipcMain.on(electronChannel, listener);

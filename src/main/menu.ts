@@ -13,7 +13,7 @@ export const specificationUrl = 'https://modelcontextprotocol.io/specification';
 
 export async function saveSnapshotWithDialog(
   window: BrowserWindow,
-  methods: BackendMethods,
+  methods: Pick<BackendMethods, 'createSnapshot'>,
   directory: string,
 ): Promise<void> {
   try {
@@ -36,7 +36,8 @@ export interface MenuPlaces {
   development: boolean;
 }
 
-export function installMenu(window: BrowserWindow, methods: BackendMethods, places: MenuPlaces): void {
+/** `methods`: the snapshot of the session the window shows (several sessions: the one its page last named). */
+export function installMenu(window: BrowserWindow, methods: Pick<BackendMethods, 'createSnapshot'>, places: MenuPlaces): void {
   const isMac = process.platform === 'darwin';
   const template: MenuItemConstructorOptions[] = [
     ...(isMac ? [{ role: 'appMenu' as const }] : []),

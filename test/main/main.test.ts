@@ -236,6 +236,25 @@ describe('IPC', () => {
     stop();
     expect(ipcMain.listenerCount(electronChannel)).toBe(0);
   });
+
+  it('routes a call to the session it names and tells which session the page named last (for the menu)', async () => {
+    const window = createMainWindow(placesFor(false));
+    const contents = standIn(window).webContents;
+    const named: string[] = [];
+    const stop = serveOverIpc(window, backend, pageMatcher(ownPage), (session) => named.push(session));
+    const opened = await backend.methods.openSession();
+    const own = { sender: contents, senderFrame: contents.mainFrame };
+    ipcMain.emit(electronChannel, own, { type: 'call', id: 21, method: 'status', args: [], session: opened.id });
+    ipcMain.emit(electronChannel, own, { type: 'call', id: 22, method: 'status', args: [], session: 'gone' });
+    await vi.waitFor(() =>
+      expect(contents.sent.filter((sent) => (sent.message as { type: string }).type === 'result')).toHaveLength(2),
+    );
+    const results = contents.sent.map((sent) => sent.message as { id: number; ok: boolean; value?: unknown; error?: { kind: string } });
+    expect(results.find((result) => result.id === 21)).toMatchObject({ ok: true, value: { state: 'idle' } });
+    expect(results.find((result) => result.id === 22)).toMatchObject({ ok: false, error: { kind: 'no-session' } });
+    expect(named).toEqual([opened.id, 'gone']);
+    stop();
+  });
 });
 
 describe('the menu', () => {
