@@ -3,6 +3,8 @@
  * - a Claude Desktop file picked in the Import dialog lists its servers with their warnings; one click connects
  *   to its stdio server (the paginating test server), and Save puts it among the saved servers;
  * - a VS Code mcp.json read by path connects in one click to a Streamable HTTP server on 127.0.0.1;
+ * - a VS Code mcp.json whose server needs a password input (a bearer token the server checks, 403 otherwise):
+ *   Connect waits for the value, the field is masked, and once typed the server's tool is listed;
  * - one whole flow by keyboard alone: Ctrl+K, jump to a tool, fill its form, call it, see the result.
  */
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -10,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import {
+  repositoryRoot,
   startHostProcess,
   startHttpServerProcess,
   testServers,
@@ -93,7 +96,7 @@ test.describe('client configs and the keyboard', () => {
       const path = join(project, '.vscode', 'mcp.json');
       writeFileSync(
         path,
-        `{\n  // VS Code's file\n  "servers": { "paged-http": { "type": "http", "url": ${JSON.stringify(server.url)}, "headers": { "Authorization": "Bearer \${input:token}" } } },\n  "inputs": [{ "type": "promptString", "id": "token", "password": true }]\n}\n`,
+        `{\n  // VS Code's file\n  "servers": { "paged-http": { "type": "http", "url": ${JSON.stringify(server.url)}, "headers": { "Authorization": "Bearer t0ken" } } }\n}\n`,
       );
       await page.goto(host.url);
       await expect(connectedPill(page)).toBeVisible();
@@ -103,9 +106,6 @@ test.describe('client configs and the keyboard', () => {
       await dialog.getByRole('button', { name: 'Read' }).click();
       const file = dialog.getByRole('region', { name: path });
       await expect(file.getByRole('heading')).toContainText('VS Code');
-      await expect(file).toContainText(
-        'input "token" is asked for by VS Code; Loupe does not ask: left empty',
-      );
       await file.getByRole('button', { name: 'Connect to paged-http' }).click();
       await expect(connectedPill(page)).toBeVisible();
       await expect(page.getByTestId('header-protocol')).toContainText('http');
@@ -113,6 +113,54 @@ test.describe('client configs and the keyboard', () => {
         timeout: 30_000,
       });
       await expect(page.getByText('14 tools · 3 pages')).toBeVisible();
+    } finally {
+      await server?.stop();
+    }
+  });
+
+  test('asks for a VS Code password input, then connects with it to a server that checks it', async ({
+    page,
+  }) => {
+    let server: HttpServerProcess | undefined;
+    try {
+      const token = 'e2e-bearer-5150';
+      server = await startHttpServerProcess(join(repositoryRoot, 'test', 'servers', 'configEcho.mjs'), [
+        '--transport',
+        'http',
+        '--expect-bearer',
+        token,
+      ]);
+      const project = mkdtempSync(join(tmpdir(), 'loupe-vscode-input-'));
+      mkdirSync(join(project, '.vscode'));
+      const path = join(project, '.vscode', 'mcp.json');
+      writeFileSync(
+        path,
+        JSON.stringify({
+          inputs: [{ type: 'promptString', id: 'token', description: 'API token', password: true }],
+          servers: {
+            guarded: { type: 'http', url: server.url, headers: { Authorization: 'Bearer ${input:token}' } },
+          },
+        }),
+      );
+      await page.goto(host.url);
+      await expect(connectedPill(page)).toBeVisible();
+      await page.getByRole('button', { name: 'Import from client configs…' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Import from client configs' });
+      await dialog.getByRole('textbox', { name: 'Config file path' }).fill(path);
+      await dialog.getByRole('button', { name: 'Read' }).click();
+      const file = dialog.getByRole('region', { name: path });
+      const connect = file.getByRole('button', { name: 'Connect to guarded' });
+      await expect(connect).toBeDisabled();
+      const field = file.getByLabel(/API token/);
+      await expect(field).toHaveAttribute('type', 'password');
+      await field.fill(token);
+      await connect.click();
+      await expect(dialog).toBeHidden();
+      await expect(connectedPill(page)).toBeVisible();
+      await expect(toolList(page).getByRole('option', { name: /^env_value\b/ })).toBeVisible({
+        timeout: 30_000,
+      });
+      await expect(page.getByText('1 tool · 1 page')).toBeVisible();
     } finally {
       await server?.stop();
     }

@@ -77,8 +77,11 @@ export interface Invocation {
   options: CliOptions;
   /** diff, board: the snapshot files (and folders, for board) named. */
   files?: string[];
-  /** --config <file> [--server <name>]: a server of a client config file (resolved before the command runs). */
-  config?: { path: string; server?: string };
+  /**
+   * --config <file> [--server <name>]: a server of a client config file (resolved before the command runs);
+   * `inputs`: --config-input id=value, values for its VS Code `${input:id}` references.
+   */
+  config?: { path: string; server?: string; inputs?: Record<string, string> };
 }
 
 function usage(message: string): LoupeError {
@@ -140,6 +143,7 @@ export function parseArguments(argv: readonly string[]): Invocation {
   const positional: string[] = [];
   let command: CommandName | undefined;
   const config: { path?: string; server?: string } = {};
+  const configInputs: Array<[string, string]> = [];
 
   for (let index = 0; index < rest.length; index += 1) {
     const argument = rest[index] ?? '';
@@ -254,6 +258,13 @@ export function parseArguments(argv: readonly string[]): Invocation {
       case '--server':
         config.server = value();
         break;
+      case '--config-input': {
+        const pair = value();
+        const split = pair.indexOf('=');
+        if (split <= 0) throw usage(`--config-input wants id=value, got "${pair}".`);
+        configInputs.push([pair.slice(0, split), pair.slice(split + 1)]);
+        break;
+      }
       case '--help':
       case '-h':
         command = 'help';
@@ -279,6 +290,10 @@ export function parseArguments(argv: readonly string[]): Invocation {
   if (config.path !== undefined) {
     if (target) throw usage('Give one target: --config <file> --server <name>, --demo, --url <url>, or -- <command> [args…].');
     invocation.config = config.server !== undefined ? { path: config.path, server: config.server } : { path: config.path };
+  }
+  if (configInputs.length > 0) {
+    if (invocation.config?.server === undefined) throw usage('--config-input gives an input of a config server: give --config <file> --server <name> too.');
+    invocation.config.inputs = Object.fromEntries(configInputs);
   }
   if (command === 'call') {
     invocation.tool = positional.shift();

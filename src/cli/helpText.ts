@@ -25,6 +25,9 @@ Targets (one of)
   --config <file> --server <name>
                               a server of a client config: claude_desktop_config.json, .mcp.json, mcp.json
                               (Cursor, VS Code); loupe list --config <file> lists the servers in it
+  --config-input id=value     a VS Code input (\${input:id}) of that server (repeatable); or LOUPE_INPUT_<ID>
+                              (db-dsn: LOUPE_INPUT_DB_DSN); else asked on a terminal (hidden for passwords),
+                              else its default; with none of these the command stops and names the input
 
 Options
   --timeout <ms>      per-request timeout, reset by progress (default 10000)

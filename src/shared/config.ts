@@ -18,6 +18,24 @@ export const configClientLabels: Readonly<Record<ConfigClient, string>> = {
   generic: 'mcpServers file',
 };
 
+/**
+ * A VS Code input (`${input:id}`) that a server uses: VS Code asks the user for it when the server starts. Loupe
+ * takes the value given (CLI flag or prompt, the Import dialog), else the input's default, else leaves it empty.
+ */
+export interface ConfigInputUse {
+  id: string;
+  description?: string;
+  /** `password: true` in the file: asked for with hidden echo, and never shown. */
+  password: boolean;
+  default?: string;
+  /** Where the server uses it: `env.NAME`, `headers.NAME`, `args[2]`, `url`, `command`, `cwd`. */
+  places: string[];
+  /** What the target was resolved with: the value given, the input's default, or nothing (left empty). */
+  filled: 'given' | 'default' | 'empty';
+  /** False when the file's `inputs` has no entry with this id (it is still asked for, as text). */
+  declared: boolean;
+}
+
 export interface ConfigServer {
   name: string;
   /** The Loupe target, references resolved; absent when the entry cannot be used (see `error`). */
@@ -28,6 +46,10 @@ export interface ConfigServer {
   warnings: string[];
   /** False when the client would not start it (`"disabled": true`). */
   enabled: boolean;
+  /** The VS Code inputs the entry uses, in the order met; absent when it uses none. */
+  inputs?: ConfigInputUse[];
+  /** The dotenv file (`envFile`, VS Code stdio servers) whose variables were merged under `env`. */
+  envFile?: string;
 }
 
 export interface ConfigFile {
@@ -53,5 +75,18 @@ export interface ConfigReference {
   server: string;
 }
 
-/** What to read: a file on disk, or a file's text (a file picked in the browser; `path` names it in messages). */
-export type ConfigSource = { path: string; text?: string; client?: ConfigClient };
+/**
+ * What to read: a file on disk, or a file's text (a file picked in the browser; `path` names it in messages).
+ * `inputs`: values for VS Code `${input:id}` references, by id (secrets: they are not kept by the reader).
+ */
+export type ConfigSource = {
+  path: string;
+  text?: string;
+  client?: ConfigClient;
+  inputs?: Readonly<Record<string, string>>;
+};
+
+/** Whether every input of a server has a value to connect with (a given one or a default). */
+export function inputsMissing(server: ConfigServer): ConfigInputUse[] {
+  return (server.inputs ?? []).filter((input) => input.filled === 'empty');
+}

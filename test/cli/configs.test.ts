@@ -80,9 +80,7 @@ describe('loupe with --config', { timeout: 60_000 }, () => {
     const list = await runLoupe(['list', '--config', vscodeFile, '--server', 'paged-stdio']);
     expect(list.code, list.stderr).toBe(0);
     expect(list.stdout.trimEnd().split('\n').at(-1)).toBe('32 tools · 4 pages');
-    expect(list.stderr).toBe(
-      'loupe: paged-stdio: input "pages" (Page size) is asked for by VS Code; Loupe uses its default\n',
-    );
+    expect(list.stderr).toBe('loupe: paged-stdio: input "pages" (Page size): its default is used\n');
     const call = await runLoupe([
       'call',
       'echo',
@@ -108,9 +106,7 @@ describe('loupe with --config', { timeout: 60_000 }, () => {
       new RegExp(`^paged-http\\s+http\\s+${http.url.replace(/[.]/g, '\\.')} \\(http\\)$`),
     );
     expect(lines[3]).toMatch(/^paged-stdio\s+stdio\s+.*paginating\.mjs --tools 30 --page-size 10$/);
-    expect(lines[4]).toMatch(
-      /^\s+warning: input "pages" \(Page size\) is asked for by VS Code; Loupe uses its default$/,
-    );
+    expect(lines[4]).toMatch(/^\s+input pages \(Page size\): default 10, in args\[4\]$/);
     expect(lines[5]).toMatch(/^unset\s+http\s+http:\/\/127\.0\.0\.1:9\/ \(http\)$/);
     expect(lines[6]).toMatch(/^\s+warning: missing variable LOUPE_CONFIG_TEST_UNSET \(in url\): left empty$/);
     expect(lines).toHaveLength(7);

@@ -19,6 +19,8 @@ export const serverPaths = {
   protected: fileURLToPath(new URL('../servers/protected.mjs', import.meta.url)),
   /** oidc-provider (a real OpenID Provider) in front of an SDK server checking bearer tokens; see the file's header. */
   oidcProtected: fileURLToPath(new URL('../servers/oidcProtected.mjs', import.meta.url)),
+  /** Checks env values / a bearer token it was given and echoes its environment (config inputs, envFile). */
+  configEcho: fileURLToPath(new URL('../servers/configEcho.mjs', import.meta.url)),
 } as const;
 
 export type ServerName = keyof typeof serverPaths;

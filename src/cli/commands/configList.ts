@@ -1,5 +1,13 @@
-/** `loupe list --config <file>` without --server: the servers in the file, how each connects, and its warnings. */
-import { configClientLabels, type ConfigFile, type ConfigServer } from '../../shared/config.js';
+/**
+ * `loupe list --config <file>` without --server: the servers in the file, how each connects, the VS Code inputs
+ * each uses (and whether it has a default), its envFile, and its warnings.
+ */
+import {
+  configClientLabels,
+  type ConfigFile,
+  type ConfigInputUse,
+  type ConfigServer,
+} from '../../shared/config.js';
 import { describeTarget } from '../../shared/target.js';
 import { readConfigFile } from '../configTarget.js';
 import { plural, printable, printableCell, terminalJson, type Terminal } from '../terminal.js';
@@ -10,6 +18,20 @@ function transportOf(server: ConfigServer): string {
 
 function whereOf(server: ConfigServer): string {
   return server.target ? describeTarget(server.target) : `unusable: ${server.error ?? ''}`;
+}
+
+/** "input pages (Page size): default 10, in args[4]"; a password's default is not shown. */
+function inputLine(input: ConfigInputUse): string {
+  const name = input.description ? `${input.id} (${input.description})` : input.id;
+  const value =
+    input.default === undefined
+      ? 'no default: give --config-input'
+      : input.password
+        ? 'hidden default'
+        : `default ${input.default}`;
+  const kind = input.password ? 'password ' : '';
+  const declared = input.declared ? '' : ' (not declared in "inputs": asked as text)';
+  return `${kind}input ${name}${declared}: ${value}, in ${input.places.join(', ')}`;
 }
 
 export function configTable(file: ConfigFile): string[] {
@@ -25,8 +47,10 @@ export function configTable(file: ConfigFile): string[] {
     lines.push(
       row(server.name, transportOf(server), `${whereOf(server)}${server.enabled ? '' : ' (disabled)'}`),
     );
-    for (const warning of server.warnings)
-      lines.push(`${' '.repeat(nameWidth)}  warning: ${printable(warning)}`);
+    const indent = ' '.repeat(nameWidth);
+    for (const input of server.inputs ?? []) lines.push(`${indent}  ${printable(inputLine(input))}`);
+    if (server.envFile !== undefined) lines.push(`${indent}  env file: ${printable(server.envFile)}`);
+    for (const warning of server.warnings) lines.push(`${indent}  warning: ${printable(warning)}`);
   }
   return lines;
 }

@@ -11,12 +11,17 @@ type ConfigMethods = Pick<BackendMethods, 'readConfig' | 'knownConfigs'>;
 /** The source as sent over a carrier: checked, since the contract's types do not survive the wire. */
 function parseSource(value: unknown): ConfigSource {
   if (!isJsonObject(value) || typeof value.path !== 'string' || value.path === '') {
-    throw new LoupeError({ kind: 'usage', message: 'readConfig wants { path, text?, client? }.' });
+    throw new LoupeError({ kind: 'usage', message: 'readConfig wants { path, text?, client?, inputs? }.' });
   }
   const source: ConfigSource = { path: value.path };
   if (typeof value.text === 'string') source.text = value.text;
   if (typeof value.client === 'string' && (configClients as readonly string[]).includes(value.client)) {
     source.client = value.client as ConfigClient;
+  }
+  if (isJsonObject(value.inputs)) {
+    source.inputs = Object.fromEntries(
+      Object.entries(value.inputs).filter((pair): pair is [string, string] => typeof pair[1] === 'string'),
+    );
   }
   return source;
 }

@@ -1,5 +1,6 @@
 /** One server entry of a client config (an `mcpServers` or VS Code `servers` value) as a Loupe target. */
-import type { ConfigClient, ConfigServer } from '../../shared/config.js';
+import { isAbsolute, resolve as resolvePath } from 'node:path';
+import { configClientLabels, type ConfigClient, type ConfigServer } from '../../shared/config.js';
 import { isJsonObject, type JsonObject } from '../../shared/json.js';
 import type { HeaderEntry, Target } from '../../shared/target.js';
 import { resolveReferences, WarningList, type VariableContext } from './variables.js';
@@ -84,10 +85,10 @@ function buildTarget(
     const env = stringMap(entry, 'env', warnings);
     if (env.length > 0)
       target.env = Object.fromEntries(env.map(([name, value]) => [name, resolve(value, `env.${name}`)]));
-    if (typeof entry.envFile === 'string')
-      warnings.add(`envFile ${entry.envFile} is not read by Loupe: give its variables with env`);
     return target;
   }
+  if (entry.envFile !== undefined)
+    warnings.add('envFile is read for stdio servers only (as VS Code does): ignored');
   const url = optionalString(entry, 'url') ?? optionalString(entry, 'serverUrl');
   if (!url?.trim())
     throw new EntryProblem(`is an ${transport === 'auto' ? 'HTTP' : transport} server without a "url"`);
@@ -102,6 +103,27 @@ function buildTarget(
     value: resolve(value, `headers.${name}`),
   }));
   return headers.length > 0 ? { transport, url: resolvedUrl, headers } : { transport, url: resolvedUrl };
+}
+
+/**
+ * The envFile of a stdio entry (VS Code, Cursor, or a file of no known client), references resolved; a relative path is taken from the workspace folder, else
+ * from the config file's folder (VS Code leaves it to its own working folder, which a user cannot see).
+ */
+function envFileOf(
+  entry: JsonObject,
+  client: ConfigClient,
+  context: VariableContext,
+  warnings: WarningList,
+): string | undefined {
+  const envFile = optionalString(entry, 'envFile');
+  if (envFile === undefined || envFile.trim() === '') return undefined;
+  if (client === 'claude-desktop' || client === 'claude-code') {
+    warnings.add(`envFile is not read by ${configClientLabels[client]}: ignored`);
+    return undefined;
+  }
+  const path = resolveReferences(envFile, client, context, 'envFile', warnings);
+  if (isAbsolute(path) || context.baseFolder === undefined) return path;
+  return resolvePath(context.baseFolder, path);
 }
 
 export function configServer(
@@ -122,9 +144,23 @@ export function configServer(
   const enabled = entry.disabled !== true;
   try {
     const target = buildTarget(entry, client, context, warnings);
-    return { name, target, warnings: warnings.items, enabled };
+    const envFile = target.transport === 'stdio' ? envFileOf(entry, client, context, warnings) : undefined;
+    return {
+      name,
+      target,
+      warnings: warnings.items,
+      enabled,
+      ...(warnings.inputs.size > 0 ? { inputs: [...warnings.inputs.values()] } : {}),
+      ...(envFile !== undefined ? { envFile } : {}),
+    };
   } catch (error) {
     if (!(error instanceof EntryProblem)) throw error;
-    return { name, error: `the entry ${error.message}`, warnings: warnings.items, enabled };
+    return {
+      name,
+      error: `the entry ${error.message}`,
+      warnings: warnings.items,
+      enabled,
+      ...(warnings.inputs.size > 0 ? { inputs: [...warnings.inputs.values()] } : {}),
+    };
   }
 }

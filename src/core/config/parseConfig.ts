@@ -3,7 +3,7 @@
  * its name and folder, else from its shape: `servers` is VS Code's, `mcpServers` everyone else's. A file that is
  * not JSON, or holds neither key, is a `config-invalid` error naming the file and the cause.
  */
-import { basename, dirname, sep } from 'node:path';
+import { basename, dirname, isAbsolute, sep } from 'node:path';
 import { homedir } from 'node:os';
 import type { ConfigClient, ConfigFile } from '../../shared/config.js';
 import { toErrorData } from '../../shared/errors.js';
@@ -55,6 +55,8 @@ export interface ParseConfigOptions {
   client?: ConfigClient;
   environment?: Readonly<Record<string, string | undefined>>;
   home?: string;
+  /** Values for VS Code `${input:id}` references, by id. */
+  inputValues?: Readonly<Record<string, string>>;
 }
 
 function invalid(path: string, cause: string): LoupeError {
@@ -100,8 +102,11 @@ export function parseConfigText(path: string, text: string, options: ParseConfig
     home: options.home ?? homedir(),
     pathSeparator: sep,
     inputs: parseInputs(document.inputs),
+    inputValues: options.inputValues ?? {},
     ...(workspaceFolder !== undefined ? { workspaceFolder } : {}),
   };
+  const baseFolder = workspaceFolder ?? (isAbsolute(path) ? dirname(path) : undefined);
+  if (baseFolder !== undefined) context.baseFolder = baseFolder;
   return {
     path,
     client,

@@ -2,6 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import type { ConfigFile, ConfigSource } from '../../shared/config.js';
+import { applyEnvFiles } from './envFile.js';
 import { clientOfPath, configFileOf, type ParseConfigOptions } from './parseConfig.js';
 import { knownConfigLocations } from './locations.js';
 
@@ -15,8 +16,9 @@ export async function readConfig(
   const parseOptions: ParseConfigOptions = {
     ...options,
     ...(source.client ? { client: source.client } : {}),
+    ...(source.inputs ? { inputValues: source.inputs } : {}),
   };
-  if (source.text !== undefined) return configFileOf(source.path, source.text, parseOptions);
+  if (source.text !== undefined) return applyEnvFiles(configFileOf(source.path, source.text, parseOptions));
   let text: string;
   try {
     const buffer = await readFile(source.path);
@@ -46,7 +48,7 @@ export async function readConfig(
       error: { kind: 'io-error', message: `${source.path}: ${cause}`, data: { path: source.path } },
     };
   }
-  return configFileOf(source.path, text, parseOptions);
+  return applyEnvFiles(configFileOf(source.path, text, parseOptions));
 }
 
 /** Every known location of this machine (and of the project folder), read; missing files say exists: false. */

@@ -4,12 +4,13 @@
  *   default is an error in Claude Code, so here a warning naming it (the value is left empty).
  * - VS Code (mcp.json): `${env:NAME}` (missing: empty, as VS Code does), `${userHome}`, `${workspaceFolder}`,
  *   `${workspaceFolderBasename}`, `${pathSeparator}` / `${/}`, and `${input:id}` from the file's `inputs`, which
- *   VS Code asks the user for: Loupe does not ask, it takes the input's default or leaves it empty, and says so.
+ *   VS Code asks the user for: here the value given by the caller (the CLI asks or takes a flag, the app's Import
+ *   dialog asks), else the input's default, else empty; each use is noted (ConfigInputUse) so callers can ask.
  * - Cursor (mcp.json): the VS Code forms except inputs.
  * - Claude Desktop: none (its values are used as written).
  * - An mcpServers file of no known client: both the Claude Code and the VS Code forms.
  */
-import type { ConfigClient } from '../../shared/config.js';
+import type { ConfigClient, ConfigInputUse } from '../../shared/config.js';
 
 export interface ConfigInput {
   id: string;
@@ -25,13 +26,24 @@ export interface VariableContext {
   workspaceFolder?: string;
   pathSeparator: string;
   inputs: ReadonlyMap<string, ConfigInput>;
+  /** Where a relative envFile path starts: the workspace folder, else the config file's folder. */
+  baseFolder?: string;
+  /** Values for `${input:id}`, by id. */
+  inputValues: Readonly<Record<string, string>>;
 }
 
-/** Collects a server's warnings once each, in the order met. */
+/** Collects a server's warnings once each, in the order met, and the inputs it uses. */
 export class WarningList {
   readonly items: string[] = [];
+  readonly inputs = new Map<string, ConfigInputUse>();
   add(text: string): void {
     if (!this.items.includes(text)) this.items.push(text);
+  }
+  useInput(use: Omit<ConfigInputUse, 'places'>, where: string): void {
+    const known = this.inputs.get(use.id);
+    if (known) {
+      if (!known.places.includes(where)) known.places.push(where);
+    } else this.inputs.set(use.id, { ...use, places: [where] });
   }
 }
 
@@ -52,6 +64,24 @@ function claudeCode(
   if (split >= 0) return body.slice(split + 2);
   warnings.add(`missing variable ${name} (in ${where}): left empty`);
   return '';
+}
+
+function inputValue(id: string, context: VariableContext, where: string, warnings: WarningList): string {
+  const input = context.inputs.get(id);
+  const given = Object.hasOwn(context.inputValues, id) ? context.inputValues[id] : undefined;
+  const filled = given !== undefined ? 'given' : input?.default !== undefined ? 'default' : 'empty';
+  warnings.useInput(
+    {
+      id,
+      password: input?.password ?? false,
+      filled,
+      declared: input !== undefined,
+      ...(input?.description !== undefined ? { description: input.description } : {}),
+      ...(input?.default !== undefined ? { default: input.default } : {}),
+    },
+    where,
+  );
+  return given ?? input?.default ?? '';
 }
 
 function vsCode(
@@ -77,17 +107,7 @@ function vsCode(
     const folder = context.workspaceFolder;
     return body === 'workspaceFolder' ? folder : (folder.split(/[\\/]/).filter(Boolean).pop() ?? '');
   }
-  if (inputs && body.startsWith('input:')) {
-    const id = body.slice(6);
-    const input = context.inputs.get(id);
-    const label = input?.description ? ` (${input.description})` : '';
-    if (input?.default !== undefined) {
-      warnings.add(`input "${id}"${label} is asked for by VS Code; Loupe uses its default`);
-      return input.default;
-    }
-    warnings.add(`input "${id}"${label} is asked for by VS Code; Loupe does not ask: left empty`);
-    return '';
-  }
+  if (inputs && body.startsWith('input:')) return inputValue(body.slice(6), context, where, warnings);
   return undefined;
 }
 

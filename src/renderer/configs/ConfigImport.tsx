@@ -5,71 +5,13 @@
  */
 import { useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { configClientLabels, type ConfigFile, type ConfigServer } from '../../shared/config';
-import { describeTarget } from '../../shared/target';
+import { configClientLabels, type ConfigFile } from '../../shared/config';
 import { useReturnFocus } from '../palette/useReturnFocus';
 import { FilePicker } from '../components/FilePicker';
 import { useLoupeStore } from '../store/store';
-import {
-  closeConfigImport,
-  connectConfigServer,
-  importConfigFile,
-  importConfigPath,
-  saveConfigServer,
-} from './configActions';
+import { closeConfigImport, importConfigFile, importConfigPath } from './configActions';
+import { ConfigServerRow } from './ConfigServerRow';
 import './configs.css';
-
-function ServerRow({
-  file,
-  server,
-  saved,
-  busy,
-}: {
-  file: ConfigFile;
-  server: ConfigServer;
-  saved: boolean;
-  busy: boolean;
-}) {
-  return (
-    <li className="config-server" data-testid="config-server">
-      <div className="config-server-head">
-        <span className="config-server-name">{server.name}</span>
-        <span className="muted small">{server.target ? server.target.transport : 'unusable'}</span>
-        {server.enabled ? null : <span className="muted small">disabled in the file</span>}
-      </div>
-      <div className="mono small config-server-target">
-        {server.target ? describeTarget(server.target) : server.error}
-      </div>
-      {server.warnings.length > 0 ? (
-        <ul className="config-warnings">
-          {server.warnings.map((warning) => (
-            <li key={warning}>{warning}</li>
-          ))}
-        </ul>
-      ) : null}
-      {server.target ? (
-        <div className="button-row">
-          <button
-            type="button"
-            disabled={busy}
-            aria-label={`Connect to ${server.name}`}
-            onClick={() => void connectConfigServer(server)}
-          >
-            Connect
-          </button>
-          <button
-            type="button"
-            disabled={saved}
-            aria-label={`Save ${server.name}`}
-            onClick={() => void saveConfigServer(file, server)}
-          >
-            {saved ? 'Saved' : 'Save'}
-          </button>
-        </div>
-      ) : null}
-    </li>
-  );
-}
 
 function FileSection({ file, saved, busy }: { file: ConfigFile; saved: readonly string[]; busy: boolean }) {
   return (
@@ -87,7 +29,7 @@ function FileSection({ file, saved, busy }: { file: ConfigFile; saved: readonly 
       ) : null}
       <ul className="config-servers">
         {file.servers.map((server) => (
-          <ServerRow
+          <ConfigServerRow
             key={server.name}
             file={file}
             server={server}
@@ -137,7 +79,7 @@ export function ConfigImport() {
         </div>
         <p className="muted small">
           Claude Desktop, Claude Code (.mcp.json), Cursor and VS Code (mcp.json). Saved servers keep their env
-          and header values sealed.
+          and header values sealed; VS Code inputs are asked for here.
         </p>
         <div className="button-row">
           <FilePicker

@@ -3,7 +3,7 @@
  * settings: every env and header value (not only secret-looking names) is sealed in the file, never in clear,
  * and reads back whole; without a secret store those values are not saved at all.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -124,5 +124,59 @@ describe('imported servers in the settings file', () => {
       'vscode',
     ]);
     await harness.close();
+  });
+
+  it('input values sent over the contract and envFile values are sealed on save like every env and header value', async () => {
+    const project = join(directory, 'project');
+    await mkdir(join(project, '.vscode'), { recursive: true });
+    await writeFile(join(project, '.env'), 'DB_PASSWORD="pw-from-env-file"\n');
+    const path = join(project, '.vscode', 'mcp.json');
+    await writeFile(
+      path,
+      JSON.stringify({
+        inputs: [{ type: 'promptString', id: 'token', password: true }],
+        servers: {
+          api: {
+            type: 'http',
+            url: 'http://127.0.0.1:9/mcp',
+            headers: { Authorization: 'Bearer ${input:token}' },
+          },
+          db: { type: 'stdio', command: 'node', envFile: '${workspaceFolder}/.env' },
+        },
+      }),
+    );
+    const settingsPath = join(directory, 'settings.json');
+    const harness = startHarness({ settingsPath, secretStore: reversingStore });
+    const file = await harness.api.readConfig({ path, inputs: { token: 'typed-token-value' } });
+    const api = file.servers.find((server) => server.name === 'api');
+    const db = file.servers.find((server) => server.name === 'db');
+    expect(api?.target).toEqual({
+      transport: 'http',
+      url: 'http://127.0.0.1:9/mcp',
+      headers: [{ name: 'Authorization', value: 'Bearer typed-token-value' }],
+    });
+    expect(db?.target).toEqual({
+      transport: 'stdio',
+      command: 'node',
+      args: [],
+      env: { DB_PASSWORD: 'pw-from-env-file' },
+    });
+    if (!api?.target || !db?.target) throw new Error('servers missing');
+    const settings: Settings = {
+      ...(await harness.api.getSettings()),
+      savedServers: [
+        { id: 'a', name: 'api', target: api.target, source: { path, server: 'api' } },
+        { id: 'd', name: 'db', target: db.target, source: { path, server: 'db' } },
+      ],
+    };
+    await harness.api.saveSettings(settings);
+    const onDisk = await readFile(settingsPath, 'utf8');
+    expect(onDisk).not.toContain('typed-token-value');
+    expect(onDisk).not.toContain('pw-from-env-file');
+    expect(onDisk.split(sealedPrefix)).toHaveLength(3);
+    await harness.close();
+    const again = startHarness({ settingsPath, secretStore: reversingStore });
+    expect((await again.api.getSettings()).savedServers).toEqual(settings.savedServers);
+    await again.close();
   });
 });

@@ -105,8 +105,16 @@ describe('VS Code .vscode/mcp.json', () => {
       url: 'https://api.githubcopilot.com/mcp/',
       headers: [{ name: 'Authorization', value: 'Bearer ' }],
     });
-    expect(github.warnings).toEqual([
-      'input "github-token" (GitHub Personal Access Token) is asked for by VS Code; Loupe does not ask: left empty',
+    expect(github.warnings).toEqual([]);
+    expect(github.inputs).toEqual([
+      {
+        id: 'github-token',
+        description: 'GitHub Personal Access Token',
+        password: true,
+        places: ['headers.Authorization'],
+        filled: 'empty',
+        declared: true,
+      },
     ]);
     const project = join(fixtures, 'project');
     const tasks = server(file, 'tasks');
@@ -115,11 +123,28 @@ describe('VS Code .vscode/mcp.json', () => {
       command: 'node',
       args: [`${project}/server.js`, '--region', 'eu-west-1'],
       cwd: project,
-      env: { TASKS_HOME: '/srv/tasks', SEP: '/', HOME_DIR: home },
+      env: {
+        TASKS_TOKEN: 'tok en#1',
+        TASKS_HOME: '/srv/tasks',
+        QUOTED: 'single # kept',
+        MULTI: 'one\ntwo',
+        COLON: 'value',
+        SEP: '/',
+        HOME_DIR: home,
+      },
     });
-    expect(tasks.warnings).toEqual([
-      'input "region" (Region) is asked for by VS Code; Loupe uses its default',
-      `envFile ${'${workspaceFolder}'}/.env is not read by Loupe: give its variables with env`,
+    expect(tasks.envFile).toBe(join(project, '.env'));
+    expect(tasks.warnings).toEqual([]);
+    expect(tasks.inputs).toEqual([
+      {
+        id: 'region',
+        description: 'Region',
+        password: false,
+        default: 'eu-west-1',
+        places: ['args[2]'],
+        filled: 'default',
+        declared: true,
+      },
     ]);
     expect(server(file, 'inferred').target).toEqual({
       transport: 'stdio',
