@@ -6,6 +6,7 @@
 import { LoupeError } from '../../shared/errors.js';
 import { callTool } from '../../core/calls/callTool.js';
 import type { Invocation } from '../arguments.js';
+import { diagnosisLines } from '../errorReport.js';
 import { callResultLines, callTimingLine } from '../format/callResult.js';
 import { walk } from '../listing.js';
 import { withSession } from '../sessionScope.js';
@@ -38,6 +39,7 @@ export async function callCommand(invocation: Invocation, terminal: Terminal): P
         signal: interrupt.signal,
         taskMode: options.task ? 'task' : 'auto',
         onTask: taskPrinter((line) => terminal.err(line)),
+        listingComplete: listing.complete,
         onProgress: (progress) => {
           if (!terminal.stderrIsTty && !options.debug) return;
           const total = progress.total !== undefined ? `/${formatCount(progress.total)}` : '';
@@ -56,6 +58,8 @@ export async function callCommand(invocation: Invocation, terminal: Terminal): P
     if (terminal.stderrIsTty) terminal.err(callTimingLine(outcome));
     if (outcome.isError) {
       terminal.err(`loupe: tool error: ${printable(tool)} answered with isError: true`);
+      // A tool error that says the tool is unknown: the doctor's stale-list advice.
+      if (outcome.doctor) for (const line of diagnosisLines(outcome.doctor, options.debug)) terminal.err(line);
       return 1;
     }
     return 0;
