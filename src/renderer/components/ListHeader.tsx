@@ -4,7 +4,8 @@ import type { ListPage } from '../../shared/lists';
 import { isJsonObject } from '../../shared/json';
 import { formatCount, plural } from '../lib/format';
 import { fetchMorePages } from '../store/sessionActions';
-import { errorTitle } from './ErrorNotice';
+import { isDiagnosis } from '../../shared/doctor';
+import { DoctorAdvice, errorTitle } from './ErrorNotice';
 
 const stopReasons: Partial<Record<LoupeErrorData['kind'], string>> = {
   'page-limit': 'stopped at the page limit',
@@ -103,6 +104,12 @@ export function ListHeader({ state, noun, shown }: ListHeaderProps) {
               </button>
             </div>
           ) : null}
+        </div>
+      ) : null}
+      {result && isDiagnosis(result.doctor) ? (
+        <div className="notice notice-warning" role="status" aria-label="Listing advice">
+          <div className="notice-title">This listing looks wrong</div>
+          <DoctorAdvice doctor={result.doctor} />
         </div>
       ) : null}
       {diff && (diff.added.length > 0 || diff.changed.length > 0 || diff.removed.length > 0) ? (
