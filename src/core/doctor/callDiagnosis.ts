@@ -51,7 +51,7 @@ function argumentsAdvice(error: LoupeErrorData, context: CallContext): Advice | 
   return {
     likelyCause: `The server refused the arguments (-32602 Invalid params): they do not match what ${quotedTool(context.tool)} expects. It said: “${cutLine(serverMessageOf(error))}”.`,
     nextStep:
-      'Compare the arguments with the tool’s inputSchema (required fields, types, enum values); the server’s message usually names the field. A server that checks more than its schema says says so only in its message.',
+      'Compare the arguments with the tool’s inputSchema (required fields, types, enum values); the server’s message usually names the field. A server may check more than its schema states; then only its message tells.',
     evidence: [sent],
   };
 }

@@ -118,6 +118,9 @@ describe('the doctor on failed tool calls', () => {
     expect(error.doctor?.likelyCause).toMatch(
       /^“newcomer” is not among the 7 tools the server listed: a typo, or a tool/,
     );
+    expect(error.doctor?.nextStep).toMatch(
+      /^Check the name against the listing; if the server added the tool since, re-list/,
+    );
   });
 
   it('a tool error saying the tool is not found (the SDK’s way) carries the stale-list advice on the outcome', async () => {
