@@ -61,7 +61,7 @@ test('--page-limit on the host command line, then "Fetch the next 3 pages" and "
   await expect(tools.getByRole('button', { name: 'Fetch all' })).toHaveCount(0);
 });
 
-test('a call to a tool the server dropped without list_changed: the result names the stale list and the way on', async ({
+test('a call to a tool the server dropped without list_changed: the result names the stale list; Re-list shows the silent change', async ({
   page,
 }) => {
   test.setTimeout(60_000);
@@ -81,10 +81,24 @@ test('a call to a tool the server dropped without list_changed: the result names
   await expect(doctor).toContainText(
     'The tool list is stale: the server listed “strict” but now says it does not know it',
   );
-  await expect(doctor).toContainText('Re-list the tools (Refresh in the app, or loupe list) and call again');
+  await expect(doctor).toContainText(
+    'Re-list the tools (Re-list above the tool list in the app, or loupe list) and call again',
+  );
   const evidence = doctor.getByLabel('Evidence');
   await expect(evidence).toBeHidden();
   await doctor.getByText(/^Evidence \(\d+\)$/).click();
   await expect(evidence).toContainText('server said: Unknown tool: strict');
   await expect(evidence).toContainText('notifications/tools/list_changed since the listing: none');
+
+  // The way on: Re-list. The new listing shows the tools now, and says they changed without list_changed.
+  const tools = page.getByRole('region', { name: 'Tool list' });
+  await tools.getByRole('button', { name: 'Re-list' }).click();
+  const advice = tools.getByRole('status', { name: 'Listing advice' });
+  await expect(advice).toContainText(
+    'The tools changed since the last listing (1 added, 1 removed, 0 changed), but the server sent no notifications/tools/list_changed',
+  );
+  await page.getByRole('searchbox', { name: 'Filter tools' }).fill('newcomer');
+  await expect(
+    page.getByRole('listbox', { name: 'Tools' }).getByRole('option', { name: /^newcomer\b/ }),
+  ).toBeVisible();
 });

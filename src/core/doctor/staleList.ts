@@ -39,8 +39,8 @@ export function staleListAdvice(context: StaleListContext, said: string): Advice
   return {
     likelyCause,
     nextStep: listed
-      ? `Re-list the tools (Refresh in the app, or loupe list) and call again with a name from the new list.${shouldNotify}`
-      : 'Check the name against the listing; if the server added the tool since, re-list the tools (Refresh in the app, or loupe list) and call again.',
+      ? `Re-list the tools (Re-list above the tool list in the app, or loupe list) and call again with a name from the new list.${shouldNotify}`
+      : 'Check the name against the listing; if the server added the tool since, re-list the tools (Re-list above the tool list in the app, or loupe list) and call again.',
     evidence,
   };
 }

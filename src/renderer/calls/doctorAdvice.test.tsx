@@ -14,7 +14,7 @@ afterEach(cleanup);
 
 const stale: Diagnosis = {
   likelyCause: 'The tool list is stale: the server listed “strict” but now says it does not know it.',
-  nextStep: 'Re-list the tools (Refresh in the app, or loupe list) and call again.',
+  nextStep: 'Re-list the tools (Re-list above the tool list in the app, or loupe list) and call again.',
   evidence: [
     'server said: Unknown tool: <i>strict</i>',
     'notifications/tools/list_changed since the listing: none',

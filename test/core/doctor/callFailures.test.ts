@@ -86,7 +86,7 @@ describe('the doctor on failed tool calls', () => {
       'The tool list is stale: the server listed “strict” but now says it does not know it — it changed its tools after Loupe listed them. It sent no notifications/tools/list_changed since the listing.',
     );
     expect(error.doctor?.nextStep).toBe(
-      'Re-list the tools (Refresh in the app, or loupe list) and call again with a name from the new list. The server should send notifications/tools/list_changed whenever its tools change (it declared tools.listChanged).',
+      'Re-list the tools (Re-list above the tool list in the app, or loupe list) and call again with a name from the new list. The server should send notifications/tools/list_changed whenever its tools change (it declared tools.listChanged).',
     );
     expect(error.doctor?.evidence).toEqual([
       'server said: Unknown tool: strict',
@@ -107,7 +107,7 @@ describe('the doctor on failed tool calls', () => {
       'The tool list is stale: the server listed “tool_0001” but now says it does not know it — it changed its tools after Loupe listed them. It has sent notifications/tools/list_changed since, so the listing shown is older than its tools.',
     );
     expect(outcome.doctor?.nextStep).toBe(
-      'Re-list the tools (Refresh in the app, or loupe list) and call again with a name from the new list.',
+      'Re-list the tools (Re-list above the tool list in the app, or loupe list) and call again with a name from the new list.',
     );
     expect(outcome.doctor?.evidence).toContain('notifications/tools/list_changed since the listing: yes');
   });
