@@ -9,6 +9,7 @@
 //                       notifications/initialized gets 202; any later POST carrying the session id gets 404
 //   --call-status N     a session as above that lives on: tools/list answers an empty list, tools/call gets HTTP N
 //                       (a status mid-session) with a text body
+//   --call-drop         as --call-status, but tools/call's connection is closed without an answer (the server gone)
 //
 // Listens on 127.0.0.1, a free port; prints http://127.0.0.1:<port>/mcp as the first stdout line.
 import { createServer } from 'node:http';
@@ -18,7 +19,8 @@ const flag = (name) => {
   return index > 0 ? (process.argv[index + 1] ?? '') : undefined;
 };
 const status = Number(flag('--status') ?? 0);
-const callStatus = Number(flag('--call-status') ?? 0);
+const callDrop = process.argv.includes('--call-drop');
+const callStatus = callDrop ? 200 : Number(flag('--call-status') ?? 0);
 const expire = process.argv.includes('--expire-session') || callStatus > 0;
 
 const bodies = {
@@ -59,7 +61,9 @@ const server = createServer(async (request, response) => {
     return;
   }
   if (request.headers['mcp-session-id'] && callStatus > 0 && message.method !== 'notifications/initialized') {
-    if (message.method === 'tools/call') {
+    if (message.method === 'tools/call' && callDrop) {
+      request.socket.destroy();
+    } else if (message.method === 'tools/call') {
       response.writeHead(callStatus, { 'content-type': 'text/plain' }).end(`status ${callStatus}: the tool backend failed`);
     } else {
       response

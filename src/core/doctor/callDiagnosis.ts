@@ -77,6 +77,14 @@ function endedAdvice(error: LoupeErrorData, context: CallContext): Advice | unde
         'Read what it wrote on stderr (the evidence, or Traffic); connect again to go on. Run the command in a terminal and call the tool there to see the crash.',
     };
   }
+  if (error.kind === 'transport-error') {
+    return {
+      likelyCause: `The connection broke while ${tool} was running: the server (or a proxy in front of it) closed it without answering — it crashed, restarted, or dropped the request.`,
+      nextStep:
+        'Check that the server is still up (its logs say why it dropped the request); connect again and call once more.',
+      evidence: [`transport: ${cutLine(error.message)}`],
+    };
+  }
   if (error.kind === 'disconnected' && error.code !== 404) {
     return {
       likelyCause: `The connection closed while ${tool} was running: the server (or a proxy in front of it) ended the stream or the session before it answered.`,

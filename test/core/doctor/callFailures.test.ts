@@ -178,6 +178,20 @@ describe('the doctor on failed tool calls', () => {
     expect(error.doctor?.evidence).toContain(`POST ${server.url} → HTTP 500`);
   });
 
+  it('the connection dropped mid-call (HTTP): the server closed it without answering', async () => {
+    const server = await startPrintingUrl([statusHttp, '--call-drop'], 'http', 'call drop');
+    servers.push(server);
+    const { session, tools } = await open({ transport: 'http', url: server.url });
+    const error = await failure(session, tools, 'anything');
+    expect(error.kind).toBe('transport-error');
+    expect(error.doctor?.likelyCause).toBe(
+      'The connection broke while “anything” was running: the server (or a proxy in front of it) closed it without answering — it crashed, restarted, or dropped the request.',
+    );
+    expect(error.doctor?.evidence[0]).toMatch(
+      /^transport: Request to http:\/\/127\.0\.0\.1:\d+\/mcp failed: fetch failed: other side closed$/,
+    );
+  });
+
   it('an expired session: HTTP 404 to the call carrying Mcp-Session-Id', async () => {
     const server = await startPrintingUrl([statusHttp, '--expire-session'], 'http', 'expiring');
     servers.push(server);
