@@ -77,6 +77,10 @@ describe('loupe and the doctor on calls and listings', { timeout: 60_000 }, () =
     expect(debug.stderr).toContain(
       '  evidence: tools/list page 3: cursor “again3” → nextCursor “p6”, 3 items',
     );
+    const json = await runLoupe(['list', '--json', ...server('--page-size', '3', '--repeat-page')]);
+    const document = JSON.parse(json.stdout) as { doctor?: { likelyCause: string; evidence: string[] } };
+    expect(document.doctor?.likelyCause).toMatch(/^The tools listing repeats 3 names across pages/);
+    expect(document.doctor?.evidence).toContain('“hang” at positions 4, 7 (pages 2, 3)');
   });
 
   it('a listing without repeats prints no warning', async () => {
