@@ -147,7 +147,8 @@ export function withCallDiagnosis(error: unknown, context: CallContext): unknown
 /** A tool error (isError: true) in which the server says it does not know the tool: the list is stale. */
 export function diagnoseToolError(result: JsonObject, context: CallContext): Diagnosis | undefined {
   const text = resultText(result);
-  if (!saysUnknownTool(text)) return undefined;
+  // A tool's own error may mention "unknown tool" about something else: the server must name this tool.
+  if (!saysUnknownTool(text) || !text.includes(context.tool)) return undefined;
   const advice = staleListAdvice(context, `the tool error said: ${cutLine(text)}`);
   return { likelyCause: advice.likelyCause, nextStep: advice.nextStep, evidence: advice.evidence ?? [] };
 }
