@@ -30,7 +30,11 @@ const supportedVersions = ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05
 
 const text = (value) => ({ type: 'string', description: value });
 let tools = [
-  { name: 'echo', description: 'Echoes its text.', inputSchema: { type: 'object', properties: { text: text('what to echo') } } },
+  {
+    name: 'echo',
+    description: 'Echoes its text.',
+    inputSchema: { type: 'object', properties: { text: text('what to echo') } },
+  },
   {
     name: 'strict',
     description: 'Wants an integer count.',
@@ -38,8 +42,16 @@ let tools = [
   },
   { name: 'crash', description: 'Ends the server process mid-call.', inputSchema: { type: 'object' } },
   { name: 'hang', description: 'Never answers.', inputSchema: { type: 'object' } },
-  { name: 'bad_schema', description: 'Declares a string as its input schema.', inputSchema: { type: 'string' } },
-  { name: 'vanished', description: 'Listed, but the server no longer has it.', inputSchema: { type: 'object' } },
+  {
+    name: 'bad_schema',
+    description: 'Declares a string as its input schema.',
+    inputSchema: { type: 'string' },
+  },
+  {
+    name: 'vanished',
+    description: 'Listed, but the server no longer has it.',
+    inputSchema: { type: 'object' },
+  },
   { name: 'reshuffle', description: 'Changes the tools without telling.', inputSchema: { type: 'object' } },
 ];
 
@@ -83,7 +95,8 @@ function callTool(params) {
     case 'echo':
       return { content: [{ type: 'text', text: String(args.text ?? '') }] };
     case 'strict':
-      if (!Number.isInteger(args.count)) throw new RpcError(-32602, 'Invalid params: count must be an integer');
+      if (!Number.isInteger(args.count))
+        throw new RpcError(-32602, 'Invalid params: count must be an integer');
       return { content: [{ type: 'text', text: `count ${args.count}` }] };
     case 'crash':
       process.stderr.write('call faults: crashing in crash\n');
@@ -94,9 +107,15 @@ function callTool(params) {
     case 'bad_schema':
       throw new RpcError(-32602, 'Invalid params: expected an object of arguments');
     case 'vanished':
-      return { content: [{ type: 'text', text: 'MCP error -32602: Tool vanished not found' }], isError: true };
+      return {
+        content: [{ type: 'text', text: 'MCP error -32602: Tool vanished not found' }],
+        isError: true,
+      };
     case 'reshuffle':
-      tools = [...tools.filter((tool) => tool.name !== 'strict'), { name: 'newcomer', description: 'Added silently.', inputSchema: { type: 'object' } }];
+      tools = [
+        ...tools.filter((tool) => tool.name !== 'strict'),
+        { name: 'newcomer', description: 'Added silently.', inputSchema: { type: 'object' } },
+      ];
       return { content: [{ type: 'text', text: 'reshuffled' }] };
     case 'newcomer':
       return { content: [{ type: 'text', text: 'new' }] };
@@ -109,7 +128,9 @@ function answer(method, params) {
   switch (method) {
     case 'initialize':
       return {
-        protocolVersion: supportedVersions.includes(params?.protocolVersion) ? params.protocolVersion : supportedVersions[0],
+        protocolVersion: supportedVersions.includes(params?.protocolVersion)
+          ? params.protocolVersion
+          : supportedVersions[0],
         capabilities: { tools: { listChanged: true } },
         serverInfo: { name: 'loupe-call-faults', version: '1.0.0' },
       };
@@ -131,7 +152,13 @@ function handle(line) {
   } catch {
     return;
   }
-  if (typeof message !== 'object' || message === null || typeof message.method !== 'string' || message.id === undefined) return;
+  if (
+    typeof message !== 'object' ||
+    message === null ||
+    typeof message.method !== 'string' ||
+    message.id === undefined
+  )
+    return;
   try {
     const result = answer(message.method, message.params);
     if (result !== undefined) write({ jsonrpc: '2.0', id: message.id, result });

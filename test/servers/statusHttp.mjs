@@ -64,7 +64,9 @@ const server = createServer(async (request, response) => {
     if (message.method === 'tools/call' && callDrop) {
       request.socket.destroy();
     } else if (message.method === 'tools/call') {
-      response.writeHead(callStatus, { 'content-type': 'text/plain' }).end(`status ${callStatus}: the tool backend failed`);
+      response
+        .writeHead(callStatus, { 'content-type': 'text/plain' })
+        .end(`status ${callStatus}: the tool backend failed`);
     } else {
       response
         .writeHead(200, { 'content-type': 'application/json' })
