@@ -64,10 +64,15 @@ export function diagnosisOf(error: LoupeErrorData): Diagnosis | undefined {
 /** "  likely cause: …" and "  next step: …" under the error line (empty when the doctor has nothing to add). */
 export function adviceLines(error: LoupeErrorData): string[] {
   const doctor = diagnosisOf(error);
-  if (!doctor) return [];
+  return doctor ? diagnosisLines(doctor, false) : [];
+}
+
+/** A diagnosis as indented lines: likely cause, next step, and with --debug its evidence. */
+export function diagnosisLines(doctor: Diagnosis, debug: boolean): string[] {
   return [
     `  likely cause: ${printableCell(doctor.likelyCause, maximumErrorLength)}`,
     `  next step: ${printableCell(doctor.nextStep, maximumErrorLength)}`,
+    ...(debug ? doctor.evidence.map((line) => `  evidence: ${printableCell(line, maximumErrorLength)}`) : []),
   ];
 }
 

@@ -1,3 +1,4 @@
+import type { Diagnosis } from './doctor.js';
 import type { LoupeErrorData } from './errors.js';
 import type { JsonObject } from './json.js';
 
@@ -40,6 +41,8 @@ export interface ListResult {
   complete: boolean;
   /** Why the walk stopped early (page-limit, cursor-loop, timeout, disconnected...). */
   error?: LoupeErrorData;
+  /** The connection doctor on a listing that arrived but is wrong: repeated names, or a silent change since the last one. */
+  doctor?: Diagnosis;
   /** Monotonic ms since session start when the walk started and ended. */
   startedAt: number;
   endedAt: number;

@@ -2,6 +2,7 @@ import type { JsonObject, JsonValue } from './json.js';
 import type { ServerAuth } from './auth.js';
 import type { Target, TransportName } from './target.js';
 import type { ExtensionChoice, TaskSummary } from './tasks.js';
+import type { Diagnosis } from './doctor.js';
 
 /** Which protocol era to speak: auto probes with server/discover and falls back to initialize. */
 export type ProtocolChoice = 'auto' | 'modern' | 'legacy';
@@ -99,6 +100,8 @@ export interface CallOutcome {
   rounds?: InputRound[];
   /** When the call ran as a task: its id, last status and every status seen. */
   task?: TaskSummary;
+  /** The connection doctor on a tool error that says the tool is unknown (a stale list). */
+  doctor?: Diagnosis;
 }
 
 /**

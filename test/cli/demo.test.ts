@@ -87,9 +87,15 @@ describe('loupe against the embedded demo server (--demo)', { timeout: 60_000 },
     const run = await runLoupe(['call', 'no_such_tool', '--demo']);
     expect(run.code).toBe(1);
     expect(run.stdout).toBe('');
-    expect(run.stderr.trim()).toMatch(
-      /^loupe: rpc-error: tools\/call failed: .*Unknown tool: no_such_tool \(-32602\); "no_such_tool" is not among the 163 tools the server listed$/,
+    const lines = run.stderr.trimEnd().split('\n');
+    expect(lines[0]).toMatch(
+      /^loupe: rpc-error: tools\/call failed: .*Unknown tool: no_such_tool \(-32602\)$/,
     );
+    expect(lines[1]).toMatch(
+      /^ {2}likely cause: “no_such_tool” is not among the 163 tools the server listed: a typo/,
+    );
+    expect(lines[2]).toMatch(/^ {2}next step: Check the name against the listing/);
+    expect(lines).toHaveLength(3);
   });
 
   it('shows call progress on stderr (with --debug when stderr is a pipe)', async () => {

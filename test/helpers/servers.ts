@@ -21,6 +21,8 @@ export const serverPaths = {
   oidcProtected: fileURLToPath(new URL('../servers/oidcProtected.mjs', import.meta.url)),
   /** Checks env values / a bearer token it was given and echoes its environment (config inputs, envFile). */
   configEcho: fileURLToPath(new URL('../servers/configEcho.mjs', import.meta.url)),
+  /** Raw JSON-RPC over stdio whose tool calls fail (crash, hang, -32602, unknown tool, silent tool changes); see the file's header. */
+  callFaults: fileURLToPath(new URL('../servers/callFaults.mjs', import.meta.url)),
 } as const;
 
 export type ServerName = keyof typeof serverPaths;
@@ -37,6 +39,7 @@ export function serverTarget(name: ServerName, flags: string[] = []): StdioTarge
 
 export const faultServer = (...flags: string[]): StdioTarget => serverTarget('fault', flags);
 export const paginatingServer = (...flags: string[]): StdioTarget => serverTarget('paginating', flags);
+export const callFaultsServer = (...flags: string[]): StdioTarget => serverTarget('callFaults', flags);
 
 /** How a v2 server treats 2025-era clients: `reject` (strict 2026-07-28 only) or `allow` (dual). */
 export type LegacyPosture = 'reject' | 'allow';

@@ -9,7 +9,8 @@
 //     SDK's requireBearerAuth, which checks each token's signature, issuer, audience, expiry and scope; its
 //     Protected Resource Metadata is served by the SDK's mcpAuthMetadataRouter. One tool: whoami.
 //
-// Prints the MCP endpoint URL as the first stdout line. Flags: --access-ttl S (access token lifetime, default 3600).
+// Prints the MCP endpoint URL as the first stdout line. Flags: --access-ttl S (access token lifetime, default 3600);
+// --mcp-port P (the MCP server's port, default a free one; a port in use ends the process with a stderr line).
 // GET <p2>/control/log lists what the provider issued (grant types, token values), for tests.
 import express from 'express';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
@@ -31,13 +32,21 @@ const flag = (name, fallback) => {
 const accessTtl = Number(flag('--access-ttl', '3600'));
 const scope = 'mcp:read';
 
-const listen = (server) =>
-  new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server.address().port)));
+const mcpPort = Number(flag('--mcp-port', '0'));
+
+const listen = (server, port = 0) =>
+  new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve(server.address().port));
+  });
 
 const providerServer = createServer();
 const mcpServer = createServer();
 const issuer = `http://127.0.0.1:${await listen(providerServer)}`;
-const mcpBase = `http://127.0.0.1:${await listen(mcpServer)}`;
+const mcpBase = `http://127.0.0.1:${await listen(mcpServer, mcpPort).catch((error) => {
+  process.stderr.write(`oidc-protected: cannot listen on port ${mcpPort}: ${error.message}\n`);
+  process.exit(1);
+})}`;
 const resource = `${mcpBase}/mcp`;
 // What the provider issued: grant types in order and every token value (tests grep Loupe's files for them).
 const log = { grants: [], tokens: [] };

@@ -7,6 +7,9 @@
 //                       WWW-Authenticate: Bearer (no resource metadata: sign-in cannot start)
 //   --expire-session    POST initialize is answered (200, application/json, Mcp-Session-Id: s-1),
 //                       notifications/initialized gets 202; any later POST carrying the session id gets 404
+//   --call-status N     a session as above that lives on: tools/list answers an empty list, tools/call gets HTTP N
+//                       (a status mid-session) with a text body
+//   --call-drop         as --call-status, but tools/call's connection is closed without an answer (the server gone)
 //
 // Listens on 127.0.0.1, a free port; prints http://127.0.0.1:<port>/mcp as the first stdout line.
 import { createServer } from 'node:http';
@@ -16,7 +19,9 @@ const flag = (name) => {
   return index > 0 ? (process.argv[index + 1] ?? '') : undefined;
 };
 const status = Number(flag('--status') ?? 0);
-const expire = process.argv.includes('--expire-session');
+const callDrop = process.argv.includes('--call-drop');
+const callStatus = callDrop ? 200 : Number(flag('--call-status') ?? 0);
+const expire = process.argv.includes('--expire-session') || callStatus > 0;
 
 const bodies = {
   401: 'Unauthorized',
@@ -53,6 +58,20 @@ const server = createServer(async (request, response) => {
     message = JSON.parse(body);
   } catch {
     response.writeHead(400).end('not JSON');
+    return;
+  }
+  if (request.headers['mcp-session-id'] && callStatus > 0 && message.method !== 'notifications/initialized') {
+    if (message.method === 'tools/call' && callDrop) {
+      request.socket.destroy();
+    } else if (message.method === 'tools/call') {
+      response
+        .writeHead(callStatus, { 'content-type': 'text/plain' })
+        .end(`status ${callStatus}: the tool backend failed`);
+    } else {
+      response
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ jsonrpc: '2.0', id: message.id, result: { tools: [] } }));
+    }
     return;
   }
   if (request.headers['mcp-session-id']) {

@@ -3,9 +3,9 @@
  * A call that runs as a task (--task, a tool that requires it, or a server that makes one) prints each status
  * on stderr; Ctrl-C cancels it (tasks/cancel) and a failed or expired task ends in one line and exit 1.
  */
-import { LoupeError } from '../../shared/errors.js';
 import { callTool } from '../../core/calls/callTool.js';
 import type { Invocation } from '../arguments.js';
+import { diagnosisLines } from '../errorReport.js';
 import { callResultLines, callTimingLine } from '../format/callResult.js';
 import { walk } from '../listing.js';
 import { withSession } from '../sessionScope.js';
@@ -13,19 +13,12 @@ import { formatCount, printable, type Terminal } from '../terminal.js';
 import { printJson } from './list.js';
 import { callJson, taskPrinter } from '../taskLines.js';
 
-/** A failed call of a tool the complete listing does not contain says so. */
-function notListed(error: unknown, tool: string, count: number): unknown {
-  if (!(error instanceof LoupeError) || (error.kind !== 'rpc-error' && error.kind !== 'method-not-found')) return error;
-  return new LoupeError({ ...error.detail, message: `${error.message}; "${tool}" is not among the ${formatCount(count)} tools the server listed` }, { cause: error });
-}
-
 export async function callCommand(invocation: Invocation, terminal: Terminal): Promise<number> {
   const tool = invocation.tool ?? '';
   const { options } = invocation;
   return withSession(invocation, terminal, async (session) => {
     // The outputSchema may be on any page; a failed listing still lets the call go ahead.
     const listing = await walk(session, 'tools', options, terminal);
-    const listed = listing.items.some((item) => item.name === tool);
     const interrupt = new AbortController();
     const onInterrupt = (): void => interrupt.abort('interrupted (Ctrl-C)');
     process.once('SIGINT', onInterrupt);
@@ -38,6 +31,7 @@ export async function callCommand(invocation: Invocation, terminal: Terminal): P
         signal: interrupt.signal,
         taskMode: options.task ? 'task' : 'auto',
         onTask: taskPrinter((line) => terminal.err(line)),
+        listingComplete: listing.complete,
         onProgress: (progress) => {
           if (!terminal.stderrIsTty && !options.debug) return;
           const total = progress.total !== undefined ? `/${formatCount(progress.total)}` : '';
@@ -46,9 +40,7 @@ export async function callCommand(invocation: Invocation, terminal: Terminal): P
       },
       listing.items,
     )
-      .catch((error: unknown) => {
-        throw listed || !listing.complete ? error : notListed(error, tool, listing.items.length);
-      })
+      // A tool the listing lacks: the doctor's advice on the error says so (core/doctor/staleList.ts).
       .finally(() => process.removeListener('SIGINT', onInterrupt));
     if (options.json) printJson(terminal, callJson(outcome));
     else for (const line of callResultLines(outcome)) terminal.out(line);
@@ -56,6 +48,8 @@ export async function callCommand(invocation: Invocation, terminal: Terminal): P
     if (terminal.stderrIsTty) terminal.err(callTimingLine(outcome));
     if (outcome.isError) {
       terminal.err(`loupe: tool error: ${printable(tool)} answered with isError: true`);
+      // A tool error that says the tool is unknown: the doctor's stale-list advice.
+      if (outcome.doctor) for (const line of diagnosisLines(outcome.doctor, options.debug)) terminal.err(line);
       return 1;
     }
     return 0;

@@ -5,7 +5,7 @@ import { lintTools } from '../../core/lint/lintTools.js';
 import { summarizeTools } from '../../core/lint/summarizeTools.js';
 import type { McpSession } from '../../core/types.js';
 import type { Invocation } from '../arguments.js';
-import { adviceLines, describeError } from '../errorReport.js';
+import { adviceLines, describeError, diagnosisLines } from '../errorReport.js';
 import { itemTable, listFooter } from '../format/itemTable.js';
 import { walk } from '../listing.js';
 import { withSession } from '../sessionScope.js';
@@ -26,6 +26,7 @@ export function listDocument(session: McpSession, result: ListResult): Record<st
     kind: result.kind,
     complete: result.complete,
     ...(result.error ? { error: result.error } : {}),
+    ...(result.doctor ? { doctor: result.doctor } : {}),
     pages: result.pages,
     items: result.items,
     findings: tools ? [...lintTools(result.items), ...deprecatedFeatureFindings(session.handshake, session.recorder.frames())] : [],
@@ -70,6 +71,11 @@ export async function listCommand(invocation: Invocation, terminal: Terminal): P
       for (const line of itemTable(result.kind, result.items)) terminal.out(line);
       terminal.out('');
       terminal.out(listFooter(result));
+    }
+    // Repeated names: a warning with the doctor's cause and next step (--debug: which positions, which cursors).
+    if (result.doctor) {
+      terminal.err(`loupe: warning: repeated names in the ${result.kind} listing`);
+      for (const line of diagnosisLines(result.doctor, invocation.options.debug)) terminal.err(line);
     }
     if (!result.complete) {
       terminal.err(incompleteLine(result));

@@ -7,6 +7,7 @@
 import type { AuthSettings, AuthStep } from '../../shared/auth.js';
 import type { HttpInfo } from '../../shared/frames.js';
 import { LoupeError } from '../../shared/errors.js';
+import { wireFetch } from '../wire/nodeHttpFetch.js';
 import type { FetchLike } from '../wire/recordingFetch.js';
 import { authFailure } from './authFailure.js';
 import { secretMethod, type ClientIdentity } from './clientIdentity.js';
@@ -26,7 +27,10 @@ export interface AuthFetchOptions {
   onStep?: (step: AuthStep) => void;
   /** One line for the user when a saved sign-in is refused and the flow starts again. */
   onNotice?: (message: string) => void;
-  /** The fetch for the authorization server and metadata exchanges (default: global fetch). */
+  /**
+   * The fetch for the authorization server and metadata exchanges (default: the wire's, which reaches ports Node's
+   * fetch refuses, such as 6000 or 6665–6669, through node:http).
+   */
   fetch?: FetchLike;
   maxStepUps?: number;
   /** Refresh this long before the access token expires. */
@@ -50,7 +54,7 @@ interface Grant {
 export function createAuthFetch(options: AuthFetchOptions): AuthComposer {
   const serverUrl = new URL(options.serverUrl);
   const { settings } = options;
-  const log = new StepLog(options.fetch ?? ((url, init) => fetch(url, init)), options.onStep);
+  const log = new StepLog(options.fetch ?? wireFetch, options.onStep);
   const maxStepUps = options.maxStepUps ?? 2;
   const margin = options.refreshMarginMs ?? 60_000;
   let grant: Grant | undefined = settings.token

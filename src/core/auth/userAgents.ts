@@ -4,6 +4,9 @@
  * GET the URL without a browser and follow the authorization server's redirects to the loopback receiver — this
  * only works where the server authorizes without a user, as the conformance suite's servers do.
  */
+import { wireFetch } from '../wire/nodeHttpFetch.js';
+import type { FetchLike } from '../wire/recordingFetch.js';
+
 export type UserAgent = (authorizationUrl: string, redirectUri: string) => Promise<void>;
 
 /** Tells the user where to go; the receiver then waits for the browser. */
@@ -16,7 +19,8 @@ export function interactiveUserAgent(show: (line: string) => void): UserAgent {
 
 const maxHops = 10;
 
-export function nonInteractiveUserAgent(fetchImpl: typeof fetch = fetch): UserAgent {
+/** `fetchImpl` defaults to the wire's fetch, so an authorization server on a port fetch refuses is reached too. */
+export function nonInteractiveUserAgent(fetchImpl: FetchLike = wireFetch): UserAgent {
   return async (authorizationUrl, redirectUri) => {
     let url = authorizationUrl;
     for (let hop = 0; hop < maxHops; hop += 1) {

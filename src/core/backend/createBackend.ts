@@ -24,6 +24,7 @@ import { lintTools } from '../lint/lintTools.js';
 import { summarizeTools } from '../lint/summarizeTools.js';
 import { walkList } from '../lists/pageWalker.js';
 import { watchLists } from '../lists/listWatcher.js';
+import { silentChangeDiagnosis } from '../doctor/listDiagnosis.js';
 import { FrameRecorder } from '../recorder/frameRecorder.js';
 import { connect } from '../session/connect.js';
 import { parseSnapshot } from '../snapshot/parseSnapshot.js';
@@ -170,7 +171,11 @@ export function createSessionBackend(options: BackendOptions & { settingsStore?:
       timeoutMs: current.options.timeoutMs,
       onProgress: (progress) => hub.emit('onListProgress', progress),
     })
-      .then((result) => {
+      .then((walked) => {
+        // A re-listing that changed without list_changed carries the doctor's stale-list advice.
+        const before = resume ? undefined : current.lists.get(kind);
+        const silent = before && !walked.doctor ? silentChangeDiagnosis(before, walked, session.recorder.frames(before.pages.at(-1)?.responseSeq ?? 0)) : undefined;
+        const result = silent ? { ...walked, doctor: silent } : walked;
         current.lists.set(kind, result);
         return result;
       })
@@ -316,6 +321,7 @@ export function createSessionBackend(options: BackendOptions & { settingsStore?:
             signal: controller.signal,
             onProgress: (progress) => hub.emit('onProgress', progress),
             ...(request.taskMode === 'task' ? { taskMode: 'task' as const } : {}),
+            listingComplete: current.lists.get('tools')?.complete ?? false,
             onTask: (record) => {
               (current.tasks ??= new TaskBook()).put(record);
               hub.emit('onTask', record);

@@ -1,10 +1,11 @@
 /** tools/call: the raw result kept, structuredContent validated against the tool's outputSchema. */
 import { randomUUID } from 'node:crypto';
-import type { JsonObject } from '../../shared/json.js';
+import { isJsonObject, type JsonObject } from '../../shared/json.js';
 import type { CallOutcome, ProgressEvent } from '../../shared/session.js';
 import type { TaskMode, TaskRecord } from '../../shared/tasks.js';
 import { followToolTask, isTaskAnswer, taskRequest } from '../tasks/toolTasks.js';
 import type { McpSession } from '../types.js';
+import { diagnoseToolError, withCallDiagnosis, type CallContext } from '../doctor/callDiagnosis.js';
 import { outputSchemaOf, validateStructured } from './outputValidators.js';
 
 export interface CallToolRequest {
@@ -23,13 +24,40 @@ export interface CallToolRequest {
   taskMode?: TaskMode;
   /** Every change of the task this call became (status, message), and its end. */
   onTask?: (record: TaskRecord) => void;
+  /** Whether `tools` is the whole listing (its walk reached the last page); the doctor says "not listed" only then. */
+  listingComplete?: boolean;
 }
 
 /**
  * Calls a tool. `tools` is the full tool list (every page) the outputSchema is looked up in.
- * Rejects with the session's LoupeError (timeout, cancelled, disconnected, rpc-error, task-failed, task-expired...).
+ * Rejects with the session's LoupeError (timeout, cancelled, disconnected, rpc-error, task-failed, task-expired...),
+ * carrying the connection doctor's diagnosis (`doctor`) when it has one.
  */
 export async function callTool(session: McpSession, request: CallToolRequest, tools: readonly JsonObject[]): Promise<CallOutcome> {
+  const context = (): CallContext => ({
+    tool: request.tool,
+    arguments: request.arguments ?? {},
+    tools,
+    listingComplete: request.listingComplete ?? true,
+    declaresListChanged: declaresToolListChanged(session),
+    frames: session.recorder.frames(),
+  });
+  let outcome: CallOutcome;
+  try {
+    outcome = await sendCall(session, request, tools);
+  } catch (error) {
+    throw withCallDiagnosis(error, context());
+  }
+  const doctor = outcome.isError ? diagnoseToolError(outcome.result, context()) : undefined;
+  return doctor ? { ...outcome, doctor } : outcome;
+}
+
+function declaresToolListChanged(session: McpSession): boolean {
+  const tools = session.handshake.capabilities.tools;
+  return isJsonObject(tools) && tools.listChanged === true;
+}
+
+async function sendCall(session: McpSession, request: CallToolRequest, tools: readonly JsonObject[]): Promise<CallOutcome> {
   const callId = request.callId ?? randomUUID();
   const args = request.arguments ?? {};
   const onProgress = request.onProgress;

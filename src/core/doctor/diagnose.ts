@@ -10,7 +10,8 @@ import { noEvidence } from '../../shared/doctor.js';
 import type { LoupeErrorData } from '../../shared/errors.js';
 import { isJsonObject } from '../../shared/json.js';
 
-type Advice = Omit<Diagnosis, 'evidence'> & { evidence?: string[] };
+/** A cause and a next step, with the evidence lines of their own (the session's are added after). */
+export type Advice = Omit<Diagnosis, 'evidence'> & { evidence?: string[] };
 
 function field(data: unknown, key: string): unknown {
   return isJsonObject(data) ? data[key] : undefined;
@@ -223,7 +224,11 @@ export function diagnose(
     stdioAdvice(error, evidence) ??
     listAdvice(error) ??
     authAdvice(error);
-  if (!advice) return undefined;
+  return advice ? withEvidence(advice, error, evidence) : undefined;
+}
+
+/** The advice as a diagnosis: its own evidence, then the exit code, the HTTP answers and stderr's tail. */
+export function withEvidence(advice: Advice, error: LoupeErrorData, evidence: DoctorEvidence): Diagnosis {
   const evidenceLines = [...(advice.evidence ?? []), ...answerLines(evidence), ...stderrEvidence(evidence)];
   const exitCode = exitCodeOf(error);
   if (typeof exitCode === 'number') evidenceLines.unshift(`exit code: ${exitCode}`);

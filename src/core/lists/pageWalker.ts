@@ -15,6 +15,7 @@ import type { JsonObject } from '../../shared/json.js';
 import { isJsonObject } from '../../shared/json.js';
 import type { ListKind, ListPage, ListProgress, ListResult } from '../../shared/lists.js';
 import { defaultPageLimit, listMethods } from '../../shared/lists.js';
+import { duplicateDiagnosis } from '../doctor/listDiagnosis.js';
 import { diagnosed } from '../doctor/withDiagnosis.js';
 import type { McpSession } from '../types.js';
 
@@ -107,12 +108,14 @@ export async function walkList(
     if (kind === 'tools' && session.toolHeaders) session.toolHeaders.learn(items, complete);
     // The connection doctor's cause and next step ride on the error (page limit, cursor loop, method not found…).
     const diagnosedError = error ? diagnosed(error, session.recorder.frames()) : undefined;
+    const duplicates = duplicateDiagnosis(kind, items, pages);
     return {
       kind,
       items,
       pages,
       complete,
       ...(diagnosedError ? { error: diagnosedError } : {}),
+      ...(duplicates ? { doctor: duplicates } : {}),
       startedAt,
       endedAt: session.now(),
     };

@@ -1,10 +1,13 @@
 /**
  * The outcome of one call: a protocol error (the request was rejected) is shown apart from a tool error
  * (a result with isError: true); then the content blocks, structuredContent with the outcome of validating
- * it against the tool's outputSchema, the raw JSON as sent, and the round-trip time.
+ * it against the tool's outputSchema, the raw JSON as sent, and the round-trip time. A failed call, or a tool error
+ * saying the tool is unknown, shows the doctor's likely cause and next step (evidence folded), as connecting does.
  */
+import { isDiagnosis } from '../../shared/doctor';
 import { rpcErrorName } from '../../shared/errors';
 import { isJsonObject } from '../../shared/json';
+import { DoctorAdvice } from '../components/ErrorNotice';
 import { JsonView } from '../components/JsonView';
 import { formatMs } from '../lib/format';
 import type { CallRecord } from '../store/callsSlice';
@@ -39,6 +42,7 @@ export function ResultView({ record }: { record: CallRecord }) {
           {record.error.code !== undefined ? ` ${record.error.code}` : ''}
           {rpcErrorName(record.error.code) ? ` ${rpcErrorName(record.error.code)}` : ''}): {record.error.message}
         </p>
+        {isDiagnosis(record.error.doctor) && <DoctorAdvice doctor={record.error.doctor} />}
         {record.error.data !== undefined && <JsonView value={record.error.data} label="Error data" />}
         <p className="muted small">The server did not return a result for this call.</p>
       </section>
@@ -58,6 +62,7 @@ export function ResultView({ record }: { record: CallRecord }) {
         )}{' '}
         <span className="muted small">round trip {formatMs(outcome.rttMs)}</span>
       </p>
+      {outcome.isError && isDiagnosis(outcome.doctor) && <DoctorAdvice doctor={outcome.doctor} />}
       {content.map((block, position) => (
         <ContentBlock key={position} block={block} position={position} />
       ))}

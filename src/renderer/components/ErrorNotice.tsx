@@ -87,8 +87,8 @@ function diagnosisOf(error: LoupeErrorData): Diagnosis | undefined {
   return isDiagnosis(error.doctor) ? error.doctor : undefined;
 }
 
-/** Likely cause, next step, and the evidence folded: what the doctor says about this failure. */
-function DoctorAdvice({ doctor }: { doctor: Diagnosis }) {
+/** Likely cause, next step, and the evidence folded: what the doctor says about this failure (also under a failed call). */
+export function DoctorAdvice({ doctor }: { doctor: Diagnosis }) {
   return (
     <section className="doctor" aria-label="Connection doctor">
       <dl className="doctor-advice">

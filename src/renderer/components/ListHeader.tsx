@@ -3,8 +3,12 @@ import type { ListState } from '../store/listsSlice';
 import type { ListPage } from '../../shared/lists';
 import { isJsonObject } from '../../shared/json';
 import { formatCount, plural } from '../lib/format';
-import { fetchMorePages } from '../store/sessionActions';
-import { errorTitle } from './ErrorNotice';
+import { fetchMorePages, refreshList } from '../store/sessionActions';
+import { selectReadOnly } from '../store/selectors';
+import { useLoupeStore } from '../store/store';
+import './listHeader.css';
+import { isDiagnosis } from '../../shared/doctor';
+import { DoctorAdvice, errorTitle } from './ErrorNotice';
 
 const stopReasons: Partial<Record<LoupeErrorData['kind'], string>> = {
   'page-limit': 'stopped at the page limit',
@@ -46,22 +50,37 @@ interface ListHeaderProps {
 /** Count, pages, progress and — loudly — a listing that stopped early. Never shows a partial list as complete. */
 export function ListHeader({ state, noun, shown }: ListHeaderProps) {
   const { result, progress, loading, diff } = state;
+  const live = useLoupeStore((store) => store.status.state === 'connected' && !selectReadOnly(store));
   return (
     <div className="list-header">
       {result ? (
-        <div className="list-count" aria-live="polite">
-          <strong>{plural(result.items.length, noun)}</strong>
-          <span className="muted"> · {plural(result.pages.length, 'page')}</span>
-          {shown !== undefined && shown !== result.items.length ? (
-            <span className="muted"> · {formatCount(shown)} shown</span>
+        <div className="list-count-row">
+          <div className="list-count" aria-live="polite">
+            <strong>{plural(result.items.length, noun)}</strong>
+            <span className="muted"> · {plural(result.pages.length, 'page')}</span>
+            {shown !== undefined && shown !== result.items.length ? (
+              <span className="muted"> · {formatCount(shown)} shown</span>
+            ) : null}
+            {cacheHint(result.pages) ? (
+              <span className="muted" data-testid="cache-hint">
+                {' '}
+                · {cacheHint(result.pages)}
+              </span>
+            ) : null}
+            {result.complete ? null : <span className="badge badge-error">incomplete</span>}
+          </div>
+          {live ? (
+            // Lists the server's current items again (the doctor's way on from a stale list).
+            <button
+              type="button"
+              className="list-relist"
+              disabled={loading}
+              title={`List the ${noun}s again, every page`}
+              onClick={() => void refreshList(result.kind)}
+            >
+              Re-list
+            </button>
           ) : null}
-          {cacheHint(result.pages) ? (
-            <span className="muted" data-testid="cache-hint">
-              {' '}
-              · {cacheHint(result.pages)}
-            </span>
-          ) : null}
-          {result.complete ? null : <span className="badge badge-error">incomplete</span>}
         </div>
       ) : null}
       {loading ? (
@@ -103,6 +122,12 @@ export function ListHeader({ state, noun, shown }: ListHeaderProps) {
               </button>
             </div>
           ) : null}
+        </div>
+      ) : null}
+      {result && isDiagnosis(result.doctor) ? (
+        <div className="notice notice-warning" role="status" aria-label="Listing advice">
+          <div className="notice-title">This listing looks wrong</div>
+          <DoctorAdvice doctor={result.doctor} />
         </div>
       ) : null}
       {diff && (diff.added.length > 0 || diff.changed.length > 0 || diff.removed.length > 0) ? (
