@@ -17,7 +17,7 @@ describe('the app shell', () => {
   it('connects to the initial target on start and shows the count and pages', async () => {
     const backend = fakeBackend({ lists: { tools: listResult('tools', makeTools(1000), 40) } });
     await bootApp(backend);
-    expect(backend.calls.slice(0, 4)).toEqual(['getSettings', 'status', 'initialTarget', 'connect']);
+    expect(backend.calls.slice(0, 4)).toEqual(['getSettings', 'sessions', 'initialTarget', 'connect']);
     const list = screen.getByRole('region', { name: 'Tool list' });
     await waitFor(() => expect(within(list).getByText('1,000 tools')).toBeTruthy());
     expect(within(list).getByText(/40 pages/)).toBeTruthy();
