@@ -23,7 +23,11 @@ describe('the app shell', () => {
     expect(within(list).getByText(/40 pages/)).toBeTruthy();
     expect(within(list).queryByText('incomplete')).toBeNull();
     expect(screen.getByRole('listbox', { name: 'Tools' })).toBeTruthy();
-    expect(screen.getByText('fake-server')).toBeTruthy();
+    // Once in the session card, once as the session's tab in the strip.
+    expect(screen.getAllByText('fake-server')).toHaveLength(2);
+    expect(screen.getByRole('tab', { name: 'fake-server, connected' }).getAttribute('aria-selected')).toBe(
+      'true',
+    );
     for (const name of ['Tools', 'Resources', 'Prompts', 'Traffic', 'Timings'])
       expect(screen.getByRole('tab', { name })).toBeTruthy();
     for (const name of ['Connect', 'Disconnect', 'Save snapshot', 'Open snapshot'])

@@ -85,11 +85,7 @@ export function App() {
       <Banners />
       <AuthBanner />
       <SessionStrip />
-      <div
-        className="app-body"
-        key={shownSession ?? 'none'}
-        id="session-panel"
-      >
+      <div className="app-body" key={shownSession ?? 'none'} id="session-panel">
         <ConnectionsPanel />
         <main className="main">
           <ViewTabs />

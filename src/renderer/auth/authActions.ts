@@ -48,7 +48,9 @@ export function bindAuthEvents(api: LoupeApi): () => void {
       sessionStore(session).setState({ authPrompt: prompt, authSignedOut: null });
       openSignInPage(prompt.authorizationUrl);
     }),
-    api.on('onAuthNotice', (notice, session) => sessionStore(session).setState({ authNotice: notice.message })),
+    api.on('onAuthNotice', (notice, session) =>
+      sessionStore(session).setState({ authNotice: notice.message }),
+    ),
     api.on('onStatus', (status, session) => {
       const { setState } = sessionStore(session);
       if (status.state === 'connecting') setState({ authNotice: null, authPrompt: null });

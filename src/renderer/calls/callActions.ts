@@ -64,6 +64,12 @@ export function clearHistory(tool: string): void {
     const calls = { ...state.calls };
     const history = state.callHistory.get(tool) ?? [];
     for (const callId of history) if (calls[callId]?.state !== 'running') delete calls[callId];
-    return { calls, callHistory: new Map(state.callHistory).set(tool, history.filter((id) => Object.hasOwn(calls, id))) };
+    return {
+      calls,
+      callHistory: new Map(state.callHistory).set(
+        tool,
+        history.filter((id) => Object.hasOwn(calls, id)),
+      ),
+    };
   });
 }

@@ -93,7 +93,11 @@ export function swapSides(): void {
 }
 
 /** The list before a list_changed (what the store held) and after it, kept for the Compare view. */
-export function recordListChange(diff: ListDiff, result: ListResult, store: ScopedStore = shownStore()): void {
+export function recordListChange(
+  diff: ListDiff,
+  result: ListResult,
+  store: ScopedStore = shownStore(),
+): void {
   const before = store.getState().lists[result.kind].result?.items ?? [];
   const entry = {
     id: nextHistoryId++,

@@ -5,7 +5,11 @@ import type { RootEntry } from '../store/callsSlice';
 import { apiOf, shownStore } from '../sessions/sessionStore';
 const keepAnswered = 20;
 
-export async function answerRequest(request: ServerRequest, answer: ServerRequestAnswer, outcome: string): Promise<void> {
+export async function answerRequest(
+  request: ServerRequest,
+  answer: ServerRequestAnswer,
+  outcome: string,
+): Promise<void> {
   let said = outcome;
   const store = shownStore();
   try {
@@ -15,10 +19,15 @@ export async function answerRequest(request: ServerRequest, answer: ServerReques
   }
   store.setState((state) => ({
     serverRequests: state.serverRequests.filter((waiting) => waiting.requestId !== request.requestId),
-    answeredRequests: [{ request, outcome: said, answeredAt: Date.now() }, ...state.answeredRequests].slice(0, keepAnswered),
+    answeredRequests: [{ request, outcome: said, answeredAt: Date.now() }, ...state.answeredRequests].slice(
+      0,
+      keepAnswered,
+    ),
   }));
 }
 
 export function setRoots(connection: string, roots: RootEntry[]): void {
-  shownStore().setState((state) => ({ rootsByConnection: { ...state.rootsByConnection, [connection]: roots } }));
+  shownStore().setState((state) => ({
+    rootsByConnection: { ...state.rootsByConnection, [connection]: roots },
+  }));
 }

@@ -12,7 +12,11 @@ import './sessions.css';
 
 export function SessionStrip() {
   const { list, shown, shownStatus } = useLoupeStore(
-    useShallow((state) => ({ list: state.sessionList, shown: state.shownSession, shownStatus: state.status })),
+    useShallow((state) => ({
+      list: state.sessionList,
+      shown: state.shownSession,
+      shownStatus: state.status,
+    })),
   );
   const refs = useRef(new Map<string, HTMLButtonElement>());
   const focusTab = (id: string) => refs.current.get(id)?.focus();
@@ -49,7 +53,11 @@ export function SessionStrip() {
           const words = statusWords(status);
           const selected = entry.id === shown;
           return (
-            <div key={entry.id} className={selected ? 'session-tab selected' : 'session-tab'} role="presentation">
+            <div
+              key={entry.id}
+              className={selected ? 'session-tab selected' : 'session-tab'}
+              role="presentation"
+            >
               <button
                 ref={(element) => {
                   if (element) refs.current.set(entry.id, element);

@@ -30,7 +30,9 @@ export async function attachSession(store: ScopedStore): Promise<void> {
     tasks: tasks.reduce(withTask, state.tasks),
     serverRequests: [
       ...state.serverRequests,
-      ...requests.filter((request) => !state.serverRequests.some((held) => held.requestId === request.requestId)),
+      ...requests.filter(
+        (request) => !state.serverRequests.some((held) => held.requestId === request.requestId),
+      ),
     ],
   }));
   await refreshStats(store);

@@ -16,10 +16,10 @@ export type StoreUpdate = Partial<LoupeState> | ((state: LoupeState) => Partial<
 export interface ScopedStore {
   /** The session written to (undefined: whatever is shown, e.g. a test that holds no session). */
   readonly session: string | undefined;
-  getState(): LoupeState;
-  setState(update: StoreUpdate): void;
+  getState: () => LoupeState;
+  setState: (update: StoreUpdate) => void;
   /** Whether this session is the one on screen now. */
-  isShown(): boolean;
+  isShown: () => boolean;
 }
 
 interface LiveStore {
@@ -79,10 +79,10 @@ export function sessionStore(session: string | undefined): ScopedStore {
         globalCount += 1;
       }
     }
-    if (globalCount > 0) liveStore().setState(global as Partial<LoupeState>);
+    if (globalCount > 0) liveStore().setState(global);
     const kept = stash.get(session ?? '');
     // A session not taken up yet keeps nothing: it is read back from the backend when first shown.
-    if (kept) stash.set(session ?? '', { ...kept, ...(own as Partial<SessionPart>) });
+    if (kept) stash.set(session ?? '', { ...kept, ...own });
   };
   return { session, getState, setState, isShown: shown };
 }

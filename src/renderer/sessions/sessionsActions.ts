@@ -46,7 +46,9 @@ export function noteSessionStatus(session: string | undefined, status: SessionSt
   const name = status.state === 'connected' ? status.handshake.serverInfo?.name : undefined;
   const serverName = typeof name === 'string' ? { serverName: name } : {};
   setState((state) => ({
-    sessionList: state.sessionList.map((entry) => (entry.id === id ? { ...entry, status, ...serverName } : entry)),
+    sessionList: state.sessionList.map((entry) =>
+      entry.id === id ? { ...entry, status, ...serverName } : entry,
+    ),
   }));
 }
 
@@ -95,7 +97,9 @@ export async function openNewSession(): Promise<string | undefined> {
     await showSession(info.id);
     return info.id;
   } catch (error) {
-    setState({ notice: { tone: 'error', text: `Could not open a new session: ${toErrorData(error).message}` } });
+    setState({
+      notice: { tone: 'error', text: `Could not open a new session: ${toErrorData(error).message}` },
+    });
     return undefined;
   }
 }
@@ -143,7 +147,9 @@ export async function closeSession(session: string = shownSessionId() ?? ''): Pr
     await getRootApi().forSession(session).closeSession();
   } catch (error) {
     if (!isNoSession(error)) {
-      setState({ notice: { tone: 'error', text: `Could not close the session: ${toErrorData(error).message}` } });
+      setState({
+        notice: { tone: 'error', text: `Could not close the session: ${toErrorData(error).message}` },
+      });
       return;
     }
   }

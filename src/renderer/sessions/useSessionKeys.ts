@@ -6,7 +6,9 @@
 import { useEffect } from 'react';
 import { switchSession } from './sessionsActions';
 
-export function sessionStep(event: Pick<KeyboardEvent, 'altKey' | 'shiftKey' | 'ctrlKey' | 'metaKey' | 'code'>): number {
+export function sessionStep(
+  event: Pick<KeyboardEvent, 'altKey' | 'shiftKey' | 'ctrlKey' | 'metaKey' | 'code'>,
+): number {
   if (!event.altKey || !event.shiftKey || event.ctrlKey || event.metaKey) return 0;
   if (event.code === 'BracketRight') return 1;
   if (event.code === 'BracketLeft') return -1;

@@ -67,7 +67,9 @@ export function bindBackendEvents(api: LoupeApi): () => void {
       }));
     }),
     api.on('onLog', (entry, session) => {
-      sessionStore(session).setState((state) => ({ logs: [...state.logs.slice(-(maxLogEntries - 1)), entry] }));
+      sessionStore(session).setState((state) => ({
+        logs: [...state.logs.slice(-(maxLogEntries - 1)), entry],
+      }));
     }),
     api.on('onListChanged', ({ diff, result }, session) => {
       const store = sessionStore(session);

@@ -194,6 +194,7 @@ export function kindsOffered(): ListKind[] {
 /** Marks the lists a connected server does not offer (a re-attach asks nothing: see sessions/attach.ts). */
 export function markUnsupported(store: ScopedStore): void {
   for (const kind of listKinds) {
-    if (!offers(store, kind)) patchList(store, kind, { unsupported: true, loading: false, result: null, error: null });
+    if (!offers(store, kind))
+      patchList(store, kind, { unsupported: true, loading: false, result: null, error: null });
   }
 }

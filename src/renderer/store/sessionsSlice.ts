@@ -17,4 +17,7 @@ export interface SessionsSlice {
   shownSession: string | null;
 }
 
-export const createSessionsSlice: SliceCreator<SessionsSlice> = () => ({ sessionList: [], shownSession: null });
+export const createSessionsSlice: SliceCreator<SessionsSlice> = () => ({
+  sessionList: [],
+  shownSession: null,
+});
