@@ -107,6 +107,36 @@ describe('several sessions in one window', () => {
     expect(screen.getByText('3 tools')).toBeTruthy();
   });
 
+  it('keeps the frames that arrive live while a session is read back, after the ones it held, with no gap', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const held = Array.from({ length: 5 }, (_, index) => frame(index + 1, { method: `held/${index + 1}` }));
+    const backend = fakeSessionsBackend(
+      (id) =>
+        heldSession(id, 0, 1, {
+          frames: (after, limit) =>
+            gate.then(() => held.filter((candidate) => candidate.seq > after).slice(0, limit)),
+        }),
+      1,
+    );
+    const booting = bootApp(backend);
+    await waitFor(() => expect(callsOf(backend, 's1')).toContain('frames'));
+    await act(async () => {
+      backend.emit('onFrames', [frame(6, { method: 'live/6' })], 's1');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+    release();
+    await booting;
+    expect(useLoupeStore.getState().frameLog.frames.map((kept) => kept.method)).toEqual([
+      'held/1',
+      'held/2',
+      'held/3',
+      'held/4',
+      'held/5',
+      'live/6',
+    ]);
+  });
+
   it('shows the session this tab remembered, and moves through the strip with arrow keys, Home and End', async () => {
     window.sessionStorage.setItem('loupe.shownSession', 's3');
     const backend = fakeSessionsBackend((id) => heldSession(id, 1, Number(id.slice(1))), 3);
@@ -294,6 +324,45 @@ describe('several sessions in one window', () => {
     await waitFor(() => expect(within(strip()).getAllByRole('tab')).toHaveLength(1));
     expect(shown()).toBe('s1');
     expect(useLoupeStore.getState().notice?.text).toMatch(/no longer has session s2/);
+  });
+
+  it('the palette lists each session, switches to one, and Alt+Shift+] works with the palette open', async () => {
+    const backend = fakeSessionsBackend((id) => heldSession(id, 1, id === 's1' ? 2 : 4), 2);
+    await bootApp(backend);
+    act(() => {
+      fireEvent.keyDown(window, { key: 'k', ctrlKey: true });
+    });
+    const input = screen.getByRole('combobox', { name: 'Go to' });
+    fireEvent.change(input, { target: { value: 'session' } });
+    const labels = () =>
+      within(screen.getByRole('listbox', { name: 'Matches' }))
+        .queryAllByRole('option')
+        .map((option) => option.querySelector('.palette-label')?.textContent ?? '');
+    expect(labels()).toEqual(
+      expect.arrayContaining([
+        'Session: server-s1',
+        'Session: server-s2',
+        'New session',
+        'Close session',
+        'Next session',
+        'Previous session',
+      ]),
+    );
+    // With the palette open (focus in its input), the shortcut still switches, and the entries follow.
+    await switchKey('BracketRight');
+    expect(shown()).toBe('s2');
+    expect(screen.getByRole('combobox', { name: 'Go to' })).toBeTruthy();
+    fireEvent.change(screen.getByRole('combobox', { name: 'Go to' }), {
+      target: { value: 'Session: server-s1' },
+    });
+    expect(labels()[0]).toBe('Session: server-s1');
+    await act(async () => {
+      fireEvent.keyDown(screen.getByRole('combobox', { name: 'Go to' }), { key: 'Enter' });
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    });
+    expect(shown()).toBe('s1');
+    expect(screen.queryByRole('combobox', { name: 'Go to' })).toBeNull();
+    await waitFor(() => expect(screen.getByText('2 tools')).toBeTruthy());
   });
 
   it('with no session in the backend, opens one and connects it to the initial target', async () => {

@@ -172,19 +172,6 @@ export async function refreshStats(store: ScopedStore = shownStore()): Promise<v
   }
 }
 
-/** Frames the backend held before this window subscribed (or while the carrier was down): same seqs, no new traffic. */
-export async function syncFrames(store: ScopedStore = shownStore()): Promise<void> {
-  const api = apiOf(store);
-  for (;;) {
-    const log = store.getState().frameLog;
-    const batch = await api.frames(log.lastSeq, 5000);
-    if (batch.length === 0) return;
-    const added = log.append(batch);
-    store.setState((state) => ({ frameVersion: state.frameVersion + 1 }));
-    if (added === 0 || batch.length < 5000) return;
-  }
-}
-
 /** Which lists the shown session can have (those whose capability the server declared). */
 export function kindsOffered(): ListKind[] {
   const store = shownStore();
