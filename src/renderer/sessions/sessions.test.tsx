@@ -17,6 +17,7 @@ import {
   type FakeSessionsBackend,
 } from '../testing/fakeBackend';
 import { stashedPart } from './sessionStore';
+import { reattachAll } from './sessionsActions';
 
 beforeAll(() => giveElementsASize());
 beforeEach(() => {
@@ -135,6 +136,39 @@ describe('several sessions in one window', () => {
       'held/5',
       'live/6',
     ]);
+  });
+
+  it('after the carrier came back, reads the shown session again and a held background one when next shown', async () => {
+    // Frames the backend recorded while the page heard nothing (the WebSocket was down).
+    const recorded = new Map<string, Frame[]>([
+      ['s1', [frame(1, { method: 'initialize' })]],
+      ['s2', [frame(1, { method: 'initialize' })]],
+    ]);
+    const backend = fakeSessionsBackend(
+      (id) =>
+        heldSession(id, 0, 1, {
+          frames: (after, limit) =>
+            Promise.resolve((recorded.get(id) ?? []).filter((held) => held.seq > after).slice(0, limit)),
+        }),
+      2,
+    );
+    await bootApp(backend);
+    await switchKey('BracketRight');
+    await switchKey('BracketLeft');
+    expect(shown()).toBe('s1');
+    recorded.get('s1')?.push(frame(2, { method: 'missed/s1' }));
+    recorded.get('s2')?.push(frame(2, { method: 'missed/s2' }), frame(3, { method: 'missed/s2' }));
+    await act(async () => {
+      await reattachAll();
+    });
+    expect(useLoupeStore.getState().frameLog.frames.map((held) => held.method)).toEqual([
+      'initialize',
+      'missed/s1',
+    ]);
+    expect(stashedPart('s2')?.frameLog.length).toBe(1);
+    await switchKey('BracketRight');
+    await waitFor(() => expect(useLoupeStore.getState().frameLog.length).toBe(3));
+    expect(backend.calls.map((call) => call.method)).not.toContain('list');
   });
 
   it('shows the session this tab remembered, and moves through the strip with arrow keys, Home and End', async () => {
