@@ -47,8 +47,20 @@ export function onBridgeState(listener: (state: BridgeState) => void): () => voi
 
 /** The API of the session on screen: every call names it. Actions capture it when they start. */
 export function getApi(): LoupeApi {
+  return shownSession === undefined ? getRootApi() : sessionApi(shownSession);
+}
+
+/** Session-bound APIs, made once each (in Electron each forSession crosses the context bridge anew). */
+const sessionApis = new Map<string, { root: LoupeApi; api: LoupeApi }>();
+
+/** The API naming `session` on every call. */
+export function sessionApi(session: string): LoupeApi {
   const root = getRootApi();
-  return shownSession === undefined ? root : root.forSession(shownSession);
+  const known = sessionApis.get(session);
+  if (known?.root === root) return known.api;
+  const api = root.forSession(session);
+  sessionApis.set(session, { root, api });
+  return api;
 }
 
 /** The API naming no session: every session's events, the session list, settings. */

@@ -7,7 +7,7 @@
  * back from the backend when first shown.
  */
 import type { LoupeApi } from '../../shared/contract';
-import { getRootApi, showApiSession } from '../bridge';
+import { getRootApi, sessionApi, showApiSession } from '../bridge';
 import type { LoupeState } from '../store/types';
 import { isSessionKey, pickSessionPart, type SessionPart } from './sessionKeys';
 
@@ -132,6 +132,5 @@ export function resetSessionStash(): void {
 
 /** The API naming this store's session (none: the root, for a page holding no session). */
 export function apiOf(store: ScopedStore): LoupeApi {
-  const root = getRootApi();
-  return store.session === undefined ? root : root.forSession(store.session);
+  return store.session === undefined ? getRootApi() : sessionApi(store.session);
 }

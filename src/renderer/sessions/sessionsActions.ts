@@ -7,7 +7,7 @@ import { toErrorData } from '../../shared/errors';
 import type { SessionStatus } from '../../shared/session';
 import type { SessionInfo } from '../../shared/sessions';
 import { sessionStorageOrNothing } from '../accessToken';
-import { getRootApi } from '../bridge';
+import { getRootApi, sessionApi } from '../bridge';
 import { useLoupeStore } from '../store/store';
 import type { SessionEntry } from '../store/sessionsSlice';
 import { attachSession } from './attach';
@@ -144,7 +144,7 @@ async function dropLost(ids: readonly string[]): Promise<void> {
 export async function closeSession(session: string = shownSessionId() ?? ''): Promise<void> {
   if (!getState().sessionList.some((entry) => entry.id === session)) return;
   try {
-    await getRootApi().forSession(session).closeSession();
+    await sessionApi(session).closeSession();
   } catch (error) {
     if (!isNoSession(error)) {
       setState({
@@ -156,8 +156,8 @@ export async function closeSession(session: string = shownSessionId() ?? ''): Pr
   await removeSessions([session]);
 }
 
-/** The backend's list (onSessions, or sessions()): new ones join the strip, vanished ones leave it. */
-export async function applySessionList(infos: readonly SessionInfo[]): Promise<void> {
+/** The backend's list (onSessions, or sessions()): new ones join the strip, vanished ones leave it (`noticeLost`: saying so). */
+export async function applySessionList(infos: readonly SessionInfo[], noticeLost = false): Promise<void> {
   const known = new Set(infos.map((info) => info.id));
   const current = getState().sessionList;
   const lost = current.filter((entry) => !known.has(entry.id)).map((entry) => entry.id);
@@ -169,7 +169,7 @@ export async function applySessionList(infos: readonly SessionInfo[]): Promise<v
       return held ? { ...held, status: info.status } : entryOf(info);
     }),
   });
-  if (lost.length > 0) await removeSessions(lost);
+  if (lost.length > 0) await (noticeLost ? dropLost(lost) : removeSessions(lost));
 }
 
 let listRequest = 0;
@@ -216,7 +216,8 @@ export async function attachAtStart(): Promise<boolean> {
 /** The carrier came back: the backend kept its sessions; read the shown one again, the others when shown. */
 export async function reattachAll(): Promise<void> {
   try {
-    await applySessionList(await getRootApi().sessions());
+    // Sessions gone now were lost while the carrier was down (the backend restarted): said in a notice.
+    await applySessionList(await getRootApi().sessions(), true);
   } catch {
     return;
   }
