@@ -27,8 +27,32 @@ async function traffic(page: Page): Promise<{ count: string; first: string[] }> 
   await page.getByRole('tab', { name: 'Traffic', exact: true }).click();
   const rows = page.getByRole('listbox', { name: 'Frames' }).locator('.frame-method');
   await expect(rows.first()).toBeVisible();
-  const count = (await frameCount(page).textContent()) ?? '';
-  const first = (await rows.allTextContents()).slice(0, 8).map((text) => text.trim());
+  // The walks of resources and prompts may still be answering: read the count once it stopped moving.
+  let count = '';
+  await expect
+    .poll(
+      async () => {
+        const now = (await frameCount(page).textContent()) ?? '';
+        const settled = now === count;
+        count = now;
+        return settled;
+      },
+      { intervals: [500, 500, 1000, 1000] },
+    )
+    .toBe(true);
+  // The list follows the newest frame: Home goes back to the first; then the first eight rows as "seq method".
+  const list = page.getByRole('listbox', { name: 'Frames' });
+  await list.focus();
+  await list.press('Home');
+  const rowsShown = list.locator('.frame-row');
+  await expect(rowsShown.first().locator('span').first()).toHaveText('1');
+  const first: string[] = [];
+  for (let index = 0; index < Math.min(8, await rowsShown.count()); index += 1) {
+    const row = rowsShown.nth(index);
+    const seq = (await row.locator('span').first().textContent()) ?? '';
+    const method = (await row.locator('.frame-method').textContent()) ?? '';
+    first.push(`${seq} ${method}`.trim());
+  }
   return { count, first };
 }
 
@@ -93,6 +117,13 @@ test.describe('sessions', () => {
     const httpTraffic = await traffic(page);
     const httpPages = await toolsListRequests(page);
     expect(httpPages).toBe(3);
+    // The v2 server speaks 2026-07-28 over HTTP: discovery, then the subscriptions stream; no initialize.
+    expect(httpTraffic.first.slice(0, 3)).toEqual([
+      '1 server/discover',
+      '2 server/discover',
+      '3 subscriptions/listen',
+    ]);
+    expect(httpTraffic.first.some((row) => row.endsWith(' initialize'))).toBe(false);
     await shot(page, 'dark', 'two-sessions-dark');
 
     await switchPrevious(page);
@@ -100,6 +131,9 @@ test.describe('sessions', () => {
     const stdioTraffic = await traffic(page);
     const stdioPages = await toolsListRequests(page);
     expect(stdioPages).toBe(4);
+    // The paginating server is 2025 era over stdio: server/discover is refused, then initialize.
+    expect(stdioTraffic.first.some((row) => row.endsWith(' initialize'))).toBe(true);
+    expect(stdioTraffic.first.some((row) => row.endsWith(' subscriptions/listen'))).toBe(false);
     expect(stdioTraffic.count).not.toEqual(httpTraffic.count);
     await page.getByRole('tab', { name: 'Tools', exact: true }).click();
     await expect(toolsPane(page).getByText('32 tools')).toBeVisible();
