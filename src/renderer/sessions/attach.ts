@@ -8,6 +8,7 @@ import type { Frame } from '../../shared/frames';
 import { FrameLog } from '../lib/frameLog';
 import { withTask } from '../store/tasksSlice';
 import { applyListResult, markUnsupported, refreshStats } from '../store/sessionActions';
+import { logsFromFrames } from './logsFromFrames';
 import { apiOf, type ScopedStore } from './sessionStore';
 
 const pageSize = 5000;
@@ -36,7 +37,8 @@ async function readFrames(store: ScopedStore): Promise<void> {
     const log = new FrameLog();
     log.append(held);
     log.append(live);
-    return { frameLog: log, frameVersion: state.frameVersion + 1 };
+    // Log messages heard live meanwhile are in `live` too: the log is rebuilt from the frames alone.
+    return { frameLog: log, frameVersion: state.frameVersion + 1, logs: logsFromFrames(log.frames) };
   });
 }
 

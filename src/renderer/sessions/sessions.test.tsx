@@ -111,7 +111,15 @@ describe('several sessions in one window', () => {
   it('keeps the frames that arrive live while a session is read back, after the ones it held, with no gap', async () => {
     let release: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => (release = resolve));
-    const held = Array.from({ length: 5 }, (_, index) => frame(index + 1, { method: `held/${index + 1}` }));
+    const held = Array.from({ length: 4 }, (_, index) => frame(index + 1, { method: `held/${index + 1}` }));
+    const logRaw = JSON.stringify({
+      jsonrpc: '2.0',
+      method: 'notifications/message',
+      params: { level: 'warning', logger: 'db', data: 'disk low' },
+    });
+    held.push(
+      frame(5, { method: 'notifications/message', direction: 'in', kind: 'notification', raw: logRaw }),
+    );
     const backend = fakeSessionsBackend(
       (id) =>
         heldSession(id, 0, 1, {
@@ -133,8 +141,12 @@ describe('several sessions in one window', () => {
       'held/2',
       'held/3',
       'held/4',
-      'held/5',
+      'notifications/message',
       'live/6',
+    ]);
+    // The server's log is read back from its frames.
+    expect(useLoupeStore.getState().logs).toEqual([
+      { t: 50, level: 'warning', logger: 'db', data: 'disk low' },
     ]);
   });
 
