@@ -17,13 +17,17 @@ describe('the app shell', () => {
   it('connects to the initial target on start and shows the count and pages', async () => {
     const backend = fakeBackend({ lists: { tools: listResult('tools', makeTools(1000), 40) } });
     await bootApp(backend);
-    expect(backend.calls.slice(0, 4)).toEqual(['getSettings', 'status', 'initialTarget', 'connect']);
+    expect(backend.calls.slice(0, 4)).toEqual(['getSettings', 'sessions', 'initialTarget', 'connect']);
     const list = screen.getByRole('region', { name: 'Tool list' });
     await waitFor(() => expect(within(list).getByText('1,000 tools')).toBeTruthy());
     expect(within(list).getByText(/40 pages/)).toBeTruthy();
     expect(within(list).queryByText('incomplete')).toBeNull();
     expect(screen.getByRole('listbox', { name: 'Tools' })).toBeTruthy();
-    expect(screen.getByText('fake-server')).toBeTruthy();
+    // Once in the session card, once as the session's tab in the strip.
+    expect(screen.getAllByText('fake-server')).toHaveLength(2);
+    expect(screen.getByRole('tab', { name: 'fake-server, connected' }).getAttribute('aria-selected')).toBe(
+      'true',
+    );
     for (const name of ['Tools', 'Resources', 'Prompts', 'Traffic', 'Timings'])
       expect(screen.getByRole('tab', { name })).toBeTruthy();
     for (const name of ['Connect', 'Disconnect', 'Save snapshot', 'Open snapshot'])

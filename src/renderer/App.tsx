@@ -21,6 +21,8 @@ import { ConfigImport } from './configs/ConfigImport';
 import { CommandPalette } from './palette/CommandPalette';
 import { AuthBanner } from './auth/AuthBanner';
 import { AuthView } from './auth/AuthView';
+import { SessionStrip } from './sessions/SessionStrip';
+import { useSessionKeys } from './sessions/useSessionKeys';
 
 /** The dialogs bring the form engine: loaded right after the first paint instead of before it. */
 const ServerRequestDialogs = lazy(() =>
@@ -73,13 +75,17 @@ function ViewTabs() {
 
 export function App() {
   const tab = useLoupeStore((state) => state.tab);
+  // Keyed by the session shown: switching sessions starts the views afresh (no form state crosses over).
+  const shownSession = useLoupeStore((state) => state.shownSession);
+  useSessionKeys();
   const View = views[tab];
   return (
     <div className="app">
       <AppHeader />
       <Banners />
       <AuthBanner />
-      <div className="app-body">
+      <SessionStrip />
+      <div className="app-body" key={shownSession ?? 'none'} id="session-panel">
         <ConnectionsPanel />
         <main className="main">
           <ViewTabs />

@@ -22,6 +22,8 @@ import { sessionStorageOrNothing, takeAccessToken } from './accessToken';
 export type BridgeState = 'connecting' | 'open' | 'closed' | 'no-credential' | 'unreachable';
 
 let current: LoupeApi | undefined;
+/** The session on screen: getApi() names it on every call (none: calls name no session). */
+let shownSession: string | undefined;
 let bridgeState: BridgeState = 'open';
 const stateListeners = new Set<(state: BridgeState) => void>();
 
@@ -43,7 +45,26 @@ export function onBridgeState(listener: (state: BridgeState) => void): () => voi
   };
 }
 
+/** The API of the session on screen: every call names it. Actions capture it when they start. */
 export function getApi(): LoupeApi {
+  return shownSession === undefined ? getRootApi() : sessionApi(shownSession);
+}
+
+/** Session-bound APIs, made once each (in Electron each forSession crosses the context bridge anew). */
+const sessionApis = new Map<string, { root: LoupeApi; api: LoupeApi }>();
+
+/** The API naming `session` on every call. */
+export function sessionApi(session: string): LoupeApi {
+  const root = getRootApi();
+  const known = sessionApis.get(session);
+  if (known?.root === root) return known.api;
+  const api = root.forSession(session);
+  sessionApis.set(session, { root, api });
+  return api;
+}
+
+/** The API naming no session: every session's events, the session list, settings. */
+export function getRootApi(): LoupeApi {
   if (current) return current;
   const exposed = (window as Window & { loupe?: LoupeApi }).loupe;
   if (exposed) current = exposed;
@@ -56,6 +77,11 @@ export function getApi(): LoupeApi {
     if (token === undefined) setBridgeState('no-credential');
   }
   return current;
+}
+
+/** The session store says which session is on screen (see sessions/sessionStore.ts). */
+export function showApiSession(session: string | undefined): void {
+  shownSession = session;
 }
 
 /** Tests (and a future embedding) hand in their own API. */

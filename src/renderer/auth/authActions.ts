@@ -1,10 +1,7 @@
 /** Sign-in actions of the UI: open the authorization page, sign out of the current server. */
 import { toErrorData } from '../../shared/errors';
 import type { LoupeApi } from '../../shared/contract';
-import { getApi } from '../bridge';
-import { useLoupeStore } from '../store/store';
-
-const { getState, setState } = useLoupeStore;
+import { apiOf, sessionStore, shownStore } from '../sessions/sessionStore';
 
 /**
  * Opens the sign-in page in a new tab (the browser host) or, in the desktop app, in the system browser: the
@@ -23,16 +20,17 @@ export function openSignInPage(url: string): void {
 
 /** The URL of the server now connected (or last tried), when it is an HTTP or SSE one. */
 export function currentServerUrl(): string | undefined {
-  const status = getState().status;
-  const target = status.state === 'idle' ? getState().lastTarget : status.target;
+  const { status, lastTarget } = shownStore().getState();
+  const target = status.state === 'idle' ? lastTarget : status.target;
   return target && target.transport !== 'stdio' && target.transport !== 'demo' ? target.url : undefined;
 }
 
 export async function signOut(): Promise<void> {
   const url = currentServerUrl();
   if (!url) return;
+  const { setState } = shownStore();
   try {
-    const removed = await getApi().signOut(url);
+    const removed = await apiOf(shownStore()).signOut(url);
     setState({
       authSignedOut:
         removed > 0
@@ -46,12 +44,15 @@ export async function signOut(): Promise<void> {
 
 export function bindAuthEvents(api: LoupeApi): () => void {
   const stops = [
-    api.on('onAuthPrompt', (prompt) => {
-      setState({ authPrompt: prompt, authSignedOut: null });
+    api.on('onAuthPrompt', (prompt, session) => {
+      sessionStore(session).setState({ authPrompt: prompt, authSignedOut: null });
       openSignInPage(prompt.authorizationUrl);
     }),
-    api.on('onAuthNotice', (notice) => setState({ authNotice: notice.message })),
-    api.on('onStatus', (status) => {
+    api.on('onAuthNotice', (notice, session) =>
+      sessionStore(session).setState({ authNotice: notice.message }),
+    ),
+    api.on('onStatus', (status, session) => {
+      const { setState } = sessionStore(session);
       if (status.state === 'connecting') setState({ authNotice: null, authPrompt: null });
       else setState({ authPrompt: null });
     }),

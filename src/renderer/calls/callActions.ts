@@ -2,11 +2,8 @@
 import { toErrorData } from '../../shared/errors';
 import type { JsonObject } from '../../shared/json';
 import type { TaskMode } from '../../shared/tasks';
-import { getApi } from '../bridge';
 import { historyLimit, type CallRecord } from '../store/callsSlice';
-import { useLoupeStore } from '../store/store';
-
-const { getState, setState } = useLoupeStore;
+import { apiOf, shownStore, type ScopedStore } from '../sessions/sessionStore';
 
 let counter = 0;
 function newCallId(): string {
@@ -14,8 +11,8 @@ function newCallId(): string {
   return `call-${Date.now().toString(36)}-${counter}`;
 }
 
-function patchCall(callId: string, patch: Partial<CallRecord>): void {
-  setState((state) => {
+function patchCall(store: ScopedStore, callId: string, patch: Partial<CallRecord>): void {
+  store.setState((state) => {
     const record = state.calls[callId];
     return record ? { calls: { ...state.calls, [callId]: { ...record, ...patch } } } : {};
   });
@@ -24,6 +21,9 @@ function patchCall(callId: string, patch: Partial<CallRecord>): void {
 /** Sends the call and records it; resolves with the call id once the call has ended, however it ended. */
 export async function callTool(tool: string, args: JsonObject, taskMode: TaskMode = 'auto'): Promise<string> {
   const callId = newCallId();
+  // The session shown now: a result that lands after the user switched away still goes to it.
+  const store = shownStore();
+  const { getState, setState } = store;
   const record: CallRecord = { callId, tool, arguments: args, startedAt: Date.now(), state: 'running' };
   setState((state) => {
     const history = [callId, ...(state.callHistory.get(tool) ?? [])];
@@ -33,36 +33,43 @@ export async function callTool(tool: string, args: JsonObject, taskMode: TaskMod
   });
   const timeoutMs = getState().settings?.timeoutMs;
   try {
-    const outcome = await getApi().callTool({
+    const outcome = await apiOf(store).callTool({
       tool,
       arguments: args,
       callId,
       ...(timeoutMs ? { timeoutMs } : {}),
       ...(taskMode === 'task' ? { taskMode } : {}),
     });
-    patchCall(callId, { state: 'done', outcome });
+    patchCall(store, callId, { state: 'done', outcome });
   } catch (error) {
     const detail = toErrorData(error);
-    patchCall(callId, { state: detail.kind === 'cancelled' ? 'cancelled' : 'failed', error: detail });
+    patchCall(store, callId, { state: detail.kind === 'cancelled' ? 'cancelled' : 'failed', error: detail });
   }
   return callId;
 }
 
 export async function cancelCall(callId: string): Promise<void> {
+  const store = shownStore();
   try {
-    await getApi().cancelCall(callId);
+    await apiOf(store).cancelCall(callId);
   } catch (error) {
     // The call may have ended meanwhile; its own record says how.
-    const record = getState().calls[callId];
-    if (record?.state === 'running') patchCall(callId, { state: 'failed', error: toErrorData(error) });
+    const record = store.getState().calls[callId];
+    if (record?.state === 'running') patchCall(store, callId, { state: 'failed', error: toErrorData(error) });
   }
 }
 
 export function clearHistory(tool: string): void {
-  setState((state) => {
+  shownStore().setState((state) => {
     const calls = { ...state.calls };
     const history = state.callHistory.get(tool) ?? [];
     for (const callId of history) if (calls[callId]?.state !== 'running') delete calls[callId];
-    return { calls, callHistory: new Map(state.callHistory).set(tool, history.filter((id) => Object.hasOwn(calls, id))) };
+    return {
+      calls,
+      callHistory: new Map(state.callHistory).set(
+        tool,
+        history.filter((id) => Object.hasOwn(calls, id)),
+      ),
+    };
   });
 }

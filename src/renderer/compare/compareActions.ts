@@ -3,17 +3,26 @@ import type { ChangeClass, ItemChangeKind, SnapshotDiff } from '../../shared/dif
 import type { CompareSource } from '../../shared/compare';
 import { toErrorData } from '../../shared/errors';
 import type { ListDiff, ListResult } from '../../shared/lists';
-import { getApi } from '../bridge';
 import { setTab } from '../store/appActions';
 import { maxHistoryEntries, type CompareChoice } from '../store/compareSlice';
+import { apiOf, shownStore, type ScopedStore } from '../sessions/sessionStore';
 import { useLoupeStore } from '../store/store';
 import { sideLabel, utcTime } from './compareLabels';
 import type { CompareRow } from './compareRows';
 
+/** Synchronous actions act on the session shown now. */
 const { getState, setState } = useLoupeStore;
 
-/** Bumped by every comparison started, so one that answers after a newer one is dropped. */
-let generation = 0;
+/** Bumped per session by every comparison started, so one that answers after a newer one is dropped. */
+const generations = new Map<string, number>();
+function nextGeneration(store: ScopedStore): number {
+  const next = (generations.get(store.session ?? '') ?? 0) + 1;
+  generations.set(store.session ?? '', next);
+  return next;
+}
+function isLatest(store: ScopedStore, mine: number): boolean {
+  return generations.get(store.session ?? '') === mine;
+}
 let nextHistoryId = 1;
 
 function source(choice: CompareChoice): CompareSource {
@@ -26,14 +35,15 @@ function fileName(choice: CompareChoice): string | undefined {
 
 /** Runs the comparison of the two chosen sides (when both are chosen). */
 export async function runCompare(): Promise<void> {
-  const { compareLeft: left, compareRight: right } = getState();
+  const store = shownStore();
+  const { compareLeft: left, compareRight: right } = store.getState();
   if (!left || !right) return;
-  const mine = ++generation;
-  setState({ compareBusy: true, compareError: null });
+  const mine = nextGeneration(store);
+  store.setState({ compareBusy: true, compareError: null });
   try {
-    const result = await getApi().compareSnapshots(source(left), source(right));
-    if (mine !== generation) return;
-    setState({
+    const result = await apiOf(store).compareSnapshots(source(left), source(right));
+    if (!isLatest(store, mine)) return;
+    store.setState({
       comparison: {
         left: sideLabel(result.left, fileName(left)),
         right: sideLabel(result.right, fileName(right)),
@@ -42,11 +52,11 @@ export async function runCompare(): Promise<void> {
       compareSelected: null,
     });
   } catch (error) {
-    if (mine !== generation) return;
+    if (!isLatest(store, mine)) return;
     const detail = toErrorData(error);
-    setState({ compareError: `Cannot compare (${detail.kind}): ${detail.message}`, comparison: null });
+    store.setState({ compareError: `Cannot compare (${detail.kind}): ${detail.message}`, comparison: null });
   } finally {
-    if (mine === generation) setState({ compareBusy: false });
+    if (isLatest(store, mine)) store.setState({ compareBusy: false });
   }
 }
 
@@ -83,8 +93,12 @@ export function swapSides(): void {
 }
 
 /** The list before a list_changed (what the store held) and after it, kept for the Compare view. */
-export function recordListChange(diff: ListDiff, result: ListResult): void {
-  const before = getState().lists[result.kind].result?.items ?? [];
+export function recordListChange(
+  diff: ListDiff,
+  result: ListResult,
+  store: ScopedStore = shownStore(),
+): void {
+  const before = store.getState().lists[result.kind].result?.items ?? [];
   const entry = {
     id: nextHistoryId++,
     at: Date.now(),
@@ -96,30 +110,31 @@ export function recordListChange(diff: ListDiff, result: ListResult): void {
     before,
     after: result.items,
   };
-  setState((state) => ({ listHistory: [...state.listHistory.slice(-(maxHistoryEntries - 1)), entry] }));
+  store.setState((state) => ({ listHistory: [...state.listHistory.slice(-(maxHistoryEntries - 1)), entry] }));
 }
 
 /** Opens one history entry in the Compare view: that list before and after the change. */
 export async function openHistoryEntry(id: number): Promise<void> {
-  const entry = getState().listHistory.find((candidate) => candidate.id === id);
+  const store = shownStore();
+  const entry = store.getState().listHistory.find((candidate) => candidate.id === id);
   if (!entry) return;
   setTab('Compare');
-  const mine = ++generation;
-  setState({ compareBusy: true, compareError: null });
+  const mine = nextGeneration(store);
+  store.setState({ compareBusy: true, compareError: null });
   try {
-    const changes = await getApi().compareLists({
+    const changes = await apiOf(store).compareLists({
       kind: entry.kind,
       before: entry.before,
       after: entry.after,
     });
-    if (mine !== generation) return;
+    if (!isLatest(store, mine)) return;
     const diff: SnapshotDiff = {
       items: { tools: [], resources: [], templates: [], prompts: [], [entry.kind]: changes },
       handshake: [],
       incomplete: [],
     };
     const when = `list_changed at ${utcTime(entry.at)}`;
-    setState({
+    store.setState({
       comparison: {
         left: {
           title: `${entry.kind} before`,
@@ -132,11 +147,11 @@ export async function openHistoryEntry(id: number): Promise<void> {
       compareSelected: null,
     });
   } catch (error) {
-    if (mine !== generation) return;
+    if (!isLatest(store, mine)) return;
     const detail = toErrorData(error);
-    setState({ compareError: `Cannot compare (${detail.kind}): ${detail.message}`, comparison: null });
+    store.setState({ compareError: `Cannot compare (${detail.kind}): ${detail.message}`, comparison: null });
   } finally {
-    if (mine === generation) setState({ compareBusy: false });
+    if (isLatest(store, mine)) store.setState({ compareBusy: false });
   }
 }
 

@@ -1,6 +1,6 @@
 /**
  * The command palette (Ctrl/Cmd+K): type to find any action, tab, saved server, tool, resource, prompt or
- * frame; ArrowUp/ArrowDown choose, Enter runs, Escape closes. Focus returns to where it was, and a jump then
+ * frame, or session; ArrowUp/ArrowDown choose, Enter runs, Escape closes. Focus returns to where it was, and a jump then
  * moves it into the view it opened.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -16,9 +16,15 @@ function isPaletteKey(event: KeyboardEvent): boolean {
   );
 }
 
+/** The entries while `session` is shown (the argument only keys the memo: the store is read whole). */
+function entriesOf(session: string | null): PaletteEntry[] {
+  return session === useLoupeStore.getState().shownSession ? paletteEntries(useLoupeStore.getState()) : [];
+}
+
 function PaletteBody({ onClose }: { onClose: () => void }) {
-  // Built once per opening: the lists do not change under a palette that is open for a few keystrokes.
-  const entries = useMemo(() => paletteEntries(useLoupeStore.getState()), []);
+  // Built once per opening and per session shown (Alt+Shift+] / [ switch sessions with the palette open).
+  const shownSession = useLoupeStore((state) => state.shownSession);
+  const entries = useMemo(() => entriesOf(shownSession), [shownSession]);
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
   const shown = useMemo(() => rankPalette(entries, query), [entries, query]);

@@ -12,9 +12,10 @@ import { connect, disconnect, reconnect } from '../store/sessionActions';
 import type { LoupeState } from '../store/store';
 import { tabs, type Tab } from '../store/uiSlice';
 import type { Rankable } from './paletteRank';
+import { sessionEntries } from './sessionEntries';
 
 export type PaletteGroup =
-  'Action' | 'Tab' | 'Server' | 'Tool' | 'Resource' | 'Template' | 'Prompt' | 'Frame';
+  'Action' | 'Session' | 'Tab' | 'Server' | 'Tool' | 'Resource' | 'Template' | 'Prompt' | 'Frame';
 
 export interface PaletteEntry extends Rankable {
   id: string;
@@ -148,6 +149,7 @@ export function paletteEntries(state: LoupeState): PaletteEntry[] {
   }));
   return [
     ...actionEntries(state),
+    ...sessionEntries(state),
     ...tabEntries,
     ...servers,
     ...itemEntries(state, 'tools'),

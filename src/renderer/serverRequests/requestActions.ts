@@ -1,26 +1,33 @@
 /** Answering the server's requests: only ever on the user's click, through answerServerRequest. */
 import { toErrorData } from '../../shared/errors';
 import type { ServerRequest, ServerRequestAnswer } from '../../shared/session';
-import { getApi } from '../bridge';
 import type { RootEntry } from '../store/callsSlice';
-import { useLoupeStore } from '../store/store';
-
-const { setState } = useLoupeStore;
+import { apiOf, shownStore } from '../sessions/sessionStore';
 const keepAnswered = 20;
 
-export async function answerRequest(request: ServerRequest, answer: ServerRequestAnswer, outcome: string): Promise<void> {
+export async function answerRequest(
+  request: ServerRequest,
+  answer: ServerRequestAnswer,
+  outcome: string,
+): Promise<void> {
   let said = outcome;
+  const store = shownStore();
   try {
-    await getApi().answerServerRequest(request.requestId, answer);
+    await apiOf(store).answerServerRequest(request.requestId, answer);
   } catch (error) {
     said = `${outcome}, but the answer could not be delivered: ${toErrorData(error).message}`;
   }
-  setState((state) => ({
+  store.setState((state) => ({
     serverRequests: state.serverRequests.filter((waiting) => waiting.requestId !== request.requestId),
-    answeredRequests: [{ request, outcome: said, answeredAt: Date.now() }, ...state.answeredRequests].slice(0, keepAnswered),
+    answeredRequests: [{ request, outcome: said, answeredAt: Date.now() }, ...state.answeredRequests].slice(
+      0,
+      keepAnswered,
+    ),
   }));
 }
 
 export function setRoots(connection: string, roots: RootEntry[]): void {
-  setState((state) => ({ rootsByConnection: { ...state.rootsByConnection, [connection]: roots } }));
+  shownStore().setState((state) => ({
+    rootsByConnection: { ...state.rootsByConnection, [connection]: roots },
+  }));
 }

@@ -7,6 +7,7 @@ import type { ProtocolChoice } from '../../shared/session';
 import type { ServerAuth } from '../../shared/auth';
 import { getApi } from '../bridge';
 import { toSnapshotView } from '../lib/snapshotView';
+import { apiOf, shownStore } from '../sessions/sessionStore';
 import { useLoupeStore } from './store';
 import type { TrafficFilter } from './trafficSlice';
 import type { Tab } from './uiSlice';
@@ -85,9 +86,10 @@ export async function removeServer(id: string): Promise<void> {
 
 /** Browser: a download. (Electron's main process may answer createSnapshot with a native dialog later.) */
 export async function saveSnapshot(): Promise<void> {
+  const api = getApi();
   setState({ snapshotBusy: true, snapshotError: null });
   try {
-    const { fileName, text } = await getApi().createSnapshot();
+    const { fileName, text } = await api.createSnapshot();
     const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
     const anchor = document.createElement('a');
     anchor.href = url;
@@ -109,10 +111,11 @@ export async function saveSnapshot(): Promise<void> {
 }
 
 export async function openSnapshotText(text: string, fileName: string): Promise<void> {
+  const store = shownStore();
   setState({ snapshotBusy: true, snapshotError: null });
   try {
-    const snapshot = await getApi().loadSnapshot(text);
-    setState({
+    const snapshot = await apiOf(store).loadSnapshot(text);
+    store.setState({
       snapshotView: toSnapshotView(snapshot),
       selected: { tools: null, resources: null, templates: null, prompts: null },
       selectedFrameSeq: null,
@@ -149,12 +152,13 @@ export function fetchKey(kind: 'resources' | 'prompts', key: string): string {
 
 export async function readResource(uri: string): Promise<void> {
   const key = fetchKey('resources', uri);
-  setState((state) => ({ fetches: { ...state.fetches, [key]: { loading: true } } }));
+  const store = shownStore();
+  store.setState((state) => ({ fetches: { ...state.fetches, [key]: { loading: true } } }));
   try {
-    const value = await getApi().readResource(uri);
-    setState((state) => ({ fetches: { ...state.fetches, [key]: { loading: false, value } } }));
+    const value = await apiOf(store).readResource(uri);
+    store.setState((state) => ({ fetches: { ...state.fetches, [key]: { loading: false, value } } }));
   } catch (error) {
-    setState((state) => ({
+    store.setState((state) => ({
       fetches: { ...state.fetches, [key]: { loading: false, error: toErrorData(error) } },
     }));
   }
@@ -162,12 +166,13 @@ export async function readResource(uri: string): Promise<void> {
 
 export async function getPrompt(name: string, args: Record<string, string>): Promise<void> {
   const key = fetchKey('prompts', name);
-  setState((state) => ({ fetches: { ...state.fetches, [key]: { loading: true } } }));
+  const store = shownStore();
+  store.setState((state) => ({ fetches: { ...state.fetches, [key]: { loading: true } } }));
   try {
-    const value = await getApi().getPrompt(name, args);
-    setState((state) => ({ fetches: { ...state.fetches, [key]: { loading: false, value } } }));
+    const value = await apiOf(store).getPrompt(name, args);
+    store.setState((state) => ({ fetches: { ...state.fetches, [key]: { loading: false, value } } }));
   } catch (error) {
-    setState((state) => ({
+    store.setState((state) => ({
       fetches: { ...state.fetches, [key]: { loading: false, error: toErrorData(error) } },
     }));
   }

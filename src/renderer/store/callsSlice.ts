@@ -7,6 +7,7 @@ import type { LoupeApi } from '../../shared/contract';
 import type { LoupeErrorData } from '../../shared/errors';
 import type { JsonObject } from '../../shared/json';
 import type { CallOutcome, ProgressEvent, ServerRequest } from '../../shared/session';
+import { sessionStore } from '../sessions/sessionStore';
 import type { LoupeState } from './types';
 import type { SliceCreator } from './types';
 
@@ -51,21 +52,13 @@ export interface CallsSlice {
 
 export const historyLimit = 50;
 
-type SetState = Parameters<SliceCreator<CallsSlice>>[0];
-
-/** The store's setter, captured when the slice is created: this module must not import store.ts (a cycle). */
-let setStore: SetState | undefined;
-
-export const createCallsSlice: SliceCreator<CallsSlice> = (set) => {
-  setStore = set;
-  return {
-    calls: {},
-    callHistory: new Map(),
-    serverRequests: [],
-    answeredRequests: [],
-    rootsByConnection: {},
-  };
-};
+export const createCallsSlice: SliceCreator<CallsSlice> = () => ({
+  calls: {},
+  callHistory: new Map(),
+  serverRequests: [],
+  answeredRequests: [],
+  rootsByConnection: {},
+});
 
 /** The calls slice's part of the state after a progress event (unknown call ids are ignored). */
 export function withProgress(state: LoupeState, progress: ProgressEvent): Partial<LoupeState> {
@@ -74,13 +67,14 @@ export function withProgress(state: LoupeState, progress: ProgressEvent): Partia
   return { calls: { ...state.calls, [progress.callId]: { ...record, progress } } };
 }
 
-/** Subscribes the calls slice to backend events (onProgress, onServerRequest); returns the unsubscribe. */
+/** Subscribes the calls slice to backend events (onProgress, onServerRequest), each into its session; returns the unsubscribe. */
 export function bindCallEvents(api: LoupeApi): () => void {
-  const setState: SetState = (update) => setStore?.(update);
   const stops = [
-    api.on('onProgress', (progress) => setState((state) => withProgress(state, progress))),
-    api.on('onServerRequest', (request) =>
-      setState((state) =>
+    api.on('onProgress', (progress, session) =>
+      sessionStore(session).setState((state) => withProgress(state, progress)),
+    ),
+    api.on('onServerRequest', (request, session) =>
+      sessionStore(session).setState((state) =>
         state.serverRequests.some((waiting) => waiting.requestId === request.requestId)
           ? {}
           : { serverRequests: [...state.serverRequests, request] },

@@ -1,79 +1,93 @@
-/** Backend events into the store. Frames are appended in place; the version bump re-renders views. */
+/**
+ * Backend events into the store, bound once on the root API and routed by the session each event names:
+ * the shown session's go into the slices, a background session's into its own stash (see
+ * sessions/sessionStore.ts). Frames are appended in place; the version bump re-renders views.
+ */
 import type { LoupeApi } from '../../shared/contract';
 import type { Frame } from '../../shared/frames';
 import { getBridgeState, onBridgeState } from '../bridge';
 import { FrameLog } from '../lib/frameLog';
 import { recordListChange } from '../compare/compareActions';
-import { applyListResult, connect, refreshLint, refreshStats, resync } from './sessionActions';
+import { sessionStore, shownStore, type ScopedStore } from '../sessions/sessionStore';
+import { noteSessionStatus, reattachAll } from '../sessions/sessionsActions';
+import { applyListResult, refreshLint, refreshStats } from './sessionActions';
 import { useLoupeStore } from './store';
 import { maxLogEntries } from './trafficSlice';
 
-const { getState, setState } = useLoupeStore;
-
-let statsTimer: ReturnType<typeof setTimeout> | undefined;
-function scheduleStats(): void {
-  statsTimer ??= setTimeout(() => {
-    statsTimer = undefined;
-    void refreshStats();
-  }, 1000);
+const statsTimers = new Map<string, ReturnType<typeof setTimeout>>();
+function scheduleStats(store: ScopedStore): void {
+  const key = store.session ?? '';
+  if (statsTimers.has(key)) return;
+  statsTimers.set(
+    key,
+    setTimeout(() => {
+      statsTimers.delete(key);
+      void refreshStats(store);
+    }, 1000),
+  );
 }
 
-export function appendFrames(batch: Frame[]): void {
+export function appendFrames(batch: Frame[], store: ScopedStore = shownStore()): void {
   if (batch.length === 0) return;
-  let log = getState().frameLog;
-  // Seq restarts at 1 in a new session: a batch that starts over belongs to a new log.
+  let log = store.getState().frameLog;
+  // Seq restarts at 1 in a new connection: a batch that starts over belongs to a new log.
   if (batch[0].seq === 1 && log.length > 0) {
     log = new FrameLog();
-    setState({ frameLog: log, clearedThroughSeq: 0, pausedAt: null, selectedFrameSeq: null });
+    store.setState({ frameLog: log, clearedThroughSeq: 0, pausedAt: null, selectedFrameSeq: null });
   }
-  if (log.append(batch) > 0) setState((state) => ({ frameVersion: state.frameVersion + 1 }));
-  scheduleStats();
+  if (log.append(batch) > 0 && store.isShown()) {
+    useLoupeStore.setState((state) => ({ frameVersion: state.frameVersion + 1 }));
+  }
+  scheduleStats(store);
 }
 
 export function bindBackendEvents(api: LoupeApi): () => void {
   const unsubscribers = [
-    api.on('onStatus', (status) => {
-      const wasConnected = getState().status.state === 'connected';
-      setState({ status });
+    api.on('onStatus', (status, session) => {
+      noteSessionStatus(session, status);
+      const store = sessionStore(session);
+      const wasConnected = store.getState().status.state === 'connected';
+      store.setState({ status });
       if (status.state === 'closed' && status.reason) {
-        setState(
+        store.setState(
           wasConnected
             ? { connectError: status.reason, connectErrorPhase: 'session' }
             : { connectError: status.reason },
         );
       }
-      if (status.state !== 'idle') setState({ lastTarget: status.target });
+      if (status.state !== 'idle') store.setState({ lastTarget: status.target });
     }),
-    api.on('onFrames', appendFrames),
-    api.on('onListProgress', (progress) => {
+    api.on('onFrames', (batch, session) => appendFrames(batch, sessionStore(session))),
+    api.on('onListProgress', (progress, session) => {
+      const store = sessionStore(session);
       // Progress is batched and may land after the walk's result: only a walk still running shows it.
-      if (!getState().lists[progress.kind].loading) return;
-      setState((state) => ({
+      if (!store.getState().lists[progress.kind].loading) return;
+      store.setState((state) => ({
         lists: { ...state.lists, [progress.kind]: { ...state.lists[progress.kind], progress } },
       }));
     }),
-    api.on('onLog', (entry) => {
-      setState((state) => ({ logs: [...state.logs.slice(-(maxLogEntries - 1)), entry] }));
+    api.on('onLog', (entry, session) => {
+      sessionStore(session).setState((state) => ({
+        logs: [...state.logs.slice(-(maxLogEntries - 1)), entry],
+      }));
     }),
-    api.on('onListChanged', ({ diff, result }) => {
-      recordListChange(diff, result);
-      applyListResult(result, diff);
-      if (result.kind === 'tools') void refreshLint();
+    api.on('onListChanged', ({ diff, result }, session) => {
+      const store = sessionStore(session);
+      recordListChange(diff, result, store);
+      applyListResult(result, diff, store);
+      if (result.kind === 'tools') void refreshLint(store);
     }),
   ];
   let wasClosed = false;
   // The link may have changed before anyone listened (a page opened without its token knows at once).
-  setState({ backendLink: getBridgeState() });
+  useLoupeStore.setState({ backendLink: getBridgeState() });
   const stopBridge = onBridgeState((link) => {
-    setState({ backendLink: link });
+    useLoupeStore.setState({ backendLink: link });
     if (link === 'closed') wasClosed = true;
     if (link === 'open' && wasClosed) {
       wasClosed = false;
-      // The host gives each WebSocket its own backend: a new one starts idle, so dial the last target again.
-      const target = getState().lastTarget;
-      resync()
-        .then(() => (getState().status.state === 'idle' && target ? connect(target) : undefined))
-        .catch(() => undefined);
+      // The backend keeps its sessions while the carrier is down: take them up again, traffic included.
+      void reattachAll();
     }
   });
   return () => {

@@ -1,29 +1,33 @@
-/** Connecting, disconnecting and walking the lists: the store's actions that talk to the backend. */
+/**
+ * Connecting, disconnecting and walking the lists: the store's actions that talk to the backend. Each one
+ * captures the session shown when it starts (or is handed one) and writes through that session's store, so
+ * a result that lands after the user switched away goes to its own session.
+ */
 import { toErrorData } from '../../shared/errors';
 import { isJsonObject } from '../../shared/json';
 import { itemKey, listKinds, listMethods, type ListKind, type ListResult } from '../../shared/lists';
 import type { ServerAuth } from '../../shared/auth';
 import type { ProtocolChoice } from '../../shared/session';
 import type { Target } from '../../shared/target';
-import { getApi } from '../bridge';
 import { FrameLog } from '../lib/frameLog';
+import { apiOf, shownStore, type ScopedStore } from '../sessions/sessionStore';
 import { emptyLists, type ListState } from './listsSlice';
-import { useLoupeStore } from './store';
 import type { Selection } from './uiSlice';
 
-const { getState, setState } = useLoupeStore;
-
-function patchList(kind: ListKind, patch: Partial<ListState>): void {
-  setState((state) => ({ lists: { ...state.lists, [kind]: { ...state.lists[kind], ...patch } } }));
+function patchList(store: ScopedStore, kind: ListKind, patch: Partial<ListState>): void {
+  store.setState((state) => ({ lists: { ...state.lists, [kind]: { ...state.lists[kind], ...patch } } }));
 }
 
-/** Bumped for every fresh session, so a walk of the previous one that answers late is not shown. */
-let sessionGeneration = 0;
+/** Bumped per session for every fresh connection, so a walk of the previous one that answers late is not shown. */
+const generations = new Map<string, number>();
+function generationOf(store: ScopedStore): number {
+  return generations.get(store.session ?? '') ?? 0;
+}
 
-/** A fresh session: the traffic, lists and selections of the previous one are dropped from the view. */
-function resetSessionView(): void {
-  sessionGeneration += 1;
-  setState((state) => ({
+/** A fresh connection: the traffic, lists and selections of the previous one are dropped from the view. */
+function resetSessionView(store: ScopedStore): void {
+  generations.set(store.session ?? '', generationOf(store) + 1);
+  store.setState((state) => ({
     lists: emptyLists(),
     lint: null,
     frameLog: new FrameLog(),
@@ -44,9 +48,10 @@ export async function connect(
   target: Target,
   protocol: ProtocolChoice = 'auto',
   auth?: ServerAuth,
+  store: ScopedStore = shownStore(),
 ): Promise<void> {
-  resetSessionView();
-  setState({
+  resetSessionView(store);
+  store.setState({
     authLast: auth ?? null,
     connectError: null,
     lastTarget: target,
@@ -54,86 +59,92 @@ export async function connect(
     status: { state: 'connecting', target },
   });
   try {
-    const status = await getApi().connect(target, { protocol, ...(auth ? { auth } : {}) });
-    setState({ status });
+    const status = await apiOf(store).connect(target, { protocol, ...(auth ? { auth } : {}) });
+    store.setState({ status });
   } catch (error) {
     const reason = toErrorData(error);
-    setState({
+    store.setState({
       connectError: reason,
       connectErrorPhase: 'connect',
       status: { state: 'closed', target, reason },
     });
     return;
   }
-  await refreshAll();
+  await refreshAll(store);
 }
 
 export async function reconnect(): Promise<void> {
-  const { lastTarget, lastProtocol, authLast } = getState();
-  if (lastTarget) await connect(lastTarget, lastProtocol, authLast ?? undefined);
+  const store = shownStore();
+  const { lastTarget, lastProtocol, authLast } = store.getState();
+  if (lastTarget) await connect(lastTarget, lastProtocol, authLast ?? undefined, store);
 }
 
-export async function disconnect(): Promise<void> {
+export async function disconnect(store: ScopedStore = shownStore()): Promise<void> {
   try {
-    await getApi().disconnect();
-    const target = getState().lastTarget;
-    setState({ status: target ? { state: 'closed', target } : { state: 'idle' } });
+    await apiOf(store).disconnect();
+    const target = store.getState().lastTarget;
+    store.setState({ status: target ? { state: 'closed', target } : { state: 'idle' } });
   } catch (error) {
-    setState({ connectError: toErrorData(error) });
+    store.setState({ connectError: toErrorData(error) });
   }
 }
 
 /** Whether the server declared the capability the list needs (no handshake: ask anyway). */
-function offers(kind: ListKind): boolean {
-  const status = getState().status;
+function offers(store: ScopedStore, kind: ListKind): boolean {
+  const status = store.getState().status;
   if (status.state !== 'connected') return true;
   return isJsonObject(status.handshake.capabilities[listMethods[kind].capability]);
 }
 
-export async function refreshAll(): Promise<void> {
-  await refreshList('tools');
-  await Promise.all((['resources', 'templates', 'prompts'] as const).map((kind) => refreshList(kind)));
-  await refreshStats();
+export async function refreshAll(store: ScopedStore = shownStore()): Promise<void> {
+  await refreshList('tools', store);
+  await Promise.all((['resources', 'templates', 'prompts'] as const).map((kind) => refreshList(kind, store)));
+  await refreshStats(store);
 }
 
-export async function refreshList(kind: ListKind): Promise<void> {
-  if (!offers(kind)) {
-    patchList(kind, { unsupported: true, loading: false, result: null, error: null });
+export async function refreshList(kind: ListKind, store: ScopedStore = shownStore()): Promise<void> {
+  if (!offers(store, kind)) {
+    patchList(store, kind, { unsupported: true, loading: false, result: null, error: null });
     return;
   }
-  const generation = sessionGeneration;
-  patchList(kind, { loading: true, progress: null, error: null, unsupported: false });
+  const generation = generationOf(store);
+  patchList(store, kind, { loading: true, progress: null, error: null, unsupported: false });
   try {
-    const result = await getApi().list(kind);
-    if (generation !== sessionGeneration) return;
-    applyListResult(result);
+    const result = await apiOf(store).list(kind);
+    if (generation !== generationOf(store)) return;
+    applyListResult(result, null, store);
   } catch (error) {
-    if (generation !== sessionGeneration) return;
-    patchList(kind, { loading: false, error: toErrorData(error) });
+    if (generation !== generationOf(store)) return;
+    patchList(store, kind, { loading: false, error: toErrorData(error) });
   }
-  if (kind === 'tools') await refreshLint();
+  if (kind === 'tools') await refreshLint(store);
 }
 
 /** Goes on with a listing stopped at the page limit, from its last cursor: `pages` more pages, or all. */
 export async function fetchMorePages(kind: ListKind, pages: number | 'all'): Promise<void> {
-  const generation = sessionGeneration;
-  patchList(kind, { loading: true, progress: null, error: null });
+  const store = shownStore();
+  const generation = generationOf(store);
+  patchList(store, kind, { loading: true, progress: null, error: null });
   try {
-    const result = await getApi().listMore(kind, pages);
-    if (generation !== sessionGeneration) return;
-    applyListResult(result);
+    const result = await apiOf(store).listMore(kind, pages);
+    if (generation !== generationOf(store)) return;
+    applyListResult(result, null, store);
   } catch (error) {
-    if (generation !== sessionGeneration) return;
-    patchList(kind, { loading: false, error: toErrorData(error) });
+    if (generation !== generationOf(store)) return;
+    patchList(store, kind, { loading: false, error: toErrorData(error) });
   }
-  if (kind === 'tools') await refreshLint();
+  if (kind === 'tools') await refreshLint(store);
 }
 
 /** A new full result for a list: selections follow their item by key when it moved. */
-export function applyListResult(result: ListResult, diff: ListState['diff'] = null): void {
+export function applyListResult(
+  result: ListResult,
+  diff: ListState['diff'] = null,
+  store: ScopedStore = shownStore(),
+): void {
   const kind = result.kind;
-  patchList(kind, { result, loading: false, progress: null, diff });
-  const selection = getState().selected[kind];
+  patchList(store, kind, { result, loading: false, progress: null, diff });
+  const selection = store.getState().selected[kind];
   if (!selection) return;
   const keys = result.items.map((item) => itemKey(kind, item));
   let next: Selection | null = null;
@@ -142,49 +153,35 @@ export function applyListResult(result: ListResult, diff: ListState['diff'] = nu
     const index = keys.indexOf(selection.key);
     if (index >= 0) next = { index, key: selection.key };
   }
-  setState((state) => ({ selected: { ...state.selected, [kind]: next } }));
+  store.setState((state) => ({ selected: { ...state.selected, [kind]: next } }));
 }
 
-export async function refreshLint(): Promise<void> {
+export async function refreshLint(store: ScopedStore = shownStore()): Promise<void> {
   try {
-    setState({ lint: await getApi().lint() });
+    store.setState({ lint: await apiOf(store).lint() });
   } catch {
-    setState({ lint: null });
+    store.setState({ lint: null });
   }
 }
 
-export async function refreshStats(): Promise<void> {
+export async function refreshStats(store: ScopedStore = shownStore()): Promise<void> {
   try {
-    setState({ recorderStats: await getApi().recorderStats() });
+    store.setState({ recorderStats: await apiOf(store).recorderStats() });
   } catch {
     // Stats are a nicety: without a session there are none.
   }
 }
 
-/** Frames the backend held before this window subscribed (or while the carrier was down). */
-export async function syncFrames(): Promise<void> {
-  const api = getApi();
-  for (;;) {
-    const log = getState().frameLog;
-    const batch = await api.frames(log.lastSeq, 5000);
-    if (batch.length === 0) return;
-    const added = log.append(batch);
-    setState((state) => ({ frameVersion: state.frameVersion + 1 }));
-    if (added === 0 || batch.length < 5000) return;
-  }
-}
-
-/** At start and after the carrier came back: take up whatever session the backend has. */
-export async function resync(): Promise<void> {
-  const api = getApi();
-  const status = await api.status();
-  setState({ status });
-  if (status.state === 'idle') return;
-  setState({ lastTarget: status.target });
-  await syncFrames();
-  if (status.state === 'connected') await refreshAll();
-}
-
+/** Which lists the shown session can have (those whose capability the server declared). */
 export function kindsOffered(): ListKind[] {
-  return listKinds.filter((kind) => offers(kind));
+  const store = shownStore();
+  return listKinds.filter((kind) => offers(store, kind));
+}
+
+/** Marks the lists a connected server does not offer (a re-attach asks nothing: see sessions/attach.ts). */
+export function markUnsupported(store: ScopedStore): void {
+  for (const kind of listKinds) {
+    if (!offers(store, kind))
+      patchList(store, kind, { unsupported: true, loading: false, result: null, error: null });
+  }
 }

@@ -1,12 +1,16 @@
-/** Startup: subscribe to the backend, load settings, then take up its session or connect to the initial target. */
+/**
+ * Startup: subscribe once to every session's events, load settings, then take up the sessions the backend
+ * holds (a reload finds them with their traffic) or open one and connect it to the initial target.
+ */
 import type { LoupeApi } from '../../shared/contract';
 import { toErrorData } from '../../shared/errors';
+import { attachAtStart, refreshSessionList } from '../sessions/sessionsActions';
 import { bindCallEvents } from './callsSlice';
 import { bindTaskEvents } from './tasksSlice';
 import { bindAuthEvents } from '../auth/authActions';
 import { loadSettings } from './appActions';
 import { bindBackendEvents } from './events';
-import { connect, resync } from './sessionActions';
+import { connect } from './sessionActions';
 import { useLoupeStore } from './store';
 
 export async function start(api: LoupeApi): Promise<() => void> {
@@ -14,16 +18,18 @@ export async function start(api: LoupeApi): Promise<() => void> {
   const stopCalls = bindCallEvents(api);
   const stopTasks = bindTaskEvents(api);
   const stopAuth = bindAuthEvents(api);
+  const stopSessions = api.on('onSessions', () => void refreshSessionList());
   const stop = () => {
     stopEvents();
     stopCalls();
     stopTasks();
     stopAuth();
+    stopSessions();
   };
   try {
     await loadSettings();
-    await resync();
-    if (useLoupeStore.getState().status.state !== 'idle') return stop;
+    const fresh = await attachAtStart();
+    if (!fresh) return stop;
     const target = await api.initialTarget();
     if (target) await connect(target);
   } catch (error) {

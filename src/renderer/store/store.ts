@@ -13,6 +13,8 @@ import { createUiSlice } from './uiSlice';
 import { createTasksSlice } from './tasksSlice';
 import { createConfigsSlice } from './configsSlice';
 import { createAuthSlice } from './authSlice';
+import { createSessionsSlice } from './sessionsSlice';
+import { registerLiveStore, resetSessionStash } from '../sessions/sessionStore';
 
 export type { LoupeState } from './types';
 
@@ -29,11 +31,19 @@ const build: StateCreator<LoupeState> = (...parts) => ({
   ...createNoticeSlice(...parts),
   ...createConfigsSlice(...parts),
   ...createAuthSlice(...parts),
+  ...createSessionsSlice(...parts),
 });
 
 export const useLoupeStore = create<LoupeState>()(build);
 
+registerLiveStore({
+  getState: useLoupeStore.getState,
+  setState: (partial) => useLoupeStore.setState(partial),
+  fresh: () => build(useLoupeStore.setState, useLoupeStore.getState, useLoupeStore),
+});
+
 /** Back to a fresh state (new frame log included): tests start each case here. */
 export function resetStore(): void {
+  resetSessionStash();
   useLoupeStore.setState(build(useLoupeStore.setState, useLoupeStore.getState, useLoupeStore), true);
 }

@@ -5,6 +5,7 @@
 import type { LoupeApi } from '../../shared/contract';
 import type { LoupeErrorData } from '../../shared/errors';
 import type { ServerTaskList, TaskRecord } from '../../shared/tasks';
+import { sessionStore } from '../sessions/sessionStore';
 import type { SliceCreator } from './types';
 
 export interface TasksSlice {
@@ -14,15 +15,12 @@ export interface TasksSlice {
   serverTasksLoading: boolean;
 }
 
-type SetState = Parameters<SliceCreator<TasksSlice>>[0];
-
-/** The store's setter, captured when the slice is created: this module must not import store.ts (a cycle). */
-let setStore: SetState | undefined;
-
-export const createTasksSlice: SliceCreator<TasksSlice> = (set) => {
-  setStore = set;
-  return { tasks: {}, serverTasks: null, serverTasksError: null, serverTasksLoading: false };
-};
+export const createTasksSlice: SliceCreator<TasksSlice> = () => ({
+  tasks: {},
+  serverTasks: null,
+  serverTasksError: null,
+  serverTasksLoading: false,
+});
 
 /** Keeps the latest report of each task (a record with more history wins over a stale one). */
 export function withTask(tasks: Record<string, TaskRecord>, record: TaskRecord): Record<string, TaskRecord> {
@@ -34,9 +32,13 @@ export function withTask(tasks: Record<string, TaskRecord>, record: TaskRecord):
 /** onTask into the store; a new connection starts with no tasks (they belonged to the session before). */
 export function bindTaskEvents(api: LoupeApi): () => void {
   const stops = [
-    api.on('onTask', (record) => setStore?.((state) => ({ tasks: withTask(state.tasks, record) }))),
-    api.on('onStatus', (status) => {
-      if (status.state === 'connecting') setStore?.({ tasks: {}, serverTasks: null, serverTasksError: null });
+    api.on('onTask', (record, session) =>
+      sessionStore(session).setState((state) => ({ tasks: withTask(state.tasks, record) })),
+    ),
+    api.on('onStatus', (status, session) => {
+      if (status.state === 'connecting') {
+        sessionStore(session).setState({ tasks: {}, serverTasks: null, serverTasksError: null });
+      }
     }),
   ];
   return () => {

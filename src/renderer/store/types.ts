@@ -12,6 +12,7 @@ import type { UiSlice } from './uiSlice';
 import type { TasksSlice } from './tasksSlice';
 import type { ConfigsSlice } from './configsSlice';
 import type { AuthSlice } from './authSlice';
+import type { SessionsSlice } from './sessionsSlice';
 
 export type LoupeState = SessionSlice &
   ListsSlice &
@@ -24,6 +25,7 @@ export type LoupeState = SessionSlice &
   TasksSlice &
   NoticeSlice &
   ConfigsSlice &
-  AuthSlice;
+  AuthSlice &
+  SessionsSlice;
 
 export type SliceCreator<Slice> = StateCreator<LoupeState, [], [], Slice>;

@@ -2,16 +2,18 @@
 import { toErrorData } from '../../shared/errors';
 import { allExtensions, type ExtensionChoice } from '../../shared/tasks';
 import { getApi } from '../bridge';
+import { apiOf, shownStore } from '../sessions/sessionStore';
 import { useLoupeStore } from '../store/store';
 
 const { getState, setState } = useLoupeStore;
 
 export async function loadServerTasks(): Promise<void> {
-  setState({ serverTasksLoading: true, serverTasksError: null });
+  const store = shownStore();
+  store.setState({ serverTasksLoading: true, serverTasksError: null });
   try {
-    setState({ serverTasks: await getApi().listServerTasks(), serverTasksLoading: false });
+    store.setState({ serverTasks: await apiOf(store).listServerTasks(), serverTasksLoading: false });
   } catch (error) {
-    setState({ serverTasksError: toErrorData(error), serverTasksLoading: false });
+    store.setState({ serverTasksError: toErrorData(error), serverTasksLoading: false });
   }
 }
 

@@ -3,11 +3,11 @@ import { act, render, type RenderResult } from '@testing-library/react';
 import { App } from '../App';
 import { setApi } from '../bridge';
 import { start } from '../store/start';
-import type { FakeBackend } from './fakeBackend';
+import type { LoupeApi } from '../../shared/contract';
 
 let stop: (() => void) | undefined;
 
-export async function bootApp(backend: FakeBackend): Promise<RenderResult> {
+export async function bootApp(backend: { api: LoupeApi }): Promise<RenderResult> {
   setApi(backend.api);
   const view = render(<App />);
   await act(async () => {

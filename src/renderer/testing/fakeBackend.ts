@@ -3,13 +3,26 @@
  * in-memory channel pair (so every payload is JSON-round-tripped as a real carrier would). Not a mock of
  * the SDK: it stands in for src/core's backend, whose own tests run real servers.
  */
-import { createContractClient, memoryChannelPair, serveContract } from '../../shared/carrier';
-import type { BackendEvents, BackendMethods, EventName, LoupeApi, Settings } from '../../shared/contract';
+import {
+  createContractClient,
+  memoryChannelPair,
+  serveContract,
+  type MethodsFor,
+} from '../../shared/carrier';
+import {
+  sessionlessMethods,
+  type BackendEvents,
+  type BackendMethods,
+  type EventName,
+  type LoupeApi,
+  type Settings,
+} from '../../shared/contract';
 import { LoupeError } from '../../shared/errors';
 import type { Frame } from '../../shared/frames';
 import type { JsonObject } from '../../shared/json';
 import type { ListKind, ListResult } from '../../shared/lists';
 import type { Handshake, SessionStatus } from '../../shared/session';
+import type { SessionInfo } from '../../shared/sessions';
 import { snapshotFormat, type Snapshot } from '../../shared/snapshot';
 import type { Target } from '../../shared/target';
 
@@ -60,14 +73,21 @@ export interface FakeBackend {
   methods: BackendMethods;
 }
 
-export function fakeBackend(
-  overrides: Partial<BackendMethods> & { lists?: Partial<Record<ListKind, ListResult>> } = {},
-): FakeBackend {
-  const { lists = {}, ...methodOverrides } = overrides;
-  let status: SessionStatus = { state: 'idle' };
+export type FakeOverrides = Partial<BackendMethods> & {
+  lists?: Partial<Record<ListKind, ListResult>>;
+  /** The session's status before any call (a session the backend already held, e.g. across a reload). */
+  startStatus?: SessionStatus;
+};
+
+/** One scripted session: its methods and the frames it holds (onFrames emitted for it are kept, as a recorder would). */
+function fakeSession(overrides: FakeOverrides): {
+  methods: BackendMethods;
+  frames: Frame[];
+  status: () => SessionStatus;
+} {
+  const { lists = {}, startStatus, ...methodOverrides } = overrides;
+  let status: SessionStatus = startStatus ?? { state: 'idle' };
   let settings: Settings = { timeoutMs: 10_000, maxTotalMs: 60_000, pageLimit: 64, savedServers: [] };
-  const listeners = new Map<EventName, Set<(payload: unknown) => void>>();
-  const calls: string[] = [];
   const frames: Frame[] = [];
 
   const base: BackendMethods = {
@@ -145,37 +165,136 @@ export function fakeBackend(
     keptLists: () => Promise.resolve([]),
     pendingServerRequests: () => Promise.resolve([]),
   };
-  const methods: BackendMethods = { ...base, ...methodOverrides };
-  const recorded = Object.fromEntries(
+  return { methods: { ...base, ...methodOverrides }, frames, status: () => status };
+}
+
+type Listener = (payload: unknown, session?: string) => void;
+
+/** The event side both fakes serve: listeners per event, each payload tagged with its session (or none). */
+function eventHub() {
+  const listeners = new Map<EventName, Set<Listener>>();
+  return {
+    on: <E extends EventName>(event: E, listener: (payload: BackendEvents[E], session?: string) => void) => {
+      let set = listeners.get(event);
+      if (!set) listeners.set(event, (set = new Set()));
+      const wrapped = listener as Listener;
+      set.add(wrapped);
+      return () => {
+        set.delete(wrapped);
+      };
+    },
+    emit: (event: EventName, payload: unknown, session?: string) => {
+      for (const listener of listeners.get(event) ?? []) listener(payload, session);
+    },
+  };
+}
+
+function recording(methods: BackendMethods, record: (name: string) => void): BackendMethods {
+  return Object.fromEntries(
     Object.entries(methods).map(([name, method]) => [
       name,
       (...args: unknown[]) => {
-        calls.push(name);
+        record(name);
         return (method as (...a: unknown[]) => Promise<unknown>)(...args);
       },
     ]),
   ) as unknown as BackendMethods;
+}
 
+export function fakeBackend(overrides: FakeOverrides = {}): FakeBackend {
+  const session = fakeSession(overrides);
+  const calls: string[] = [];
+  const hub = eventHub();
   const [serverSide, clientSide] = memoryChannelPair();
   serveContract(
-    recorded,
-    {
-      on: (event, listener) => {
-        let set = listeners.get(event);
-        if (!set) listeners.set(event, (set = new Set()));
-        const wrapped = listener as (payload: unknown) => void;
-        set.add(wrapped);
-        return () => set.delete(wrapped);
-      },
-    },
+    recording(session.methods, (name) => calls.push(name)),
+    hub,
     serverSide,
     { batchMs: 1 },
   );
   const emit = <E extends EventName>(event: E, payload: BackendEvents[E]) => {
-    if (event === 'onFrames') frames.push(...(payload as Frame[]));
-    for (const listener of listeners.get(event) ?? []) listener(payload);
+    if (event === 'onFrames') session.frames.push(...(payload as Frame[]));
+    hub.emit(event, payload);
   };
-  return { api: createContractClient(clientSide), emit, calls, methods };
+  return { api: createContractClient(clientSide), emit, calls, methods: session.methods };
+}
+
+export interface FakeSessionsBackend {
+  api: LoupeApi;
+  /** An event of one session (tagged as the real session host tags them), or of none. */
+  emit<E extends EventName>(event: E, payload: BackendEvents[E], session?: string): void;
+  /** Every call in order, with the session it named (undefined: none). */
+  calls: { method: string; session: string | undefined }[];
+  /** The sessions held now, in the order opened. */
+  sessionIds(): string[];
+  /** One session's methods (as scripted), or undefined once it is closed. */
+  methodsOf(id: string): BackendMethods | undefined;
+  /** Opens a session as another window would (onSessions is emitted). */
+  open(): string;
+}
+
+/**
+ * Several scripted sessions behind one contract, served as the real session host serves them: a MethodsFor
+ * routes each call to the session it names (none: the first, opened on demand), sessions()/openSession()/
+ * closeSession() keep the list, a call naming an unknown session fails with kind 'no-session'.
+ */
+export function fakeSessionsBackend(
+  make: (id: string) => FakeOverrides = () => ({}),
+  initial = 0,
+): FakeSessionsBackend {
+  const held = new Map<string, ReturnType<typeof fakeSession> & { openedAt: number }>();
+  const calls: FakeSessionsBackend['calls'] = [];
+  const hub = eventHub();
+  const spare = fakeSession(make('spare'));
+  let opened = 0;
+  const infos = () =>
+    [...held].map(([id, entry]) => ({ id, status: entry.status(), openedAt: entry.openedAt }));
+  const open = (): string => {
+    const id = `s${++opened}`;
+    held.set(id, { ...fakeSession(make(id)), openedAt: opened });
+    hub.emit('onSessions', infos());
+    return id;
+  };
+  for (let index = 0; index < initial; index += 1) open();
+  const host: Pick<BackendMethods, 'sessions' | 'openSession'> = {
+    sessions: () => Promise.resolve(infos()),
+    openSession: () => {
+      const id = open();
+      return Promise.resolve(infos().find((info) => info.id === id) as SessionInfo);
+    },
+  };
+  const methodsFor: MethodsFor = (session, method) => {
+    calls.push({ method, session });
+    if (method === 'sessions' || method === 'openSession') return host as BackendMethods;
+    if ((sessionlessMethods as readonly string[]).includes(method)) return spare.methods;
+    const id = session ?? held.keys().next().value ?? open();
+    const entry = held.get(id);
+    if (!entry) throw new LoupeError({ kind: 'no-session', message: `There is no session "${id}".` });
+    if (method !== 'closeSession') return entry.methods;
+    return {
+      ...entry.methods,
+      closeSession: () => {
+        held.delete(id);
+        hub.emit('onSessions', infos());
+        return Promise.resolve();
+      },
+    };
+  };
+  const [serverSide, clientSide] = memoryChannelPair();
+  serveContract(methodsFor, hub, serverSide, { batchMs: 1 });
+  const emit = <E extends EventName>(event: E, payload: BackendEvents[E], session?: string) => {
+    if (event === 'onFrames' && session !== undefined)
+      held.get(session)?.frames.push(...(payload as Frame[]));
+    hub.emit(event, payload, session);
+  };
+  return {
+    api: createContractClient(clientSide),
+    emit,
+    calls,
+    sessionIds: () => [...held.keys()],
+    methodsOf: (id) => held.get(id)?.methods,
+    open,
+  };
 }
 
 export function emptySummary(toolCount: number) {

@@ -1,0 +1,194 @@
+/**
+ * Several sessions in one window, through the real browser host: a stdio server and a Streamable HTTP server
+ * open at once, each with its own traffic; a page reload re-attaches to both with their traffic intact and
+ * walks no list again; Alt+Shift+] / [ switch; disconnecting one leaves the other connected.
+ * Screenshots of two sessions (light and dark) go to /tmp/sessions/.
+ */
+import { mkdirSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import {
+  startHostProcess,
+  startHttpServerProcess,
+  testServers,
+  type HostProcess,
+  type HttpServerProcess,
+} from '../hostProcess';
+import { connectHttp, connectStdio, connectedPill } from '../pageHelpers';
+
+const screenshots = '/tmp/sessions';
+mkdirSync(screenshots, { recursive: true });
+
+const strip = (page: Page) => page.getByRole('tablist', { name: 'Sessions' });
+const toolsPane = (page: Page) => page.getByRole('region', { name: 'Tool list' });
+const frameCount = (page: Page) => page.locator('.toolbar-count');
+
+/** What the Traffic view shows for the session on screen: the count line and the first rows' methods. */
+async function traffic(page: Page): Promise<{ count: string; first: string[] }> {
+  await page.getByRole('tab', { name: 'Traffic', exact: true }).click();
+  const rows = page.getByRole('listbox', { name: 'Frames' }).locator('.frame-method');
+  await expect(rows.first()).toBeVisible();
+  // The walks of resources and prompts may still be answering: read the count once it stopped moving.
+  let count = '';
+  await expect
+    .poll(
+      async () => {
+        const now = (await frameCount(page).textContent()) ?? '';
+        const settled = now === count;
+        count = now;
+        return settled;
+      },
+      { intervals: [500, 500, 1000, 1000] },
+    )
+    .toBe(true);
+  // The list follows the newest frame: Home goes back to the first; then the first eight rows as "seq method".
+  const list = page.getByRole('listbox', { name: 'Frames' });
+  await list.focus();
+  await list.press('Home');
+  const rowsShown = list.locator('.frame-row');
+  await expect(rowsShown.first().locator('span').first()).toHaveText('1');
+  const first: string[] = [];
+  for (let index = 0; index < Math.min(8, await rowsShown.count()); index += 1) {
+    const row = rowsShown.nth(index);
+    const seq = (await row.locator('span').first().textContent()) ?? '';
+    const method = (await row.locator('.frame-method').textContent()) ?? '';
+    first.push(`${seq} ${method}`.trim());
+  }
+  return { count, first };
+}
+
+/** How many tools/list requests the shown session's Traffic holds (filtered by method, sent only). */
+async function toolsListRequests(page: Page): Promise<number> {
+  await page.getByRole('tab', { name: 'Traffic', exact: true }).click();
+  const filters = page.getByRole('toolbar', { name: 'Traffic filters' });
+  await filters.getByLabel('Filter by method').fill('tools/list');
+  await filters.getByLabel('Direction').selectOption('out');
+  const text = (await frameCount(page).textContent()) ?? '';
+  await filters.getByLabel('Filter by method').fill('');
+  await filters.getByLabel('Direction').selectOption('all');
+  const match = /^([\d,]+) frames?/.exec(text);
+  return match ? Number(match[1].replace(/,/g, '')) : -1;
+}
+
+/** A screenshot in one theme, once the buttons' colour transitions have run and with the pointer on blank space. */
+async function shot(page: Page, scheme: 'light' | 'dark', name: string): Promise<void> {
+  await page.emulateMedia({ colorScheme: scheme });
+  await page.mouse.move(1200, 850);
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: `${screenshots}/${name}.png` });
+}
+
+const switchNext = (page: Page) => page.keyboard.press('Alt+Shift+BracketRight');
+const switchPrevious = (page: Page) => page.keyboard.press('Alt+Shift+BracketLeft');
+
+test.describe('sessions', () => {
+  let host: HostProcess;
+  let http: HttpServerProcess;
+  test.beforeEach(async () => {
+    host = await startHostProcess();
+    http = await startHttpServerProcess(testServers.v2, ['--transport', 'http', '--legacy', 'allow']);
+  });
+  test.afterEach(async () => {
+    await http?.stop();
+    await host?.stop();
+  });
+
+  test('a stdio and an HTTP server at once, each with its own traffic, kept across a reload', async ({
+    page,
+  }) => {
+    await page.goto(host.url);
+    await expect(connectedPill(page)).toBeVisible();
+    // Session 1: the paginating server over stdio (2 control tools + 30 numbered ones, 10 a page).
+    await connectStdio(page, process.execPath, `${testServers.paginating} --tools 30 --page-size 10`);
+    await expect(toolsPane(page).getByText('32 tools')).toBeVisible({ timeout: 30_000 });
+    await expect(strip(page).getByRole('tab')).toHaveCount(1);
+
+    // Session 2: the v2 SDK server over Streamable HTTP (25 tools, 10 a page), opened beside it.
+    await page.getByRole('button', { name: '+ New session' }).click();
+    await expect(strip(page).getByRole('tab')).toHaveCount(2);
+    await expect(strip(page).getByRole('tab', { selected: true })).toHaveText(/New session, idle/);
+    await connectHttp(page, http.url);
+    await expect(toolsPane(page).getByText('25 tools')).toBeVisible({ timeout: 30_000 });
+    const tabs = strip(page).getByRole('tab');
+    await expect(tabs.nth(0)).toHaveAccessibleName(/, connected$/);
+    await expect(tabs.nth(1)).toHaveAccessibleName(/, connected$/);
+    const labels = await tabs.allTextContents();
+    expect(labels[0]).not.toEqual(labels[1]);
+
+    const httpTraffic = await traffic(page);
+    const httpPages = await toolsListRequests(page);
+    expect(httpPages).toBe(3);
+    // The v2 server speaks 2026-07-28 over HTTP: discovery, then the subscriptions stream; no initialize.
+    expect(httpTraffic.first.slice(0, 3)).toEqual([
+      '1 server/discover',
+      '2 server/discover',
+      '3 subscriptions/listen',
+    ]);
+    expect(httpTraffic.first.some((row) => row.endsWith(' initialize'))).toBe(false);
+    await shot(page, 'dark', 'two-sessions-dark');
+
+    await switchPrevious(page);
+    await expect(tabs.nth(0)).toHaveAttribute('aria-selected', 'true');
+    const stdioTraffic = await traffic(page);
+    const stdioPages = await toolsListRequests(page);
+    expect(stdioPages).toBe(4);
+    // The paginating server is 2025 era over stdio: server/discover is refused, then initialize.
+    expect(stdioTraffic.first.some((row) => row.endsWith(' initialize'))).toBe(true);
+    expect(stdioTraffic.first.some((row) => row.endsWith(' subscriptions/listen'))).toBe(false);
+    expect(stdioTraffic.count).not.toEqual(httpTraffic.count);
+    await page.getByRole('tab', { name: 'Tools', exact: true }).click();
+    await expect(toolsPane(page).getByText('32 tools')).toBeVisible();
+    await shot(page, 'light', 'two-sessions-light');
+    await page.emulateMedia({ colorScheme: 'dark' });
+
+    // Reload: both sessions come back, the shown one is the one this tab showed, traffic as it was.
+    await page.reload();
+    await expect(strip(page).getByRole('tab')).toHaveCount(2);
+    await expect(tabs.nth(0)).toHaveAttribute('aria-selected', 'true');
+    await expect(toolsPane(page).getByText('32 tools')).toBeVisible();
+    expect(await traffic(page)).toEqual(stdioTraffic);
+    expect(await toolsListRequests(page)).toBe(stdioPages);
+
+    await switchNext(page);
+    await expect(tabs.nth(1)).toHaveAttribute('aria-selected', 'true');
+    expect(await traffic(page)).toEqual(httpTraffic);
+    expect(await toolsListRequests(page)).toBe(httpPages);
+    await page.getByRole('tab', { name: 'Tools', exact: true }).click();
+    await expect(toolsPane(page).getByText('25 tools')).toBeVisible();
+
+    // Disconnecting the HTTP session leaves the stdio one connected.
+    await page.getByRole('button', { name: 'Disconnect' }).click();
+    await expect(tabs.nth(1)).toHaveAccessibleName(/, closed$/);
+    await expect(tabs.nth(0)).toHaveAccessibleName(/, connected$/);
+    await switchNext(page);
+    await expect(tabs.nth(0)).toHaveAttribute('aria-selected', 'true');
+    await expect(connectedPill(page)).toBeVisible();
+    expect((await traffic(page)).count).toEqual(stdioTraffic.count);
+  });
+
+  test('closing a session moves to its neighbour; closing the last leaves a new idle one', async ({
+    page,
+  }) => {
+    await page.goto(host.url);
+    await expect(connectedPill(page)).toBeVisible();
+    await page.getByRole('button', { name: '+ New session' }).click();
+    const tabs = strip(page).getByRole('tab');
+    await expect(tabs.nth(1)).toHaveAttribute('aria-selected', 'true');
+    await connectHttp(page, http.url);
+    await expect(toolsPane(page).getByText('25 tools')).toBeVisible({ timeout: 30_000 });
+    const shownName = (await tabs.nth(1).textContent())?.replace(/, connected$/, '') ?? '';
+    await page.getByRole('button', { name: `Close session ${shownName}` }).click();
+    await expect(tabs).toHaveCount(1);
+    await expect(tabs.nth(0)).toHaveAttribute('aria-selected', 'true');
+    await expect(connectedPill(page)).toBeVisible();
+    // Delete on the focused tab closes it: the last one gives way to a new idle session.
+    await tabs.nth(0).focus();
+    await page.keyboard.press('Delete');
+    await expect(tabs).toHaveCount(1);
+    await expect(tabs.nth(0)).toHaveText(/New session, idle/);
+    await expect(page.getByRole('form', { name: 'Connection' })).toBeVisible();
+    // A reload finds that one idle session and, as on a first start, dials the initial target (the demo).
+    await page.reload();
+    await expect(connectedPill(page)).toBeVisible();
+    await expect(tabs).toHaveCount(1);
+  });
+});

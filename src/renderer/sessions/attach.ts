@@ -1,0 +1,74 @@
+/**
+ * Taking up a session the backend already holds (a reload, a second window, the carrier coming back): read
+ * its status, every frame it holds (same seqs), the lists as last walked (keptLists: no re-walk, no new
+ * traffic), lint, tasks and the server requests still waiting. Nothing here sends anything to the server.
+ */
+import type { LoupeApi } from '../../shared/contract';
+import type { Frame } from '../../shared/frames';
+import { FrameLog } from '../lib/frameLog';
+import { withTask } from '../store/tasksSlice';
+import { applyListResult, markUnsupported, refreshStats } from '../store/sessionActions';
+import { logsFromFrames } from './logsFromFrames';
+import { apiOf, type ScopedStore } from './sessionStore';
+
+const pageSize = 5000;
+
+/** Every frame the backend holds for the session, oldest first, read in pages. */
+async function heldFrames(api: LoupeApi): Promise<Frame[]> {
+  const frames: Frame[] = [];
+  for (;;) {
+    const after = frames.length === 0 ? 0 : frames[frames.length - 1].seq;
+    const batch = await api.frames(after, pageSize);
+    frames.push(...batch.filter((frame) => frame.seq > after));
+    if (batch.length < pageSize) return frames;
+  }
+}
+
+/**
+ * The backend's frames are what the session holds; frames that arrived live while they were read (newer
+ * seqs) are kept after them. Reading from the start, not from the last live seq, leaves no gap when live
+ * frames landed before the read began (the carrier came back while the server kept talking).
+ */
+async function readFrames(store: ScopedStore): Promise<void> {
+  const held = await heldFrames(apiOf(store));
+  const last = held.length === 0 ? 0 : held[held.length - 1].seq;
+  store.setState((state) => {
+    const live = state.frameLog.frames.filter((frame) => frame.seq > last);
+    const log = new FrameLog();
+    log.append(held);
+    log.append(live);
+    // Log messages heard live meanwhile are in `live` too: the log is rebuilt from the frames alone.
+    return { frameLog: log, frameVersion: state.frameVersion + 1, logs: logsFromFrames(log.frames) };
+  });
+}
+
+export async function attachSession(store: ScopedStore): Promise<void> {
+  const api = apiOf(store);
+  const status = await api.status();
+  store.setState({
+    status,
+    ...(status.state === 'idle' ? {} : { lastTarget: status.target }),
+    ...(status.state === 'closed' && status.reason ? { connectError: status.reason } : {}),
+  });
+  await readFrames(store);
+  if (status.state === 'idle') return;
+  const [kept, lint, tasks, requests] = await Promise.all([
+    api.keptLists(),
+    api.lint().catch(() => null),
+    api.listTasks().catch(() => []),
+    api.pendingServerRequests().catch(() => []),
+  ]);
+  for (const result of kept) applyListResult(result, null, store);
+  markUnsupported(store);
+  store.setState((state) => ({
+    lint,
+    tasks: tasks.reduce(withTask, state.tasks),
+    serverRequests: [
+      ...state.serverRequests,
+      ...requests.filter(
+        (request) => !state.serverRequests.some((held) => held.requestId === request.requestId),
+      ),
+    ],
+  }));
+  await refreshStats(store);
+}
