@@ -1,7 +1,8 @@
 /**
  * Several sessions in one window, through the real browser host: a stdio server and a Streamable HTTP server
  * open at once, each with its own traffic; a page reload re-attaches to both with their traffic intact and
- * walks no list again; Alt+Shift+] / [ switch; disconnecting one leaves the other connected.
+ * walks no list again, and a call's result is shown again; Alt+Shift+] / [ switch; disconnecting one leaves the
+ * other connected.
  * Screenshots of two sessions (light and dark) go to /tmp/sessions/.
  */
 import { mkdirSync } from 'node:fs';
@@ -13,7 +14,7 @@ import {
   type HostProcess,
   type HttpServerProcess,
 } from '../hostProcess';
-import { connectHttp, connectStdio, connectedPill } from '../pageHelpers';
+import { connectHttp, connectStdio, connectedPill, openTool } from '../pageHelpers';
 
 const screenshots = '/tmp/sessions';
 mkdirSync(screenshots, { recursive: true });
@@ -128,6 +129,14 @@ test.describe('sessions', () => {
 
     await switchPrevious(page);
     await expect(tabs.nth(0)).toHaveAttribute('aria-selected', 'true');
+    // A call in the stdio session: its result is there again after the reload.
+    await page.getByRole('tab', { name: 'Tools', exact: true }).click();
+    const panel = await openTool(page, 'echo');
+    await panel.locator('input[id$="_text"]').fill('said before the reload');
+    await panel.getByRole('button', { name: 'Call echo' }).click();
+    const echoed = () =>
+      page.getByRole('region', { name: 'Call result' }).locator('pre.text-block', { hasText: 'said before the reload' });
+    await expect(echoed()).toBeVisible();
     const stdioTraffic = await traffic(page);
     const stdioPages = await toolsListRequests(page);
     expect(stdioPages).toBe(4);
@@ -147,6 +156,9 @@ test.describe('sessions', () => {
     await expect(toolsPane(page).getByText('32 tools')).toBeVisible();
     expect(await traffic(page)).toEqual(stdioTraffic);
     expect(await toolsListRequests(page)).toBe(stdioPages);
+    await page.getByRole('tab', { name: 'Tools', exact: true }).click();
+    await openTool(page, 'echo');
+    await expect(echoed()).toBeVisible();
 
     await switchNext(page);
     await expect(tabs.nth(1)).toHaveAttribute('aria-selected', 'true');

@@ -25,7 +25,7 @@ import type { Snapshot } from './snapshot.js';
 import type { Target } from './target.js';
 import type { ExtensionChoice, ServerTaskList, TaskMode, TaskRecord } from './tasks.js';
 import type { ConfigFile, ConfigReference, ConfigSource } from './config.js';
-import type { SessionInfo } from './sessions.js';
+import type { KeptCall, KeptListChange, SessionInfo } from './sessions.js';
 
 export interface SavedServer {
   id: string;
@@ -129,6 +129,10 @@ export interface BackendMethods {
   keptLists(): Promise<ListResult[]>;
   /** The server requests of the named session still waiting for an answer (re-attaching). */
   pendingServerRequests(): Promise<ServerRequest[]>;
+  /** The named session's last tool calls on its connection, oldest first, with how each ended (re-attaching). */
+  keptCalls(): Promise<KeptCall[]>;
+  /** The named session's last list_changed re-walks on its connection, oldest first (re-attaching). */
+  keptListChanges(): Promise<KeptListChange[]>;
 }
 
 export interface BackendEvents {
@@ -199,6 +203,8 @@ export const methodNames = [
   'closeSession',
   'keptLists',
   'pendingServerRequests',
+  'keptCalls',
+  'keptListChanges',
 ] as const satisfies readonly MethodName[];
 
 export const eventNames = [

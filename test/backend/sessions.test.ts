@@ -115,16 +115,22 @@ describe('several sessions', () => {
     const gone = await rejection(one.status());
     expect(gone.kind).toBe('no-session');
     expect(gone.message).toContain('s1');
+    // Events are batched: the closing's onSessions may land after closeSession resolved.
+    await harness.waitFor('onSessions', (list) => list.length === 1);
     expect(sessionsSeen.at(-1)).toEqual(['s2']);
   });
 
-  it('a second client finds the sessions, their frames and kept lists, and no new request is sent', async () => {
+  it('a second client finds the sessions, their frames, kept lists, calls and list changes, and no new request is sent', async () => {
     harness = startHarness();
     const root = harness.api;
     const opened = await root.openSession();
     const session = root.forSession(opened.id);
-    await session.connect(paginatingServer('--tools', '9', '--page-size', '4', '--no-control'));
+    await session.connect(paginatingServer('--tools', '9', '--page-size', '4'));
     await session.list('tools');
+    const echoed = await session.callTool({ tool: 'echo', arguments: { text: 'kept' }, callId: 'c-echo' });
+    expect(echoed.isError).toBe(false);
+    await session.callTool({ tool: 'trigger_list_changed', arguments: {}, callId: 'c-trigger' });
+    await harness.waitFor('onListChanged', ({ result }) => result.kind === 'tools');
     const framesBefore = await session.frames(0, 1000);
 
     const reloaded = secondClient(harness);
@@ -132,7 +138,21 @@ describe('several sessions', () => {
     expect(found.map((info) => [info.id, info.status.state])).toEqual([[opened.id, 'connected']]);
     const again = reloaded.forSession(opened.id);
     const kept = await again.keptLists();
-    expect(kept.map((result) => [result.kind, result.items.length, result.complete])).toEqual([['tools', 9, true]]);
+    // 9 numbered + echo + trigger; the change added added_1 and removed tool_0001.
+    expect(kept.map((result) => [result.kind, result.items.length, result.complete])).toEqual([['tools', 11, true]]);
+    const calls = await again.keptCalls();
+    expect(calls.map((call) => [call.callId, call.tool, call.state])).toEqual([
+      ['c-echo', 'echo', 'done'],
+      ['c-trigger', 'trigger_list_changed', 'done'],
+    ]);
+    expect(calls[0].arguments).toEqual({ text: 'kept' });
+    expect(calls[0].outcome?.result.content).toEqual([{ type: 'text', text: 'kept' }]);
+    const changes = await again.keptListChanges();
+    expect(changes.map((change) => [change.diff.kind, change.diff.added, change.diff.removed])).toEqual([
+      ['tools', ['added_1'], ['tool_0001']],
+    ]);
+    expect(changes[0].before.map((item) => item.name)).toContain('tool_0001');
+    expect(changes[0].result.items.map((item) => item.name)).toContain('added_1');
     const framesAfter = await again.frames(0, 1000);
     expect(framesAfter.map((frame) => [frame.seq, frame.raw])).toEqual(framesBefore.map((frame) => [frame.seq, frame.raw]));
     expect(await again.pendingServerRequests()).toEqual([]);

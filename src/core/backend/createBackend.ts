@@ -40,6 +40,7 @@ import type { SecretStore } from './secretStore.js';
 import { createSettingsStore, parseTarget, type SettingsStore } from './settingsStore.js';
 import { createSessionHost } from './sessionHost.js';
 import { TaskBook } from './taskBook.js';
+import { SessionMemory } from './sessionMemory.js';
 import { listServerTasks } from '../tasks/serverTasks.js';
 import { configMethods } from './configMethods.js';
 import { authDirectoryFor, createAuthDesk } from './authSession.js';
@@ -97,6 +98,8 @@ interface Attempt {
   walks: Map<ListKind, Promise<ListResult>>;
   calls: Map<string, AbortController>;
   desk: ServerRequestDesk;
+  /** Its calls and list_changed re-walks, for a UI that re-attaches. */
+  memory: SessionMemory;
   tasks?: TaskBook;
   stopWatching?: () => void;
   stopRecording: () => void;
@@ -208,6 +211,7 @@ export function createSessionBackend(options: BackendOptions & { settingsStore?:
       timeoutMs: current.options.timeoutMs,
       current: (kind: ListKind) => current.lists.get(kind),
       onChange: (diff, result) => {
+        current.memory.listChanged(current.lists.get(result.kind)?.items ?? [], diff, result);
         current.lists.set(result.kind, result);
         hub.emit('onListChanged', { diff, result });
       },
@@ -246,6 +250,7 @@ export function createSessionBackend(options: BackendOptions & { settingsStore?:
         walks: new Map(),
         calls: new Map(),
         desk: new ServerRequestDesk(`r${attempts}`),
+        memory: new SessionMemory(),
         stopRecording: recorder.subscribe((frame) => batcher.push(frame)),
         ended: false,
       };
@@ -309,12 +314,14 @@ export function createSessionBackend(options: BackendOptions & { settingsStore?:
       if (current.calls.has(request.callId)) throw new LoupeError({ kind: 'usage', message: `A call ${request.callId} is already running.` });
       const controller = new AbortController();
       current.calls.set(request.callId, controller);
+      const args = isJsonObject(request.arguments) ? request.arguments : {};
+      current.memory.callStarted(request.callId, request.tool, args);
       try {
-        return await callTool(
+        const outcome = await callTool(
           session,
           {
             tool: request.tool,
-            arguments: isJsonObject(request.arguments) ? request.arguments : {},
+            arguments: args,
             callId: request.callId,
             timeoutMs: request.timeoutMs ?? current.options.timeoutMs,
             maxTotalMs: current.options.maxTotalMs,
@@ -329,6 +336,11 @@ export function createSessionBackend(options: BackendOptions & { settingsStore?:
           },
           current.lists.get('tools')?.items ?? [],
         );
+        current.memory.callEnded(request.callId, { outcome });
+        return outcome;
+      } catch (error) {
+        current.memory.callEnded(request.callId, { error: toErrorData(error) });
+        throw error;
       } finally {
         current.calls.delete(request.callId);
       }
@@ -435,6 +447,8 @@ export function createSessionBackend(options: BackendOptions & { settingsStore?:
     closeSession: () => methods.disconnect(),
     keptLists: () => Promise.resolve(attempt ? listKinds.flatMap((kind) => attempt?.lists.get(kind) ?? []) : []),
     pendingServerRequests: () => Promise.resolve(attempt ? attempt.desk.pending() : []),
+    keptCalls: () => Promise.resolve(attempt ? attempt.memory.calls() : []),
+    keptListChanges: () => Promise.resolve(attempt ? attempt.memory.listChanges() : []),
   };
 
   return {

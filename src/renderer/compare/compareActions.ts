@@ -97,11 +97,13 @@ export function recordListChange(
   diff: ListDiff,
   result: ListResult,
   store: ScopedStore = shownStore(),
+  /** Re-attaching: the list before and when it changed, as the backend kept them. */
+  kept?: { before: ListResult['items']; at: number },
 ): void {
-  const before = store.getState().lists[result.kind].result?.items ?? [];
+  const before = kept?.before ?? store.getState().lists[result.kind].result?.items ?? [];
   const entry = {
     id: nextHistoryId++,
-    at: Date.now(),
+    at: kept?.at ?? Date.now(),
     kind: result.kind,
     added: diff.added.length,
     removed: diff.removed.length,

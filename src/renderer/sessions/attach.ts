@@ -1,10 +1,14 @@
 /**
  * Taking up a session the backend already holds (a reload, a second window, the carrier coming back): read
  * its status, every frame it holds (same seqs), the lists as last walked (keptLists: no re-walk, no new
- * traffic), lint, tasks and the server requests still waiting. Nothing here sends anything to the server.
+ * traffic), lint, tasks, the server requests still waiting, the calls made and the list_changed re-walks.
+ * Nothing here sends anything to the server.
  */
 import type { LoupeApi } from '../../shared/contract';
 import type { Frame } from '../../shared/frames';
+import type { KeptCall } from '../../shared/sessions';
+import { recordListChange } from '../compare/compareActions';
+import { historyLimit } from '../store/callsSlice';
 import { FrameLog } from '../lib/frameLog';
 import { withTask } from '../store/tasksSlice';
 import { applyListResult, markUnsupported, refreshStats } from '../store/sessionActions';
@@ -42,6 +46,21 @@ async function readFrames(store: ScopedStore): Promise<void> {
   });
 }
 
+/** The backend's kept calls, oldest first, into the calls and the per-tool history (newest first); calls already here stay as they are. */
+function takeUpCalls(store: ScopedStore, kept: KeptCall[]): void {
+  if (kept.length === 0) return;
+  store.setState((state) => {
+    const calls = { ...state.calls };
+    const history = new Map(state.callHistory);
+    for (const call of kept) {
+      if (Object.hasOwn(calls, call.callId)) continue;
+      calls[call.callId] = { ...call };
+      history.set(call.tool, [call.callId, ...(history.get(call.tool) ?? [])].slice(0, historyLimit));
+    }
+    return { calls, callHistory: history };
+  });
+}
+
 export async function attachSession(store: ScopedStore): Promise<void> {
   const api = apiOf(store);
   const status = await api.status();
@@ -52,13 +71,20 @@ export async function attachSession(store: ScopedStore): Promise<void> {
   });
   await readFrames(store);
   if (status.state === 'idle') return;
-  const [kept, lint, tasks, requests] = await Promise.all([
+  const [kept, lint, tasks, requests, calls, changes] = await Promise.all([
     api.keptLists(),
     api.lint().catch(() => null),
     api.listTasks().catch(() => []),
     api.pendingServerRequests().catch(() => []),
+    api.keptCalls().catch(() => []),
+    api.keptListChanges().catch(() => []),
   ]);
   for (const result of kept) applyListResult(result, null, store);
+  takeUpCalls(store, calls);
+  // Only a history this page has not heard yet: after the carrier came back the entries are already here.
+  if (store.getState().listHistory.length === 0) {
+    for (const change of changes) recordListChange(change.diff, change.result, store, { before: change.before, at: change.at });
+  }
   markUnsupported(store);
   store.setState((state) => ({
     lint,

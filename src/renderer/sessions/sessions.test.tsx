@@ -3,6 +3,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LoupeError } from '../../shared/errors';
 import type { Frame } from '../../shared/frames';
 import type { CallOutcome, SessionStatus } from '../../shared/session';
+import type { KeptCall } from '../../shared/sessions';
 import { callTool } from '../calls/callActions';
 import { resetStore, useLoupeStore } from '../store/store';
 import { bootApp, stopApp } from '../testing/bootApp';
@@ -427,5 +428,52 @@ describe('several sessions in one window', () => {
     await waitFor(() =>
       expect(within(strip()).getByRole('tab', { name: 'fake-server, connected' })).toBeTruthy(),
     );
+  });
+  it('re-attaching shows the calls the session made and its list_changed history, as the backend kept them', async () => {
+    const outcome: CallOutcome = {
+      callId: 'call-a',
+      tool: 's1_tool_0',
+      arguments: { text: 'hello' },
+      result: { content: [{ type: 'text', text: 'echoed hello' }] },
+      isError: false,
+      rttMs: 12,
+    };
+    const before = [{ name: 'gone_tool', inputSchema: { type: 'object' } }];
+    const backend = fakeSessionsBackend(
+      () =>
+        heldSession('s1', 3, 2, {
+          keptCalls: () =>
+            Promise.resolve<KeptCall[]>([
+              { callId: 'call-a', tool: 's1_tool_0', arguments: { text: 'hello' }, startedAt: 1000, state: 'done', outcome },
+              {
+                callId: 'call-b',
+                tool: 's1_tool_0',
+                arguments: {},
+                startedAt: 2000,
+                state: 'failed',
+                error: { kind: 'timeout', message: 'no answer in 10 s' },
+              },
+            ]),
+          keptListChanges: () =>
+            Promise.resolve([
+              {
+                at: 1_700_000_000_000,
+                diff: { kind: 'tools', added: ['s1_tool_1'], removed: ['gone_tool'], changed: [] },
+                before,
+                result: listResult('tools', makeTools(2, (index) => ({ name: `s1_tool_${index}`, inputSchema: { type: 'object' } }))),
+              },
+            ]),
+        }),
+      1,
+    );
+    await bootApp(backend);
+    await waitFor(() => expect(useLoupeStore.getState().callHistory.get('s1_tool_0')).toEqual(['call-b', 'call-a']));
+    const { calls, listHistory } = useLoupeStore.getState();
+    expect(calls['call-a']).toMatchObject({ state: 'done', outcome: { result: { content: [{ text: 'echoed hello' }] } } });
+    expect(calls['call-b']).toMatchObject({ state: 'failed', error: { kind: 'timeout' } });
+    expect(listHistory.map((entry) => [entry.kind, entry.added, entry.removed, entry.at, entry.before])).toEqual([
+      ['tools', 1, 1, 1_700_000_000_000, before],
+    ]);
+    expect(callsOf(backend, 's1')).toEqual(expect.arrayContaining(['keptCalls', 'keptListChanges']));
   });
 });

@@ -164,6 +164,8 @@ function fakeSession(overrides: FakeOverrides): {
     closeSession: () => Promise.resolve(),
     keptLists: () => Promise.resolve([]),
     pendingServerRequests: () => Promise.resolve([]),
+    keptCalls: () => Promise.resolve([]),
+    keptListChanges: () => Promise.resolve([]),
   };
   return { methods: { ...base, ...methodOverrides }, frames, status: () => status };
 }
