@@ -8,6 +8,8 @@ import { chromiumArguments, detectChromium } from './e2e/chromium';
 import { electronBinary, noElectronReason } from './e2e/electronBinary';
 
 const chromium = detectChromium();
+// A second run beside the first (scripts/testNode24.mjs: LOUPE_TEST_LABEL=node24) keeps its own report and output.
+const label = process.env.LOUPE_TEST_LABEL ? `-${process.env.LOUPE_TEST_LABEL}` : '';
 // Said once, by the runner (workers load this file too): the Electron specs do not count as passed here.
 if (!electronBinary() && process.env.TEST_WORKER_INDEX === undefined) {
   console.log(`e2e/electron: ${noElectronReason} (needs node_modules/electron/dist or ELECTRON_OVERRIDE_DIST_PATH)`);
@@ -15,13 +17,15 @@ if (!electronBinary() && process.env.TEST_WORKER_INDEX === undefined) {
 
 export default defineConfig({
   testDir: 'e2e',
-  outputDir: 'test-results/e2e-output',
+  outputDir: `test-results/e2e-output${label}`,
   timeout: 60_000,
   expect: { timeout: 15_000 },
+  // Two spec files at once, each in its own Chromium with its own host process on an ephemeral port and its own
+  // settings directory: a spec mostly waits (on the host, its servers, the page), so two share 2 cores well.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
-  reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+  reporter: [['list'], ['json', { outputFile: `test-results/e2e${label}.json` }]],
   use: {
     viewport: { width: 1440, height: 900 },
     colorScheme: 'dark',

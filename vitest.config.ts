@@ -1,8 +1,14 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Two projects: the engine, CLI and host run in Node against real servers; the renderer runs in jsdom.
+// Workers: vitest's default (cores − 1) leaves a 2-core machine at one, yet most node tests wait on child
+// processes and loopback sockets rather than compute; three files at once keep 2 cores busy (CI: .ci/run).
+// Test servers listen on ephemeral ports (the blocked-port test takes the first free one of several) and tests
+// write into temporary directories of their own, so files running side by side do not collide.
 export default defineConfig({
   test: {
+    maxWorkers: Math.max(availableParallelism() - 1, 3),
     projects: [
       {
         test: {

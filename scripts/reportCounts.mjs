@@ -1,4 +1,4 @@
-// Counting a runner's JSON report into the summary, shared by scripts/testAll.mjs and scripts/testNode24.mjs:
+// Counting a runner's JSON report into the summary of scripts/testAll.mjs (both CI runs: Node 20 and Node 24):
 // a report missing, or a runner that failed with no failed test, counts as one failure, never as a pass.
 import { readFileSync } from 'node:fs';
 

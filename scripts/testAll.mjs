@@ -1,59 +1,109 @@
 #!/usr/bin/env node
-// `npm test`: typecheck, lint, build, unit + integration (vitest), e2e (Playwright). Every step runs even when
-// an earlier one failed, so one run shows everything; the last line sums every runner: "N passed, N failed".
-import { spawnSync } from 'node:child_process';
+// `npm test`: typecheck, lint, build, unit + integration (vitest), e2e (Playwright), on the Node that runs it
+// (every tool is started with this process's node). Every step runs even when an earlier one failed, so one run
+// shows everything; the last line sums every runner: "N passed, N failed, N skipped".
+//
+// The static steps are single-threaded, so they run in two lanes at once (lint beside the typechecks and the
+// build; the build after `typecheck` because both use out/node's tsbuildinfo), each step's output printed whole
+// when it ends. vitest and Playwright spread over their own workers (vitest.config.ts, playwright.config.ts).
+//
+// LOUPE_TEST_LABEL=<label> (scripts/testNode24.mjs sets node24) keeps a second run's reports apart
+// (test-results/vitest-<label>.json, e2e-<label>.json) and starts the last line with "<label>: ".
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { countPlaywright, countVitest } from './reportCounts.mjs';
+
+const label = process.env.LOUPE_TEST_LABEL ?? '';
+const suffix = label ? `-${label}` : '';
+const node = process.execPath;
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const bin = {
+  tsc: 'node_modules/typescript/bin/tsc',
+  eslint: 'node_modules/eslint/bin/eslint.js',
+  vitest: 'node_modules/vitest/vitest.mjs',
+  playwright: 'node_modules/@playwright/test/cli.js',
+};
 
 const results = { passed: 0, failed: 0, skipped: 0 };
 const lines = [];
 mkdirSync('test-results', { recursive: true });
 
-function run(label, command, args) {
+/** Runs one step; with capture its output is kept and printed in one block when it ends (for the lanes). */
+function run(name, command, args, { capture = false } = {}) {
   const started = Date.now();
-  process.stdout.write(`\n── ${label}: ${command} ${args.join(' ')}\n`);
-  const child = spawnSync(command, args, { stdio: 'inherit', shell: process.platform === 'win32' });
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  return { ok: child.status === 0, status: child.status, seconds };
+  const header = `\n── ${label ? `${label} ` : ''}${name}: ${command === node ? 'node' : command} ${args.join(' ')}\n`;
+  if (!capture) process.stdout.write(header);
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      stdio: capture ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      shell: process.platform === 'win32' && command === npm,
+    });
+    const output = [];
+    child.stdout?.on('data', (chunk) => output.push(chunk));
+    child.stderr?.on('data', (chunk) => output.push(chunk));
+    const finish = (status, error) => {
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      if (capture) process.stdout.write(`${header}${Buffer.concat(output).toString()}`);
+      if (error) process.stdout.write(`${name}: could not start ${command}: ${error.message}\n`);
+      resolve({ ok: status === 0, status, seconds });
+    };
+    child.once('error', (error) => finish(null, error));
+    child.once('close', (status) => finish(status));
+  });
 }
 
-function gate(label, command, args) {
-  const { ok, seconds } = run(label, command, args);
+/** A step that counts as one passed or one failed test. */
+async function gate(name, command, args, options) {
+  const { ok, seconds } = await run(name, command, args, options);
   if (ok) results.passed += 1;
   else results.failed += 1;
-  lines.push(`${label}: ${ok ? 'ok' : 'FAILED'} (${seconds} s)`);
+  lines.push(`${name}: ${ok ? 'ok' : 'FAILED'} (${seconds} s)`);
   return ok;
 }
 
-gate('typecheck', 'npx', ['tsc', '-p', 'tsconfig.node.json', '--noEmit']);
-gate('typecheck tests', 'npx', ['tsc', '-p', 'tsconfig.test.json']);
-gate('typecheck renderer', 'npx', ['tsc', '-p', 'tsconfig.web.json']);
-gate('typecheck electron', 'npx', ['tsc', '-p', 'tsconfig.electron.json']);
-gate('lint', 'npx', ['eslint', '.']);
-const built = gate('build', 'npm', ['run', 'build']);
+const captured = { capture: true };
+const [, built] = await Promise.all([
+  gate('lint', node, [bin.eslint, '.'], captured),
+  (async () => {
+    await gate('typecheck', node, [bin.tsc, '-p', 'tsconfig.node.json', '--noEmit'], captured);
+    const ok = await gate('build', npm, ['run', 'build'], captured);
+    await gate('typecheck tests', node, [bin.tsc, '-p', 'tsconfig.test.json'], captured);
+    await gate('typecheck renderer', node, [bin.tsc, '-p', 'tsconfig.web.json'], captured);
+    await gate('typecheck electron', node, [bin.tsc, '-p', 'tsconfig.electron.json'], captured);
+    return ok;
+  })(),
+]);
 
-// vitest: unit and integration against real servers.
-rmSync('test-results/vitest.json', { force: true });
-const unit = run('vitest', 'npx', [
-  'vitest',
+// vitest: unit and integration against real servers (its node and renderer projects).
+const vitestReport = `test-results/vitest${suffix}.json`;
+rmSync(vitestReport, { force: true });
+const unit = await run('vitest', node, [
+  bin.vitest,
   'run',
   '--reporter=default',
   '--reporter=json',
-  '--outputFile=test-results/vitest.json',
+  `--outputFile=${vitestReport}`,
 ]);
-countVitest(results, lines, 'test-results/vitest.json', unit);
+countVitest(results, lines, vitestReport, unit);
 
-// Playwright e2e through the browser host in Chromium (needs the build).
+// Playwright e2e through the browser host in Chromium (needs the build); playwright.config.ts names the report
+// after LOUPE_TEST_LABEL too.
+const e2eReport = `test-results/e2e${suffix}.json`;
 if (built) {
-  rmSync('test-results/e2e.json', { force: true });
-  const e2e = run('e2e', 'npx', ['playwright', 'test']);
+  rmSync(e2eReport, { force: true });
+  const e2e = await run('e2e', node, [bin.playwright, 'test']);
   const note = existsSync('playwright.config.ts') ? '' : ' (no playwright.config.ts)';
-  countPlaywright(results, lines, 'test-results/e2e.json', e2e, note);
+  countPlaywright(results, lines, e2eReport, e2e, note);
 } else {
   results.failed += 1;
   lines.push('e2e: not run because the build failed: counted as 1 failed');
 }
 
-process.stdout.write(`\n── summary\n${lines.map((l) => `  ${l}`).join('\n')}\n`);
-process.stdout.write(`${results.passed} passed, ${results.failed} failed, ${results.skipped} skipped\n`);
+const prefix = label ? `${label}: ` : '';
+process.stdout.write(
+  `\n── ${prefix}summary (node ${process.version})\n${lines.map((line) => `  ${line}`).join('\n')}\n`,
+);
+process.stdout.write(
+  `${prefix}${results.passed} passed, ${results.failed} failed, ${results.skipped} skipped\n`,
+);
 process.exit(results.failed === 0 ? 0 : 1);

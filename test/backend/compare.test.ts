@@ -151,11 +151,19 @@ describe('compare in the backend', { timeout: 60_000 }, () => {
     expectReleaseTwo(comparison);
     expect(comparison.right).toMatchObject({ live: true, serverVersion: '2.0.0', toolCount: 7 });
     expect(comparison.right.target).toEqual(release(2));
-    // The tools were listed again (3 pages of 3), not taken from the earlier walk.
-    await harness.waitFor('onListProgress', (progress) => progress.kind === 'tools' && progress.pages === 3);
-    expect(harness.events.onListProgress.slice(before).some((progress) => progress.kind === 'tools')).toBe(
-      true,
+    // The tools were listed again (3 pages of 3), not taken from the earlier walk. Events come in batches and
+    // may land after the answer, so wait for the new walk's own last page (one recorded after `before`).
+    const progress = harness.events.onListProgress;
+    await harness.waitFor(
+      'onListProgress',
+      (event) => event.kind === 'tools' && event.pages === 3 && progress.indexOf(event) >= before,
     );
+    expect(
+      progress
+        .slice(before)
+        .filter((event) => event.kind === 'tools')
+        .map((event) => event.pages),
+    ).toContain(3);
 
     const reversed = await harness.api.compareSnapshots(
       { source: 'live' },

@@ -23,7 +23,8 @@ interface Event {
 
 describe('loupe watch', { timeout: 60_000 }, () => {
   it('prints one JSON object a line for each list_changed, from a full re-walk of every page', async () => {
-    // paginating.mjs changes its list every 700 ms: adds added_g, removes the first numbered tool, rewrites the last.
+    // paginating.mjs changes its list 700 ms after each complete read of it: adds added_g, removes the first
+    // numbered tool, rewrites the last.
     running = startLoupe(['watch', '--json', '--', ...serverCommand('paginating', ['--tools', '60', '--page-size', '25', '--list-changed-every', '700', '--no-control'])]);
     const listed = JSON.parse(await running.waitForLine((line) => line.includes('"listed"'))) as Event;
     expect(listed).toEqual({ event: 'listed', kind: 'tools', count: 60, pages: 3, complete: true, era: 'legacy', protocolVersion: '2025-11-25' });

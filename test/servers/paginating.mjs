@@ -13,7 +13,8 @@
 //   --no-control                 leave out trigger_list_changed and echo (listed first otherwise)
 //   --resources N / --templates N / --prompts N   other lists (defaults 30 / 10 / 30), paginated the same way
 //   --delay MS                   delays every list response
-//   --list-changed-every MS      changes the tool list and notifies on a timer
+//   --list-changed-every MS      changes the tool list and notifies MS after each time a client has read the
+//                                tool list to its last page (so every re-walk sees exactly one change)
 //   --burst N                    notifications per change (default 1; trigger_list_changed's burst overrides)
 //
 // Cursors are opaque random tokens; an unknown cursor is answered with -32602. tools.listChanged is declared.
@@ -84,6 +85,7 @@ function createMcpServer() {
     if (delayMs > 0) await pause(delayMs);
     try {
       const result = page(items, cursor, pageSize, book);
+      if (key === 'tools' && result.nextCursor === undefined) armChange();
       return result.nextCursor === undefined ? { [key]: result.items } : { [key]: result.items, nextCursor: result.nextCursor };
     } catch (error) {
       if (error instanceof InvalidCursorError) throw new McpError(ErrorCode.InvalidParams, error.message);
@@ -119,12 +121,21 @@ function createMcpServer() {
     if (request.params.name === 'echo') return { content: [{ type: 'text', text: String(args.text ?? '') }] };
     return { content: [{ type: 'text', text: `Unknown tool: ${request.params.name}` }], isError: true };
   });
-  if (listChangedEvery > 0) {
-    const timer = setInterval(() => {
-      change(defaultBurst).catch(() => clearInterval(timer));
+  // --list-changed-every: one change at a time, armed by a complete read of the tool list, so a client slowed
+  // down (a busy machine) never sees two changes folded into one re-walk.
+  let changeTimer;
+  let closed = false;
+  function armChange() {
+    if (listChangedEvery <= 0 || changeTimer !== undefined || closed) return;
+    changeTimer = setTimeout(() => {
+      changeTimer = undefined;
+      change(defaultBurst).catch(() => {});
     }, listChangedEvery);
-    server.onclose = () => clearInterval(timer);
   }
+  server.onclose = () => {
+    closed = true;
+    clearTimeout(changeTimer);
+  };
   return server;
 }
 
