@@ -9,8 +9,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Comparison } from '../../src/shared/compare.js';
 import type { ItemChange } from '../../src/shared/diff.js';
-import { LoupeError } from '../../src/shared/errors.js';
 import type { StdioTarget } from '../../src/shared/target.js';
+import { rejection } from '../helpers/rejection.js';
 import { startHarness, type Harness } from './backendHarness.js';
 
 const releases = fileURLToPath(new URL('../servers/releases.mjs', import.meta.url));
@@ -19,16 +19,6 @@ const files = { release1: join(directory, 'release1.json'), release2: join(direc
 
 function release(number: 1 | 2): StdioTarget {
   return { transport: 'stdio', command: process.execPath, args: [releases, '--release', String(number)] };
-}
-
-async function rejection(promise: Promise<unknown>): Promise<LoupeError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof LoupeError) return error;
-    throw error;
-  }
-  throw new Error('expected a rejection');
 }
 
 /** name → [kind, breaking, drift, field path: class summary…] */

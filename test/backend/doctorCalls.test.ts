@@ -4,7 +4,8 @@
  * call to the tool that went away.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { LoupeError, type LoupeErrorData } from '../../src/shared/errors.js';
+import type { LoupeErrorData } from '../../src/shared/errors.js';
+import { rejection } from '../helpers/rejection.js';
 import { callFaultsServer } from '../helpers/servers.js';
 import { startHarness, type Harness } from './backendHarness.js';
 
@@ -14,13 +15,9 @@ afterEach(async () => {
   harness = undefined;
 });
 
-async function rejection(promise: Promise<unknown>): Promise<LoupeErrorData> {
-  const error = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(LoupeError);
-  return (error as LoupeError).detail;
+/** The error data a call rejected with. */
+async function rejectionData(promise: Promise<unknown>): Promise<LoupeErrorData> {
+  return (await rejection(promise)).detail;
 }
 
 describe('the doctor on calls through the backend contract', () => {
@@ -33,7 +30,7 @@ describe('the doctor on calls through the backend contract', () => {
     expect(listing.items).toHaveLength(7);
     expect(listing.doctor).toBeUndefined();
 
-    const refused = await rejection(
+    const refused = await rejectionData(
       backend.api.callTool({ tool: 'strict', arguments: { count: 'x' }, callId: 'c1' }),
     );
     expect(refused.code).toBe(-32602);
@@ -42,7 +39,7 @@ describe('the doctor on calls through the backend contract', () => {
 
     const reshuffled = await backend.api.callTool({ tool: 'reshuffle', arguments: {}, callId: 'c2' });
     expect(reshuffled.isError).toBe(false);
-    const stale = await rejection(
+    const stale = await rejectionData(
       backend.api.callTool({ tool: 'strict', arguments: { count: 1 }, callId: 'c3' }),
     );
     expect(stale.doctor?.likelyCause).toContain('The tool list is stale: the server listed “strict”');

@@ -6,9 +6,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createContractClient, memoryChannelPair, serveContract } from '../../src/shared/carrier.js';
 import type { LoupeApi } from '../../src/shared/contract.js';
-import { LoupeError } from '../../src/shared/errors.js';
 import type { Frame } from '../../src/shared/frames.js';
 import { paginatingServer, startHttpServer, type RunningHttpServer } from '../helpers/servers.js';
+import { rejection } from '../helpers/rejection.js';
 import { startHarness, type Harness } from './backendHarness.js';
 
 let harness: Harness | undefined;
@@ -23,16 +23,6 @@ afterEach(async () => {
 
 function methods(frames: Frame[]): string[] {
   return frames.filter((frame) => frame.direction === 'out' && frame.method).map((frame) => frame.method ?? '');
-}
-
-async function rejection(promise: Promise<unknown>): Promise<LoupeError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof LoupeError) return error;
-    throw error;
-  }
-  throw new Error('expected a rejection');
 }
 
 /** A second client on the same backend, as a reloaded page or a second window is. */
@@ -116,7 +106,7 @@ describe('several sessions', () => {
     expect(gone.kind).toBe('no-session');
     expect(gone.message).toContain('s1');
     // Events are batched: the closing's onSessions may land after closeSession resolved.
-    await harness.waitFor('onSessions', (list) => list.length === 1);
+    await harness.waitFor('onSessions', (list) => list.length === 1 && list[0].id === 's2');
     expect(sessionsSeen.at(-1)).toEqual(['s2']);
   });
 
