@@ -24,10 +24,13 @@ import { SseWire } from '../wire/sseWire.js';
 import { StdioWire } from '../wire/stdioWire.js';
 import type { Wire } from '../wire/wire.js';
 import { clientInfo } from './clientInfo.js';
-import { probeModern } from './discover.js';
+import { probeModern, refusedForModern } from './discover.js';
 import { answerRoots, clientCapabilities, initialize } from './initialize.js';
 import { modernProtocolVersion, type Envelope } from './modernEnvelope.js';
 import { WireSession } from './wireSession.js';
+
+/** How long a second probe waits when no request timeout was given, ms. */
+const defaultPatienceMs = 30_000;
 
 export type SessionConnectOptions = ConnectOptions & {
   recorder?: FrameRecorder;
@@ -210,9 +213,21 @@ async function dial(
           data: { reason: probe.legacyReason },
         });
       } else if (wire.transport === 'stdio') {
+        const modern = envelope;
         envelope = undefined;
-        handshake = await initialize(peer, wire, options);
-        handshake.eraReason = probe.legacyReason;
+        try {
+          handshake = await initialize(peer, wire, options);
+          handshake.eraReason = probe.legacyReason;
+        } catch (error) {
+          // A modern server that was slow to answer the probe refuses initialize naming its revision: ask again, patiently.
+          if (!refusedForModern(error)) throw error;
+          const again = await probeModern(peer, wire, modern, options, options.timeoutMs ?? defaultPatienceMs);
+          if (!('handshake' in again)) throw error;
+          envelope = modern;
+          handshake = again.handshake;
+          handshake.clientCapabilities = modern.clientCapabilities;
+          handshake.eraReason = `${probe.legacyReason}, but initialize was refused for 2026-07-28: asked again, the server answered server/discover (it was slow to start)`;
+        }
       } else {
         await wire.close();
         return { legacyReason: probe.legacyReason };

@@ -25,13 +25,15 @@ export async function probeModern(
   wire: Wire,
   envelope: Envelope,
   options: { timeoutMs?: number; maxTotalMs?: number },
+  /** How long the probe may wait (default probeTimeoutMs; a second probe after a refused initialize waits longer). */
+  patienceMs = probeTimeoutMs,
 ): Promise<ProbeOutcome> {
   wire.setProtocolVersion(modernProtocolVersion);
   let response;
   for (let attempt = 1; response === undefined; attempt += 1) {
     try {
       response = await peer.request('server/discover', withEnvelope(undefined, envelope), {
-        timeoutMs: Math.min(options.timeoutMs ?? probeTimeoutMs, probeTimeoutMs),
+        timeoutMs: Math.min(options.timeoutMs ?? patienceMs, patienceMs),
         maxTotalMs: options.maxTotalMs,
       });
     } catch (error) {
@@ -92,6 +94,15 @@ function probeFailure(failure: LoupeErrorData, error: unknown): ProbeOutcome {
 }
 
 /** Whether a -32022 error's data (the server's JSON-RPC error data) lists this version as supported. */
+/**
+ * An initialize refused with -32022 whose supported list names our modern revision: the server is a modern one
+ * after all, which did not answer the probe in time (a process slow to start, e.g. `npx` fetching a package).
+ */
+export function refusedForModern(error: unknown): boolean {
+  const failure = toErrorData(error);
+  return failure.kind === 'unsupported-protocol-version' && supports(failure, modernProtocolVersion);
+}
+
 function supports(failure: LoupeErrorData, version: string): boolean {
   const outer = failure.data;
   const data = isJsonObject(outer) ? outer.data : undefined;
