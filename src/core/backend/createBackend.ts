@@ -7,8 +7,7 @@
  * onListChanged. A failed connect keeps its recorder, so its frames stay visible and savable.
  */
 import type { BackendMethods, CallRequest, LintReport, Settings } from '../../shared/contract.js';
-import type { MethodsFor } from '../../shared/carrier.js';
-import type { EventSourceLike } from '../../shared/carrier.js';
+import type { EventSourceLike, MethodsFor } from '../../shared/carrier.js';
 import { LoupeError, toErrorData, type LoupeErrorData } from '../../shared/errors.js';
 import type { Frame, RecorderStats } from '../../shared/frames.js';
 import { isJsonObject, type JsonObject } from '../../shared/json.js';

@@ -107,10 +107,20 @@ export async function refreshList(kind: ListKind, store: ScopedStore = shownStor
     patchList(store, kind, { unsupported: true, loading: false, result: null, error: null });
     return;
   }
+  await showWalk(store, kind, { unsupported: false }, (api) => api.list(kind));
+}
+
+/** Runs one walk of a list and shows its result or error, unless the session started over meanwhile; then lint for tools. */
+async function showWalk(
+  store: ScopedStore,
+  kind: ListKind,
+  patch: Partial<ListState>,
+  walk: (api: ReturnType<typeof apiOf>) => Promise<ListResult>,
+): Promise<void> {
   const generation = generationOf(store);
-  patchList(store, kind, { loading: true, progress: null, error: null, unsupported: false });
+  patchList(store, kind, { loading: true, progress: null, error: null, ...patch });
   try {
-    const result = await apiOf(store).list(kind);
+    const result = await walk(apiOf(store));
     if (generation !== generationOf(store)) return;
     applyListResult(result, null, store);
   } catch (error) {
@@ -122,18 +132,7 @@ export async function refreshList(kind: ListKind, store: ScopedStore = shownStor
 
 /** Goes on with a listing stopped at the page limit, from its last cursor: `pages` more pages, or all. */
 export async function fetchMorePages(kind: ListKind, pages: number | 'all'): Promise<void> {
-  const store = shownStore();
-  const generation = generationOf(store);
-  patchList(store, kind, { loading: true, progress: null, error: null });
-  try {
-    const result = await apiOf(store).listMore(kind, pages);
-    if (generation !== generationOf(store)) return;
-    applyListResult(result, null, store);
-  } catch (error) {
-    if (generation !== generationOf(store)) return;
-    patchList(store, kind, { loading: false, error: toErrorData(error) });
-  }
-  if (kind === 'tools') await refreshLint(store);
+  await showWalk(shownStore(), kind, {}, (api) => api.listMore(kind, pages));
 }
 
 /** A new full result for a list: selections follow their item by key when it moved. */
