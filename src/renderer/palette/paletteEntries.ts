@@ -32,6 +32,8 @@ const maxFrames = 2000;
  */
 function focusSoon(selectors: readonly string[], triesLeft = 100): void {
   window.setTimeout(() => {
+    // The page may be gone by then (closed, or a test's document torn down): nothing to focus.
+    if (typeof document === 'undefined') return;
     const element = selectors.map((selector) => document.querySelector<HTMLElement>(selector)).find(Boolean);
     if (element) element.focus();
     else if (triesLeft > 0) focusSoon(selectors, triesLeft - 1);
