@@ -216,6 +216,15 @@ test.describe('what a new user tripped on', () => {
       '[role="option"]',
     );
     expect(onTop).toBe(lastText);
+
+    // A reload re-attaches to the session: the answer made before it is still listed, with what was chosen.
+    await page.reload();
+    await expect(connectedPill(page)).toBeVisible();
+    const again = page.getByRole('complementary', { name: 'Server requests' });
+    await expect(again.getByText('1 answered server request(s)')).toBeVisible();
+    await again.getByText('1 answered server request(s)').click();
+    await expect(again.getByText(/^roots\/list: answered with 0 root\(s\) at /)).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'The server asks for your roots' })).toHaveCount(0);
   });
 
   test('saving a snapshot and a server says where it went; Connect is on screen without scrolling', async ({

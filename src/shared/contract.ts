@@ -12,6 +12,7 @@ import type { JsonObject } from './json.js';
 import type { Finding, ToolSummary } from './lint.js';
 import type { ListDiff, ListKind, ListProgress, ListResult } from './lists.js';
 import type {
+  AnsweredServerRequest,
   CallOutcome,
   LogEntry,
   ProgressEvent,
@@ -76,7 +77,8 @@ export interface BackendMethods {
   cancelCall(callId: string): Promise<void>;
   readResource(uri: string): Promise<JsonObject>;
   getPrompt(name: string, args: Record<string, string>): Promise<JsonObject>;
-  answerServerRequest(requestId: string, answer: ServerRequestAnswer): Promise<void>;
+  /** `outcome`: what the user chose, in words, kept with the answer (answeredServerRequests). */
+  answerServerRequest(requestId: string, answer: ServerRequestAnswer, outcome?: string): Promise<void>;
   /** Frames held now, from seq `after` on (exclusive), at most `limit`. */
   frames(after: number, limit: number): Promise<Frame[]>;
   recorderStats(): Promise<RecorderStats>;
@@ -129,6 +131,8 @@ export interface BackendMethods {
   keptLists(): Promise<ListResult[]>;
   /** The server requests of the named session still waiting for an answer (re-attaching). */
   pendingServerRequests(): Promise<ServerRequest[]>;
+  /** The named session's last answered server requests on its connection, newest first (re-attaching). */
+  answeredServerRequests(): Promise<AnsweredServerRequest[]>;
   /** The named session's last tool calls on its connection, oldest first, with how each ended (re-attaching). */
   keptCalls(): Promise<KeptCall[]>;
   /** The named session's last list_changed re-walks on its connection, oldest first (re-attaching). */
@@ -203,6 +207,7 @@ export const methodNames = [
   'closeSession',
   'keptLists',
   'pendingServerRequests',
+  'answeredServerRequests',
   'keptCalls',
   'keptListChanges',
 ] as const satisfies readonly MethodName[];

@@ -131,5 +131,14 @@ export interface ServerRequest {
   receivedAt: number;
 }
 
+/** A server request the user answered, with what was chosen in words (kept so a page that re-attaches shows it). */
+export interface AnsweredServerRequest {
+  request: ServerRequest;
+  /** What the user chose, in words (accepted, declined, answered with 2 root(s)…). */
+  outcome: string;
+  /** Wall-clock time of the answer, ms since the epoch. */
+  answeredAt: number;
+}
+
 /** What the client answers: a result, or a JSON-RPC error. */
 export type ServerRequestAnswer = { result: JsonObject } | { error: { code: number; message: string } };

@@ -1,4 +1,7 @@
-/** Server→client requests: sampling from server-everything reaches the UI and waits for its answer. */
+/**
+ * Server→client requests: sampling from server-everything reaches the UI and waits for its answer; answered
+ * ones are kept with what was chosen, for a page that re-attaches.
+ */
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './backendHarness.js';
@@ -21,9 +24,11 @@ describe('backend answering server requests', () => {
     const call = harness.api.callTool({ tool: 'trigger-sampling-request', arguments: { prompt: 'hello', maxTokens: 5 }, callId: 'sample-1' });
     const request = await harness.waitFor('onServerRequest', (r) => r.method === 'sampling/createMessage');
     expect(JSON.stringify(request.params)).toContain('hello');
-    await harness.api.answerServerRequest(request.requestId, {
-      result: { role: 'assistant', content: { type: 'text', text: 'answer from the inspector' }, model: 'loupe-test', stopReason: 'endTurn' },
-    });
+    await harness.api.answerServerRequest(
+      request.requestId,
+      { result: { role: 'assistant', content: { type: 'text', text: 'answer from the inspector' }, model: 'loupe-test', stopReason: 'endTurn' } },
+      'approved with a reply',
+    );
     const outcome = await call;
     expect(JSON.stringify(outcome.result)).toContain('answer from the inspector');
     // the same id cannot be answered twice
@@ -42,5 +47,19 @@ describe('backend answering server requests', () => {
     const frames = await harness.api.frames(0, 100_000);
     const reply = frames.find((frame) => frame.direction === 'out' && frame.kind === 'error' && frame.raw.includes('User rejected sampling'));
     expect(reply).toBeDefined();
+  });
+
+  it('keeps the answered requests newest first, with the outcome the UI gave or one read from the answer', async () => {
+    const answered = await harness.api.answeredServerRequests();
+    expect(answered.map((entry) => [entry.request.method, entry.outcome])).toEqual([
+      ['sampling/createMessage', 'refused with JSON-RPC error -1: User rejected sampling'],
+      ['sampling/createMessage', 'approved with a reply'],
+    ]);
+    expect(JSON.stringify(answered[0].request.params)).toContain('refuse me');
+    expect(JSON.stringify(answered[1].request.params)).toContain('hello');
+    expect(answered[0].answeredAt).toBeGreaterThanOrEqual(answered[1].answeredAt);
+    // Answered ones wait no more.
+    const waiting = await harness.api.pendingServerRequests();
+    expect(waiting.filter((request) => request.method === 'sampling/createMessage')).toEqual([]);
   });
 });

@@ -362,10 +362,10 @@ export function createSessionBackend(options: BackendOptions & { settingsStore?:
       return (await session.request('prompts/get', { name, arguments: stringArgs }, { timeoutMs: current.options.timeoutMs })).result;
     },
 
-    answerServerRequest(requestId, answer) {
+    answerServerRequest(requestId, answer, outcome) {
       const current = attempt;
       if (!current) return Promise.reject(notConnected());
-      current.desk.answer(requestId, answer);
+      current.desk.answer(requestId, answer, outcome);
       return Promise.resolve();
     },
 
@@ -446,6 +446,7 @@ export function createSessionBackend(options: BackendOptions & { settingsStore?:
     closeSession: () => methods.disconnect(),
     keptLists: () => Promise.resolve(attempt ? listKinds.flatMap((kind) => attempt?.lists.get(kind) ?? []) : []),
     pendingServerRequests: () => Promise.resolve(attempt ? attempt.desk.pending() : []),
+    answeredServerRequests: () => Promise.resolve(attempt ? attempt.desk.answered() : []),
     keptCalls: () => Promise.resolve(attempt ? attempt.memory.calls() : []),
     keptListChanges: () => Promise.resolve(attempt ? attempt.memory.listChanges() : []),
   };

@@ -9,14 +9,18 @@ import { ServerRequestDialogs } from './ServerRequestDialogs';
 
 let backend: FakeBackend;
 let answers: { requestId: string; answer: ServerRequestAnswer }[];
+/** The outcome in words sent with each answer (the backend keeps it for a page that re-attaches). */
+let outcomes: (string | undefined)[];
 let stop: () => void;
 
 beforeEach(() => {
   resetStore();
   answers = [];
+  outcomes = [];
   backend = fakeBackend({
-    answerServerRequest: (requestId, answer) => {
+    answerServerRequest: (requestId, answer, outcome) => {
       answers.push({ requestId, answer });
+      outcomes.push(outcome);
       return Promise.resolve();
     },
   });
@@ -70,6 +74,7 @@ describe('ServerRequestDialogs', () => {
     await waitFor(() => expect(answers).toEqual([{ requestId: 'r1-1', answer: { result: { action: 'accept', content: { name: 'Ada' } } } }]));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(screen.getByText(/elicitation\/create: accepted/)).toBeTruthy();
+    expect(outcomes).toEqual(['accepted']);
   });
 
   it('declines and cancels elicitations', async () => {
@@ -86,6 +91,7 @@ describe('ServerRequestDialogs', () => {
         { requestId: 'r1-2', answer: { result: { action: 'cancel' } } },
       ]),
     );
+    expect(outcomes).toEqual(['declined', 'cancelled']);
   });
 
   it('shows a sampling request and approves it with the edited reply, or rejects it', async () => {

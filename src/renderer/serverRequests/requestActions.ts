@@ -1,9 +1,8 @@
 /** Answering the server's requests: only ever on the user's click, through answerServerRequest. */
 import { toErrorData } from '../../shared/errors';
 import type { ServerRequest, ServerRequestAnswer } from '../../shared/session';
-import type { RootEntry } from '../store/callsSlice';
+import { answeredLimit, type RootEntry } from '../store/callsSlice';
 import { apiOf, shownStore } from '../sessions/sessionStore';
-const keepAnswered = 20;
 
 export async function answerRequest(
   request: ServerRequest,
@@ -13,7 +12,7 @@ export async function answerRequest(
   let said = outcome;
   const store = shownStore();
   try {
-    await apiOf(store).answerServerRequest(request.requestId, answer);
+    await apiOf(store).answerServerRequest(request.requestId, answer, outcome);
   } catch (error) {
     said = `${outcome}, but the answer could not be delivered: ${toErrorData(error).message}`;
   }
@@ -21,7 +20,7 @@ export async function answerRequest(
     serverRequests: state.serverRequests.filter((waiting) => waiting.requestId !== request.requestId),
     answeredRequests: [{ request, outcome: said, answeredAt: Date.now() }, ...state.answeredRequests].slice(
       0,
-      keepAnswered,
+      answeredLimit,
     ),
   }));
 }

@@ -1,14 +1,15 @@
 /**
  * Taking up a session the backend already holds (a reload, a second window, the carrier coming back): read
  * its status, every frame it holds (same seqs), the lists as last walked (keptLists: no re-walk, no new
- * traffic), lint, tasks, the server requests still waiting, the calls made and the list_changed re-walks.
+ * traffic), lint, tasks, the server requests still waiting and those answered, the calls made and the
+ * list_changed re-walks.
  * Nothing here sends anything to the server.
  */
 import type { LoupeApi } from '../../shared/contract';
 import type { Frame } from '../../shared/frames';
 import type { KeptCall } from '../../shared/sessions';
 import { recordListChange } from '../compare/compareActions';
-import { historyLimit } from '../store/callsSlice';
+import { answeredLimit, historyLimit } from '../store/callsSlice';
 import { FrameLog } from '../lib/frameLog';
 import { withTask } from '../store/tasksSlice';
 import { applyListResult, markUnsupported, refreshStats } from '../store/sessionActions';
@@ -71,11 +72,12 @@ export async function attachSession(store: ScopedStore): Promise<void> {
   });
   await readFrames(store);
   if (status.state === 'idle') return;
-  const [kept, lint, tasks, requests, calls, changes] = await Promise.all([
+  const [kept, lint, tasks, requests, answered, calls, changes] = await Promise.all([
     api.keptLists(),
     api.lint().catch(() => null),
     api.listTasks().catch(() => []),
     api.pendingServerRequests().catch(() => []),
+    api.answeredServerRequests().catch(() => []),
     api.keptCalls().catch(() => []),
     api.keptListChanges().catch(() => []),
   ]);
@@ -95,6 +97,15 @@ export async function attachSession(store: ScopedStore): Promise<void> {
         (request) => !state.serverRequests.some((held) => held.requestId === request.requestId),
       ),
     ],
+    // Answered here already (the carrier came back) stays as this page said it; the rest is the backend's.
+    answeredRequests: [
+      ...state.answeredRequests,
+      ...answered.filter(
+        (entry) => !state.answeredRequests.some((held) => held.request.requestId === entry.request.requestId),
+      ),
+    ]
+      .sort((a, b) => b.answeredAt - a.answeredAt)
+      .slice(0, answeredLimit),
   }));
   await refreshStats(store);
 }

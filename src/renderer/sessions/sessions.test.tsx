@@ -476,4 +476,41 @@ describe('several sessions in one window', () => {
     ]);
     expect(callsOf(backend, 's1')).toEqual(expect.arrayContaining(['keptCalls', 'keptListChanges']));
   });
+
+  it('re-attaching lists the server requests answered before the reload, newest first, beside those still waiting', async () => {
+    const waiting = { requestId: 'r1-3', method: 'roots/list', params: {}, receivedAt: 30 };
+    const backend = fakeSessionsBackend(
+      () =>
+        heldSession('s1', 3, 2, {
+          pendingServerRequests: () => Promise.resolve([waiting]),
+          answeredServerRequests: () =>
+            Promise.resolve([
+              {
+                request: { requestId: 'r1-2', method: 'sampling/createMessage', params: {}, receivedAt: 20 },
+                outcome: 'approved with a reply',
+                answeredAt: 1_700_000_002_000,
+              },
+              {
+                request: { requestId: 'r1-1', method: 'elicitation/create', params: { message: 'Name?' }, receivedAt: 10 },
+                outcome: 'declined',
+                answeredAt: 1_700_000_001_000,
+              },
+            ]),
+        }),
+      1,
+    );
+    await bootApp(backend);
+    await waitFor(() => expect(useLoupeStore.getState().answeredRequests).toHaveLength(2));
+    const { answeredRequests, serverRequests } = useLoupeStore.getState();
+    expect(answeredRequests.map((entry) => [entry.request.requestId, entry.outcome])).toEqual([
+      ['r1-2', 'approved with a reply'],
+      ['r1-1', 'declined'],
+    ]);
+    expect(serverRequests.map((request) => request.requestId)).toEqual(['r1-3']);
+    // The dialogs are loaded lazily.
+    const bar = await screen.findByText('2 answered server request(s)');
+    expect(bar.closest('details')?.textContent).toContain('sampling/createMessage: approved with a reply');
+    expect(bar.closest('details')?.textContent).toContain('elicitation/create: declined');
+    expect(callsOf(backend, 's1')).toContain('answeredServerRequests');
+  });
 });

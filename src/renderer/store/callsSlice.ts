@@ -6,7 +6,7 @@
 import type { LoupeApi } from '../../shared/contract';
 import type { LoupeErrorData } from '../../shared/errors';
 import type { JsonObject } from '../../shared/json';
-import type { CallOutcome, ProgressEvent, ServerRequest } from '../../shared/session';
+import type { AnsweredServerRequest, CallOutcome, ProgressEvent, ServerRequest } from '../../shared/session';
 import { sessionStore } from '../sessions/sessionStore';
 import type { LoupeState } from './types';
 import type { SliceCreator } from './types';
@@ -31,12 +31,8 @@ export interface RootEntry {
   name?: string;
 }
 
-export interface AnsweredRequest {
-  request: ServerRequest;
-  /** What the user chose, in words (accepted, declined, cancelled, rejected...). */
-  outcome: string;
-  answeredAt: number;
-}
+/** A server request the user answered, with what was chosen in words; the backend keeps the same. */
+export type AnsweredRequest = AnsweredServerRequest;
 
 export interface CallsSlice {
   calls: Record<string, CallRecord>;
@@ -51,6 +47,8 @@ export interface CallsSlice {
 }
 
 export const historyLimit = 50;
+/** Answered server requests listed (the backend keeps as many: keptAnswered). */
+export const answeredLimit = 20;
 
 export const createCallsSlice: SliceCreator<CallsSlice> = () => ({
   calls: {},

@@ -164,6 +164,7 @@ function fakeSession(overrides: FakeOverrides): {
     closeSession: () => Promise.resolve(),
     keptLists: () => Promise.resolve([]),
     pendingServerRequests: () => Promise.resolve([]),
+    answeredServerRequests: () => Promise.resolve([]),
     keptCalls: () => Promise.resolve([]),
     keptListChanges: () => Promise.resolve([]),
   };

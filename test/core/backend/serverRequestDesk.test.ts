@@ -1,0 +1,55 @@
+/** The server request desk: waiting requests, their answers, and the answered ones it keeps (newest first, bounded). */
+import { describe, expect, it } from 'vitest';
+import { keptAnswered, ServerRequestDesk } from '../../../src/core/backend/serverRequests.js';
+
+describe('ServerRequestDesk', () => {
+  it('keeps the last answered requests newest first, at most keptAnswered, with the outcome in words', async () => {
+    const desk = new ServerRequestDesk('r1');
+    const answers: Promise<unknown>[] = [];
+    for (let n = 1; n <= keptAnswered + 2; n++) {
+      const { request, answer } = desk.open('elicitation/create', { message: `question ${n}` }, n);
+      answers.push(answer);
+      desk.answer(request.requestId, { result: { action: n % 2 === 0 ? 'accept' : 'decline', content: {} } }, undefined, 1000 + n);
+    }
+    await Promise.all(answers);
+    const answered = desk.answered();
+    expect(answered).toHaveLength(keptAnswered);
+    expect(answered[0]).toMatchObject({ outcome: 'accept', answeredAt: 1000 + keptAnswered + 2 });
+    expect(answered[0].request).toMatchObject({ requestId: `r1-${keptAnswered + 2}`, params: { message: `question ${keptAnswered + 2}` } });
+    expect(answered[1].outcome).toBe('decline');
+    // The two oldest fell off.
+    expect(answered.at(-1)?.request.requestId).toBe('r1-3');
+    expect(desk.pending()).toEqual([]);
+  });
+
+  it('takes the outcome the UI gave (bounded), else says what the answer was', async () => {
+    const desk = new ServerRequestDesk('r2');
+    const roots = desk.open('roots/list', {}, 0);
+    desk.answer(roots.request.requestId, { result: { roots: [] } }, 'answered with 0 root(s)', 5);
+    await roots.answer;
+    const sampling = desk.open('sampling/createMessage', {}, 0);
+    desk.answer(sampling.request.requestId, { result: { role: 'assistant', content: { type: 'text', text: 'x' } } }, '  ', 6);
+    await sampling.answer;
+    const refused = desk.open('sampling/createMessage', {}, 0);
+    desk.answer(refused.request.requestId, { error: { code: -1, message: 'User rejected sampling' } }, undefined, 7);
+    await expect(refused.answer).rejects.toMatchObject({ detail: { kind: 'rpc-error', code: -1 } });
+    const long = desk.open('roots/list', {}, 0);
+    desk.answer(long.request.requestId, { result: { roots: [] } }, 'x'.repeat(2000), 8);
+    expect(desk.answered().map((entry) => entry.outcome)).toEqual([
+      'x'.repeat(500),
+      'refused with JSON-RPC error -1: User rejected sampling',
+      'answered',
+      'answered with 0 root(s)',
+    ]);
+  });
+
+  it('an answer for a request that is not waiting is refused and keeps nothing', async () => {
+    const desk = new ServerRequestDesk('r3');
+    expect(() => desk.answer('r3-9', { result: {} }, 'accepted')).toThrow(/No server request r3-9 is waiting/);
+    const { request, answer } = desk.open('roots/list', {}, 0);
+    desk.abandon();
+    await expect(answer).rejects.toMatchObject({ detail: { kind: 'disconnected' } });
+    expect(() => desk.answer(request.requestId, { result: {} })).toThrow(/is waiting/);
+    expect(desk.answered()).toEqual([]);
+  });
+});
