@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LoupeError } from '../../shared/errors';
 import type { Frame } from '../../shared/frames';
-import type { CallOutcome, SessionStatus } from '../../shared/session';
+import type { AnsweredServerRequest, CallOutcome, SessionStatus } from '../../shared/session';
 import type { KeptCall } from '../../shared/sessions';
 import { callTool } from '../calls/callActions';
 import { resetStore, useLoupeStore } from '../store/store';
@@ -484,7 +484,7 @@ describe('several sessions in one window', () => {
         heldSession('s1', 3, 2, {
           pendingServerRequests: () => Promise.resolve([waiting]),
           answeredServerRequests: () =>
-            Promise.resolve([
+            Promise.resolve<AnsweredServerRequest[]>([
               {
                 request: { requestId: 'r1-2', method: 'sampling/createMessage', params: {}, receivedAt: 20 },
                 outcome: 'approved with a reply',
