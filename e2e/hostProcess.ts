@@ -81,6 +81,14 @@ export async function startHostProcess(targetArguments: string[] = []): Promise<
       reject(new Error(`the host exited with ${String(code)}: ${stderr.join('\n')}`));
     });
   });
+  // A host that dies during a test leaves the page saying "Backend disconnected": say why, in the test's output.
+  let stopping = false;
+  child.once('exit', (code, signal) => {
+    if (stopping) return;
+    process.stderr.write(
+      `the browser host exited during the test (code ${String(code)}, signal ${String(signal)}):\n${stderr.join('\n')}\n`,
+    );
+  });
   const match = /^Loupe is at (http:\/\/127\.0\.0\.1:(\d+))\/\?token=[A-Za-z0-9_-]+$/.exec(firstLine);
   if (!match) throw new Error(`unexpected first line: ${firstLine}`);
   return {
@@ -90,6 +98,7 @@ export async function startHostProcess(targetArguments: string[] = []): Promise<
     child,
     stderr,
     async stop() {
+      stopping = true;
       if (child.exitCode !== null || child.signalCode !== null) return;
       const exited = once(child, 'exit');
       child.kill('SIGINT');

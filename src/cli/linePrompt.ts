@@ -50,10 +50,12 @@ function readLine(
         }
       }
     }
-    output.write(question);
+    // The terminal's echo goes off before the question shows: whoever answers as soon as they see it (a
+    // person typing ahead, a test driving a pty on a busy machine) is never echoed by the terminal itself.
     input.setEncoding('utf8');
     input.setRawMode(true);
     input.on('data', onData);
+    output.write(question);
     input.resume();
   });
 }
