@@ -9,6 +9,7 @@ import {
 } from './carrier.js';
 import type { BackendEvents, BackendMethods, EventName, WireMessage } from './contract.js';
 import { LoupeError } from './errors.js';
+import { rejection } from '../../test/helpers/rejection.js';
 
 /** An object nested `depth` levels deep, built from JSON text as a server would send it. */
 function deepValue(depth: number): unknown {
@@ -34,16 +35,6 @@ function eventSource(): EventSourceLike & {
 
 function methods(partial: Partial<BackendMethods>): BackendMethods {
   return partial as BackendMethods;
-}
-
-async function rejection(promise: Promise<unknown>): Promise<LoupeError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof LoupeError) return error;
-    throw error;
-  }
-  throw new Error('expected a rejection');
 }
 
 /** Sends raw messages to a served backend and collects its replies by id. */

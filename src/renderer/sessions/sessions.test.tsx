@@ -2,21 +2,16 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LoupeError } from '../../shared/errors';
 import type { Frame } from '../../shared/frames';
-import type { AnsweredServerRequest, CallOutcome, SessionStatus } from '../../shared/session';
-import type { KeptCall } from '../../shared/sessions';
+import type { CallOutcome } from '../../shared/session';
 import { callTool } from '../calls/callActions';
 import { resetStore, useLoupeStore } from '../store/store';
 import { bootApp, stopApp } from '../testing/bootApp';
 import {
-  demoHandshake,
   fakeSessionsBackend,
   frame,
   giveElementsASize,
-  listResult,
-  makeTools,
-  type FakeOverrides,
-  type FakeSessionsBackend,
 } from '../testing/fakeBackend';
+import { callsOf, heldSession } from '../testing/heldSession';
 import { stashedPart } from './sessionStore';
 import { reattachAll } from './sessionsActions';
 
@@ -29,39 +24,6 @@ afterEach(() => {
   stopApp();
   cleanup();
 });
-
-/** A session the backend already holds, connected, with its own frames and tools (as after a reload). */
-function heldSession(
-  id: string,
-  frameCount: number,
-  toolCount: number,
-  extra: FakeOverrides = {},
-): FakeOverrides {
-  const target = { transport: 'stdio' as const, command: 'node', args: [`${id}.mjs`] };
-  const status: SessionStatus = {
-    state: 'connected',
-    target,
-    handshake: { ...demoHandshake, serverInfo: { name: `server-${id}`, version: '1' } },
-  };
-  const frames: Frame[] = Array.from({ length: frameCount }, (_, index) =>
-    frame(index + 1, { method: index === 0 ? 'initialize' : `${id}/method` }),
-  );
-  const tools = listResult(
-    'tools',
-    makeTools(toolCount, (index) => ({ name: `${id}_tool_${index}`, inputSchema: { type: 'object' } })),
-  );
-  return {
-    startStatus: status,
-    frames: (after, limit) => Promise.resolve(frames.filter((held) => held.seq > after).slice(0, limit)),
-    keptLists: () => Promise.resolve([tools]),
-    lint: () => Promise.reject(new LoupeError({ kind: 'not-connected', message: 'no lint in this fake' })),
-    ...extra,
-  };
-}
-
-function callsOf(backend: FakeSessionsBackend, session: string): string[] {
-  return backend.calls.filter((call) => call.session === session).map((call) => call.method);
-}
 
 const strip = () => screen.getByRole('tablist', { name: 'Sessions' });
 const shown = () => useLoupeStore.getState().shownSession;
@@ -428,89 +390,5 @@ describe('several sessions in one window', () => {
     await waitFor(() =>
       expect(within(strip()).getByRole('tab', { name: 'fake-server, connected' })).toBeTruthy(),
     );
-  });
-  it('re-attaching shows the calls the session made and its list_changed history, as the backend kept them', async () => {
-    const outcome: CallOutcome = {
-      callId: 'call-a',
-      tool: 's1_tool_0',
-      arguments: { text: 'hello' },
-      result: { content: [{ type: 'text', text: 'echoed hello' }] },
-      isError: false,
-      rttMs: 12,
-    };
-    const before = [{ name: 'gone_tool', inputSchema: { type: 'object' } }];
-    const backend = fakeSessionsBackend(
-      () =>
-        heldSession('s1', 3, 2, {
-          keptCalls: () =>
-            Promise.resolve<KeptCall[]>([
-              { callId: 'call-a', tool: 's1_tool_0', arguments: { text: 'hello' }, startedAt: 1000, state: 'done', outcome },
-              {
-                callId: 'call-b',
-                tool: 's1_tool_0',
-                arguments: {},
-                startedAt: 2000,
-                state: 'failed',
-                error: { kind: 'timeout', message: 'no answer in 10 s' },
-              },
-            ]),
-          keptListChanges: () =>
-            Promise.resolve([
-              {
-                at: 1_700_000_000_000,
-                diff: { kind: 'tools', added: ['s1_tool_1'], removed: ['gone_tool'], changed: [] },
-                before,
-                result: listResult('tools', makeTools(2, (index) => ({ name: `s1_tool_${index}`, inputSchema: { type: 'object' } }))),
-              },
-            ]),
-        }),
-      1,
-    );
-    await bootApp(backend);
-    await waitFor(() => expect(useLoupeStore.getState().callHistory.get('s1_tool_0')).toEqual(['call-b', 'call-a']));
-    const { calls, listHistory } = useLoupeStore.getState();
-    expect(calls['call-a']).toMatchObject({ state: 'done', outcome: { result: { content: [{ text: 'echoed hello' }] } } });
-    expect(calls['call-b']).toMatchObject({ state: 'failed', error: { kind: 'timeout' } });
-    expect(listHistory.map((entry) => [entry.kind, entry.added, entry.removed, entry.at, entry.before])).toEqual([
-      ['tools', 1, 1, 1_700_000_000_000, before],
-    ]);
-    expect(callsOf(backend, 's1')).toEqual(expect.arrayContaining(['keptCalls', 'keptListChanges']));
-  });
-
-  it('re-attaching lists the server requests answered before the reload, newest first, beside those still waiting', async () => {
-    const waiting = { requestId: 'r1-3', method: 'roots/list', params: {}, receivedAt: 30 };
-    const backend = fakeSessionsBackend(
-      () =>
-        heldSession('s1', 3, 2, {
-          pendingServerRequests: () => Promise.resolve([waiting]),
-          answeredServerRequests: () =>
-            Promise.resolve<AnsweredServerRequest[]>([
-              {
-                request: { requestId: 'r1-2', method: 'sampling/createMessage', params: {}, receivedAt: 20 },
-                outcome: 'approved with a reply',
-                answeredAt: 1_700_000_002_000,
-              },
-              {
-                request: { requestId: 'r1-1', method: 'elicitation/create', params: { message: 'Name?' }, receivedAt: 10 },
-                outcome: 'declined',
-                answeredAt: 1_700_000_001_000,
-              },
-            ]),
-        }),
-      1,
-    );
-    await bootApp(backend);
-    await waitFor(() => expect(useLoupeStore.getState().answeredRequests).toHaveLength(2));
-    const { answeredRequests, serverRequests } = useLoupeStore.getState();
-    expect(answeredRequests.map((entry) => [entry.request.requestId, entry.outcome])).toEqual([
-      ['r1-2', 'approved with a reply'],
-      ['r1-1', 'declined'],
-    ]);
-    expect(serverRequests.map((request) => request.requestId)).toEqual(['r1-3']);
-    // The dialogs are loaded lazily.
-    const bar = await screen.findByText('2 answered server request(s)');
-    expect(bar.closest('details')?.textContent).toContain('sampling/createMessage: approved with a reply');
-    expect(bar.closest('details')?.textContent).toContain('elicitation/create: declined');
-    expect(callsOf(backend, 's1')).toContain('answeredServerRequests');
   });
 });
