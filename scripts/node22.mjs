@@ -81,7 +81,7 @@ function install(root, packageName, useOwnNode) {
     npm,
     ['install', '--prefix', staging, '--no-audit', '--no-fund', '--loglevel', 'error'],
     {
-      stdio: ['ignore', 'inherit', 'inherit'],
+      stdio: ['ignore', process.stderr, 'inherit'],
       shell: process.platform === 'win32',
     },
   );

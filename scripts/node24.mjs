@@ -40,7 +40,7 @@ if (!existsSync(binaryOf(root))) {
   process.stderr.write(`node24: installing ${packageName}@${nodeVersion} into ${root} (once)\n`);
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
   const result = spawnSync(npm, ['install', '--prefix', staging, '--no-audit', '--no-fund', '--loglevel', 'error'], {
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', process.stderr, 'inherit'],
     shell: process.platform === 'win32',
   });
   if (result.error) fail(`could not run npm: ${result.error.message}`);
