@@ -1,13 +1,15 @@
 #!/usr/bin/env node
-// Finds a Node >= 22 and the MCP conformance suite (@modelcontextprotocol/conformance 0.2.0-alpha.x needs
-// Node 22: it imports fs.globSync). Prints two lines: the node binary, then the suite's entry script.
+// Finds a Node >= 22 with the tools that need it: the MCP conformance suite (@modelcontextprotocol/conformance
+// 0.2.0-alpha.x imports fs.globSync) and the official MCP Inspector (its CLI is a client no one here wrote, for the
+// tap, replay and conform tests; it declares Node >= 22.19). Prints three lines: the node binary, the suite's entry
+// script, the Inspector's launcher (run it as `<node> <launcher> --cli …`).
 //
 // Node: this process's own when it is new enough, else the `node-<platform>-<arch>` npm package (a Node
 // binary shipped inside a registry package) in a cache directory. The suite is always taken from the cache.
 // Cache: $LOUPE_NODE22_CACHE, else $XDG_CACHE_HOME/loupe/node22, else ~/.cache/loupe/node22. A missing or
 // incomplete cache is installed once with the ordinary npm client into a temporary sibling directory and
 // renamed into place, so an interrupted install never looks complete. Exits 1 naming the cause when
-// neither can be had (no network, unsupported platform…): callers fail, they do not skip.
+// none can be had (no network, unsupported platform…): callers fail, they do not skip.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
@@ -15,6 +17,7 @@ import { dirname, join } from 'node:path';
 
 const nodeVersion = '22.23.5';
 const conformanceVersion = '0.2.0-alpha.12';
+const inspectorVersion = '2.12.0';
 
 const platformNames = { linux: 'linux', darwin: 'darwin', win32: 'win' };
 
@@ -35,6 +38,16 @@ function paths(root, packageName) {
   return {
     node: join(root, 'node_modules', packageName, binary),
     conformance: join(root, 'node_modules', '@modelcontextprotocol', 'conformance', 'dist', 'index.js'),
+    inspector: join(
+      root,
+      'node_modules',
+      '@modelcontextprotocol',
+      'inspector',
+      'clients',
+      'launcher',
+      'build',
+      'index.js',
+    ),
   };
 }
 
@@ -47,24 +60,32 @@ function fail(reason) {
   process.exit(1);
 }
 
-function installedVersion(entry) {
+function installedVersion(packageDirectory) {
   try {
-    return JSON.parse(readFileSync(join(dirname(entry), '..', 'package.json'), 'utf8')).version;
+    return JSON.parse(readFileSync(join(packageDirectory, 'package.json'), 'utf8')).version;
   } catch {
     return undefined;
   }
 }
 
-/** The cache holds the pinned suite version (a cache from an older pin is reinstalled) and, if needed, a node. */
+/** The cache holds the pinned suite and Inspector versions (an older pin is reinstalled) and, if needed, a node. */
 function complete(found, useOwnNode) {
-  return installedVersion(found.conformance) === conformanceVersion && (useOwnNode || existsSync(found.node));
+  return (
+    installedVersion(join(dirname(found.conformance), '..')) === conformanceVersion &&
+    installedVersion(join(dirname(found.inspector), '..', '..', '..')) === inspectorVersion &&
+    existsSync(found.inspector) &&
+    (useOwnNode || existsSync(found.node))
+  );
 }
 
 function install(root, packageName, useOwnNode) {
   const staging = `${root}.${process.pid}.tmp`;
   rmSync(staging, { recursive: true, force: true });
   mkdirSync(staging, { recursive: true });
-  const dependencies = { '@modelcontextprotocol/conformance': conformanceVersion };
+  const dependencies = {
+    '@modelcontextprotocol/conformance': conformanceVersion,
+    '@modelcontextprotocol/inspector': inspectorVersion,
+  };
   if (!useOwnNode) dependencies[packageName] = nodeVersion;
   // One package.json naming both, so the second package is not pruned as extraneous by a later install.
   writeFileSync(
@@ -92,7 +113,9 @@ function install(root, packageName, useOwnNode) {
   }
   if (!complete(paths(staging, packageName), useOwnNode)) {
     rmSync(staging, { recursive: true, force: true });
-    fail(`npm installed into ${staging} but the node binary or the conformance entry is missing`);
+    fail(
+      `npm installed into ${staging} but the node binary, the conformance entry or the Inspector is missing`,
+    );
   }
   mkdirSync(dirname(root), { recursive: true });
   if (complete(paths(root, packageName), useOwnNode)) {
@@ -120,4 +143,4 @@ if (!complete(paths(root, packageName ?? ''), useOwnNode)) install(root, package
 const found = paths(root, packageName ?? '');
 const node = useOwnNode ? process.execPath : found.node;
 checkNode(node);
-process.stdout.write(`${node}\n${found.conformance}\n`);
+process.stdout.write(`${node}\n${found.conformance}\n${found.inspector}\n`);
