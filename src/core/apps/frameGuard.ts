@@ -41,9 +41,14 @@ const guardFunction = String.raw`function loupeFrameGuard(target) {
   var noDeclarativeShadow = function (text) {
     return apply(replace, text, [declarativeShadow, 'data-loupe-shadowrootmode']);
   };
+  // Guarded: the first thing after an optional doctype (and comments before it) is this guard.
+  var isGuarded = function (text) {
+    var head = apply(exec, doctype, [text])[0];
+    return apply(indexOf, text, [marker, head.length]) === head.length;
+  };
   var guardHtml = function (html) {
     var text = String(html);
-    if (apply(indexOf, text, [marker]) === 0) return text;
+    if (isGuarded(text)) return text;
     text = noDeclarativeShadow(text);
     var head = apply(exec, doctype, [text])[0];
     return head + marker + source + '<\/script>' + apply(slice, text, [head.length]);
@@ -93,7 +98,7 @@ const guardFunction = String.raw`function loupeFrameGuard(target) {
     var tag = apply(tagName, element, []);
     if (tag !== 'IFRAME' && tag !== 'FRAME') return;
     var value = apply(getAttribute, element, ['srcdoc']);
-    if (value !== null && apply(indexOf, value, [marker]) !== 0) apply(setAttribute, element, ['srcdoc', guardHtml(value)]);
+    if (value !== null && !isGuarded(value)) apply(setAttribute, element, ['srcdoc', guardHtml(value)]);
   };
   // Every frame in and under a node (an element, a document, a fragment or a shadow root; an attribute's element).
   var scan = function (node) {
