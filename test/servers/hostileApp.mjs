@@ -88,16 +88,39 @@ const page = `<!doctype html>
     holder.innerHTML = '<iframe></iframe>';
     document.body.appendChild(holder);
     out.innerHtmlFrame = await door(() => window[window.length - 1].RTCPeerConnection, port);
-    out.srcdocFrame = await new Promise((resolve) => {
+    // Frames running scripts of their own (srcdoc), put in every way a page can: each says what it could do.
+    const childPage = (label, up) => '<scr' + 'ipt>(async () => { let said; try { const peer = new RTCPeerConnection({ iceServers: [{ urls: "stun:127.0.0.1:' + port + '" }] }); peer.createDataChannel("probe"); await peer.setLocalDescription(await peer.createOffer()); said = "reached: created"; } catch (error) { said = "blocked: " + error.name; } ' + (up || 'parent') + '.postMessage({ rtcProbe: "' + label + '", said }, "*"); })();</scr' + 'ipt>';
+    const attribute = (text) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+    const srcdocDoor = (label, insert) => new Promise((resolve) => {
       const timer = setTimeout(() => resolve('blocked: the frame did not answer'), 5000);
       window.addEventListener('message', function listener(event) {
-        if (!event.data || event.data.rtcProbe === undefined) return;
+        if (!event.data || event.data.rtcProbe !== label) return;
         window.removeEventListener('message', listener);
         clearTimeout(timer);
-        resolve(event.data.rtcProbe);
+        resolve(event.data.said);
       });
+      insert(label);
+    });
+    out.srcdocFrame = await srcdocDoor('srcdocFrame', (label) => {
       const frame = document.createElement('iframe');
-      frame.srcdoc = '<script>(async () => { let said; try { const peer = new RTCPeerConnection({ iceServers: [{ urls: "stun:127.0.0.1:' + port + '" }] }); peer.createDataChannel("probe"); await peer.setLocalDescription(await peer.createOffer()); said = "reached: created"; } catch (error) { said = "blocked: " + error.name; } parent.postMessage({ rtcProbe: said }, "*"); })();<' + '/script>';
+      frame.srcdoc = childPage(label);
+      document.body.appendChild(frame);
+    });
+    out.srcdocByInnerHtml = await srcdocDoor('srcdocByInnerHtml', (label) => {
+      const holder = document.createElement('div');
+      holder.innerHTML = '<iframe srcdoc="' + attribute(childPage(label)) + '"></iframe>';
+      document.body.appendChild(holder);
+    });
+    out.srcdocInClosedShadowRoot = await srcdocDoor('srcdocInClosedShadowRoot', (label) => {
+      const host = document.createElement('div');
+      document.body.appendChild(host);
+      const frame = document.createElement('iframe');
+      frame.srcdoc = childPage(label);
+      host.attachShadow({ mode: 'closed' }).appendChild(frame);
+    });
+    out.srcdocInSrcdoc = await srcdocDoor('srcdocInSrcdoc', (label) => {
+      const frame = document.createElement('iframe');
+      frame.srcdoc = '<iframe srcdoc="' + attribute(childPage(label, 'parent.parent')) + '"></iframe>';
       document.body.appendChild(frame);
     });
     // Time for a peer connection that was made to send its STUN requests before the test counts them.

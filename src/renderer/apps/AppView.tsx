@@ -202,7 +202,7 @@ export function AppView({ uri, toolInput, toolResult }: AppViewProps) {
         </p>
       ) : null}
       {app && granted !== undefined && app.frameUrl && !closed ? (
-        <div className="app-stage">
+        <div className={`app-stage${question ? ' asking' : ''}`}>
           <AppFrame
             key={generation}
             app={app}
