@@ -2,7 +2,7 @@
  * What an MCP App may ask of the server, against the real hostile app server over stdio through the contract:
  * a model-only tool and an unlisted one are refused by name and never reach the server; a tool without
  * visibility is callable (the spec's default); a destructive or not-read-only call waits unsent for the person,
- * however long they take (a real 2.5 s here, with a 1 s request timeout), and goes only on a yes; "allow for
+ * however long they take (a real 4 s here, with a 2 s request timeout), and goes only on a yes; "allow for
  * this app in this session" stops the asking; a flood is cut at the rate limit with a named refusal.
  */
 import { join } from 'node:path';
@@ -39,7 +39,7 @@ describe('the app gate', () => {
     harness = startHarness();
     await harness.api.connect(
       { transport: 'stdio', command: process.execPath, args: [hostileApp] },
-      { timeoutMs: 1000 },
+      { timeoutMs: 2000 },
     );
     await harness.api.list('tools');
   });
@@ -79,7 +79,7 @@ describe('the app gate', () => {
       await harness.api.appCallTool(appUri, { name: 'wipe', arguments: { everything: true } }),
     );
     expect(first).toMatchObject({ tool: 'wipe', reasons: ['destructive', 'not-read-only'] });
-    await personThinks(2500);
+    await personThinks(4000); // twice the request timeout
     expect(await toolCallsSent(before)).toBe(0);
     const result = await harness.api.appConsent(first.ticket, 'once');
     expect(result.content).toEqual([{ type: 'text', text: 'opened wipe' }]);
@@ -109,9 +109,25 @@ describe('the app gate', () => {
       (await harness.api.appCallTool('ui://other/app.html', { name: 'wipe', arguments: {} })).status,
     ).toBe('ask');
   });
+});
+
+describe('the app gate under a flood', () => {
+  // Its own connection (a fresh bucket) with the default request timeout: a busy machine answers ten calls late.
+  let harness: Harness;
+  beforeAll(async () => {
+    harness = startHarness();
+    await harness.api.connect({ transport: 'stdio', command: process.execPath, args: [hostileApp] });
+    await harness.api.list('tools');
+  });
+  afterAll(async () => {
+    await harness?.close();
+  });
+  const toolCallsSent = async (after: number) =>
+    (await harness.api.frames(after, 100_000)).filter(
+      (frame) => frame.direction === 'out' && frame.method === 'tools/call',
+    ).length;
 
   it('cuts a flood of 2,000 calls at the rate limit with a named refusal; only the admitted ones reach the server', async () => {
-    await personThinks(2500); // a full bucket to start from
     const before = (await harness.api.recorderStats()).total;
     const started = performance.now();
     const outcomes = await Promise.allSettled(
