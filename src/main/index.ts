@@ -14,7 +14,13 @@ import type { StdioTarget, Target } from '../shared/target.js';
 import { serveOverIpc } from './ipcCarrier.js';
 import { keychainSecretStore } from './keychainSecretStore.js';
 import { installMenu } from './menu.js';
-import { createMainWindow, pageMatcher, rendererPage, type WindowPlaces } from './window.js';
+import {
+  createMainWindow,
+  pageMatcher,
+  rendererPage,
+  webRtcIpHandlingPolicy,
+  type WindowPlaces,
+} from './window.js';
 
 const appRoot = app.getAppPath();
 
@@ -42,7 +48,10 @@ function commandLineTarget(): Target {
 }
 
 app.enableSandbox();
+// The session's WebRTC policy for every frame of every page (MCP Apps: their frame guard's second line).
+app.commandLine.appendSwitch('force-webrtc-ip-handling-policy', webRtcIpHandlingPolicy);
 app.on('web-contents-created', (_event, contents) => {
+  contents.setWebRTCIPHandlingPolicy(webRtcIpHandlingPolicy);
   contents.setWindowOpenHandler(() => ({ action: 'deny' }));
   contents.on('will-attach-webview', (event) => event.preventDefault());
 });

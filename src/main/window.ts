@@ -2,7 +2,7 @@
  * The one window, hardened: isolated, sandboxed, no Node in the page, a strict CSP on every response, no
  * permissions but writing text to the clipboard, no navigation away from our page, no new windows (http(s)
  * links open in the system browser instead, only those and only once the user confirmed), DevTools only in
- * development.
+ * development, and no WebRTC traffic over UDP from any of its frames (an MCP App's included).
  */
 import { BrowserWindow, session, type WebContents } from 'electron';
 import { join } from 'node:path';
@@ -50,6 +50,12 @@ export function pageMatcher(page: WindowPlaces['page']): (url: string) => boolea
 }
 
 let policyInstalled = false;
+
+/**
+ * WebRTC in the window (Loupe itself uses none): no UDP unless through a proxy, so no STUN or media packets
+ * leave from any frame, an MCP App that got past the frame guard included.
+ */
+export const webRtcIpHandlingPolicy = 'disable_non_proxied_udp';
 
 /** The one permission our page uses ("copy a frame"); no camera, notifications, geolocation, HID… */
 const allowedPermission = 'clipboard-sanitized-write';
@@ -112,6 +118,7 @@ export function createMainWindow(places: WindowPlaces): BrowserWindow {
     },
   });
   const contents = window.webContents;
+  contents.setWebRTCIPHandlingPolicy(webRtcIpHandlingPolicy);
   contents.setWindowOpenHandler(({ url }) => {
     openExternalConfirmed(window, url).catch(() => undefined);
     return { action: 'deny' };

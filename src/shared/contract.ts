@@ -6,8 +6,8 @@
 import type { Comparison, CompareSource, ListComparisonRequest } from './compare.js';
 import type { ItemChange } from './diff.js';
 import type { AuthNotice, AuthPrompt, AuthStep, ServerAuth } from './auth.js';
-import type { AppResource } from './apps.js';
-import type { Frame, RecorderStats } from './frames.js';
+import type { AppCallOutcome, AppConsent, AppResource } from './apps.js';
+import type { Direction, Frame, RecorderStats } from './frames.js';
 import type { JsonObject } from './json.js';
 import type { Finding, ToolSummary } from './lint.js';
 import type { ListDiff, ListKind, ListProgress, ListResult } from './lists.js';
@@ -111,12 +111,22 @@ export interface BackendMethods {
   // MCP Apps
   /** Read and check a ui:// resource (Loupe's own request); rejects with kind 'app-invalid' when it cannot be rendered. */
   openApp(uri: string): Promise<AppResource>;
-  /** An app's tools/call, sent to the server and marked in Traffic as the app's; resolves with the result as sent. */
-  appCallTool(app: string, params: JsonObject): Promise<JsonObject>;
-  /** An app's resources/read, marked likewise. */
+  /**
+   * An app's tools/call. Refused (kinds 'app-tool-refused', 'app-rate-limited') for a tool not listed or not callable
+   * by apps, or past the app's rate; a destructive or not-read-only call is kept unsent and answered 'ask' with a
+   * ticket for the person (appConsent); otherwise sent, marked in Traffic as the app's, and 'done' with the result.
+   */
+  appCallTool(app: string, params: JsonObject): Promise<AppCallOutcome>;
+  /** The person's answer to an app call kept under `ticket`: sends it (resolves with the result) or rejects 'app-call-declined'. */
+  appConsent(ticket: string, answer: AppConsent): Promise<JsonObject>;
+  /** An app's resources/read (rate-limited like its calls), marked likewise. */
   appReadResource(app: string, uri: string): Promise<JsonObject>;
-  /** Records an app's ui/message, ui/open-link or log (notifications/message) in Traffic as the app's. */
-  appNote(app: string, method: string, params: JsonObject): Promise<void>;
+  /**
+   * Records a message between Loupe and an app in Traffic (Frame.channel 'app'): 'in', a request of the app or its
+   * log (notifications/message); 'out', Loupe's answer to a request recorded so. `instance` tells two running
+   * copies of one app apart.
+   */
+  appRecord(app: string, instance: string, direction: Direction, message: JsonObject): Promise<void>;
   // page limit
   /** Goes on with a listing stopped at the page limit, from its last cursor: `pages` more pages, or all of them. */
   listMore(kind: ListKind, pages: number | 'all'): Promise<ListResult>;
@@ -197,8 +207,9 @@ export const methodNames = [
   // MCP Apps
   'openApp',
   'appCallTool',
+  'appConsent',
   'appReadResource',
-  'appNote',
+  'appRecord',
   // page limit
   'listMore',
   // sessions

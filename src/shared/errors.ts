@@ -41,6 +41,9 @@ export const errorKinds = [
   'config-invalid', // a client config file (claude_desktop_config.json, .mcp.json, mcp.json) is malformed or of an unknown shape
   // MCP Apps
   'app-invalid', // a ui:// resource Loupe cannot render (wrong MIME type, no HTML), or an app request Loupe refuses
+  'app-tool-refused', // an app's tools/call for a tool not listed, or whose _meta.ui.visibility lacks "app"
+  'app-rate-limited', // an app's request past its rate limit, or past the calls that may wait for the person
+  'app-call-declined', // the person said no to an app's call (destructive or not read-only)
   // sessions
   'no-session', // a call named a session the backend does not hold (closed, or from before the backend restarted)
 ] as const;

@@ -49,6 +49,11 @@ export interface Frame {
   http?: HttpInfo;
   /** MCP Apps: the ui:// resource of the app that made this request (its frames and their answer) or sent this ui/* message. */
   app?: string;
+  /**
+   * MCP Apps: 'app' when the frame went between Loupe and the app (postMessage), not over the server connection:
+   * direction 'in' is from the app, 'out' is Loupe's answer to it. Paired with each other, apart from the server's.
+   */
+  channel?: 'app';
 }
 
 export interface RecorderStats {

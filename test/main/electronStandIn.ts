@@ -67,6 +67,11 @@ export class StandInWebContents extends StandInEmitter {
   readonly sent: Array<{ channel: string; message: unknown }> = [];
   windowOpenHandler: ((details: { url: string }) => { action: string }) | undefined;
   destroyed = false;
+  /** What setWebRTCIPHandlingPolicy was last told (Electron's default is 'default'). */
+  webRtcIpHandlingPolicy = 'default';
+  setWebRTCIPHandlingPolicy(policy: string): void {
+    this.webRtcIpHandlingPolicy = policy;
+  }
   setWindowOpenHandler(handler: (details: { url: string }) => { action: string }): void {
     this.windowOpenHandler = handler;
   }
@@ -180,6 +185,13 @@ class StandInApp extends StandInEmitter {
   pathsRoot = '/nonexistent';
   sandboxed = false;
   quitCalls = 0;
+  /** Chromium switches appended before ready, by name. */
+  readonly switches = new Map<string, string | undefined>();
+  readonly commandLine = {
+    appendSwitch: (name: string, value?: string) => {
+      this.switches.set(name, value);
+    },
+  };
   getAppPath(): string {
     return this.appPath;
   }

@@ -30,6 +30,9 @@ it('a packaged app loads its own files whatever ELECTRON_RENDERER_URL says, with
   vi.unstubAllEnvs();
   const [window] = BrowserWindow.created;
   expect(app.sandboxed).toBe(true);
+  // Every page's WebRTC sends no UDP unless proxied: the process-wide switch and each web contents' policy.
+  expect(app.switches.get('force-webrtc-ip-handling-policy')).toBe('disable_non_proxied_udp');
+  expect(window.webContents.webRtcIpHandlingPolicy).toBe('disable_non_proxied_udp');
   expect(window.loaded).toEqual({ file: join(app.appPath, 'out', 'renderer', 'index.html') });
   expect(window.options.webPreferences).toMatchObject({
     devTools: false,

@@ -118,6 +118,11 @@ describe('the main window', () => {
     expect(shell.opened).toEqual(['https://example.org/docs']);
   });
 
+  it('sends no WebRTC over UDP from any frame of the window (an MCP App that got past its frame guard included)', () => {
+    const contents = standIn(createMainWindow(placesFor(false))).webContents;
+    expect(contents.webRtcIpHandlingPolicy).toBe('disable_non_proxied_udp');
+  });
+
   it('grants no permission but clipboard writing, and that only to its own page', () => {
     createMainWindow(placesFor(false));
     const defaultSession = session.defaultSession;
@@ -244,14 +249,27 @@ describe('IPC', () => {
     const stop = serveOverIpc(window, backend, pageMatcher(ownPage), (session) => named.push(session));
     const opened = await backend.methods.openSession();
     const own = { sender: contents, senderFrame: contents.mainFrame };
-    ipcMain.emit(electronChannel, own, { type: 'call', id: 21, method: 'status', args: [], session: opened.id });
+    ipcMain.emit(electronChannel, own, {
+      type: 'call',
+      id: 21,
+      method: 'status',
+      args: [],
+      session: opened.id,
+    });
     ipcMain.emit(electronChannel, own, { type: 'call', id: 22, method: 'status', args: [], session: 'gone' });
     await vi.waitFor(() =>
-      expect(contents.sent.filter((sent) => (sent.message as { type: string }).type === 'result')).toHaveLength(2),
+      expect(
+        contents.sent.filter((sent) => (sent.message as { type: string }).type === 'result'),
+      ).toHaveLength(2),
     );
-    const results = contents.sent.map((sent) => sent.message as { id: number; ok: boolean; value?: unknown; error?: { kind: string } });
+    const results = contents.sent.map(
+      (sent) => sent.message as { id: number; ok: boolean; value?: unknown; error?: { kind: string } },
+    );
     expect(results.find((result) => result.id === 21)).toMatchObject({ ok: true, value: { state: 'idle' } });
-    expect(results.find((result) => result.id === 22)).toMatchObject({ ok: false, error: { kind: 'no-session' } });
+    expect(results.find((result) => result.id === 22)).toMatchObject({
+      ok: false,
+      error: { kind: 'no-session' },
+    });
     expect(named).toEqual([opened.id, 'gone']);
     stop();
   });

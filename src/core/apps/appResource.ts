@@ -27,7 +27,7 @@ export function parseAppResource(
   uri: string,
   readResult: JsonObject,
   listed?: JsonObject,
-): Omit<AppResource, 'frameUrl'> {
+): Omit<AppResource, 'frameUrl' | 'sandboxOrigin' | 'policy'> {
   const contents = Array.isArray(readResult.contents) ? readResult.contents.filter(isJsonObject) : [];
   const item = contents.find((content) => content.uri === uri) ?? contents[0];
   if (!item) throw appError(uri, 'resources/read returned no contents.');
@@ -46,12 +46,12 @@ export function parseAppResource(
   else throw appError(uri, 'the content has neither text nor blob.');
   const ui = uiMeta(item) ?? uiMeta(listed);
   const { csp, refused } = parseAppCsp(ui?.csp);
-  const resource: Omit<AppResource, 'frameUrl'> = {
+  const resource: Omit<AppResource, 'frameUrl' | 'sandboxOrigin' | 'policy'> = {
     uri,
     html,
     mimeType: typeof item.mimeType === 'string' ? item.mimeType : '',
     csp,
-    refusedDomains: refused,
+    refused,
     permissions: permissionsOf(ui?.permissions),
   };
   if (typeof ui?.prefersBorder === 'boolean') resource.prefersBorder = ui.prefersBorder;

@@ -4,12 +4,15 @@
  * puts it into an inner frame (sandboxed to scripts and forms: an opaque origin with no storage, cookies,
  * popups or top navigation) and relays every other message both ways, accepting from Loupe only the
  * parent frame at Loupe's origin and from the app only the inner frame. The inner frame inherits this
- * page's policy (the app's own CSP, sent as an HTTP header).
+ * page's policy (the app's own CSP, sent as an HTTP header). The app's HTML gets the frame guard
+ * (frameGuard.ts) as its first script, which takes WebRTC out of its page before any of its code runs.
  */
+import { frameGuardSource } from './frameGuard.js';
 
 /** The page's text; `hostOrigin` is where it sends messages ('*' when Loupe's origin is not a web origin). */
 export function proxyPageHtml(hostOrigin: string): string {
   const script = `(() => {
+  const loupeFrameGuard = ${frameGuardSource};
   const hostOrigin = ${JSON.stringify(hostOrigin)};
   const sandboxPrefix = 'ui/notifications/sandbox-';
   const permissionNames = { camera: 'camera', microphone: 'microphone', geolocation: 'geolocation', clipboardWrite: 'clipboard-write' };
@@ -24,7 +27,7 @@ export function proxyPageHtml(hostOrigin: string): string {
     const allow = granted.filter((name) => Object.prototype.hasOwnProperty.call(permissionNames, name)).map((name) => permissionNames[name]);
     if (allow.length > 0) inner.setAttribute('allow', allow.join('; '));
     inner.setAttribute('title', 'MCP App');
-    inner.srcdoc = params.html;
+    inner.srcdoc = loupeFrameGuard(params.html);
     document.body.appendChild(inner);
   };
   window.addEventListener('message', (event) => {

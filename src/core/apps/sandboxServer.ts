@@ -16,6 +16,8 @@ export interface AppSandbox {
   origin: string;
   /** The proxy page for one app's policy. */
   frameUrl(csp: AppCsp): string;
+  /** The Content-Security-Policy header that page is served with. */
+  policy(csp: AppCsp): string;
   close(): Promise<void>;
 }
 
@@ -38,6 +40,7 @@ function refuse(response: ServerResponse, status: number, text: string): void {
 export async function startAppSandbox(options: SandboxOptions = {}): Promise<AppSandbox> {
   const hostOrigin = options.hostOrigin && isPlainOrigin(options.hostOrigin) ? options.hostOrigin : undefined;
   let ownHost = '';
+  const policy = (csp: AppCsp) => buildAppCsp(csp, hostOrigin ? { frameAncestors: [hostOrigin] } : {});
   const onRequest = (request: IncomingMessage, response: ServerResponse) => {
     if (request.headers.host !== ownHost)
       return refuse(response, 403, 'This host name is not the sandbox address.');
@@ -45,10 +48,7 @@ export async function startAppSandbox(options: SandboxOptions = {}): Promise<App
     if (url.pathname !== '/proxy') return refuse(response, 404, 'Not found.');
     if (request.method !== 'GET' && request.method !== 'HEAD')
       return refuse(response, 405, 'Method not allowed.');
-    const csp = buildAppCsp(
-      decodeAppCsp(url.searchParams.get('csp')),
-      hostOrigin ? { frameAncestors: [hostOrigin] } : {},
-    );
+    const csp = policy(decodeAppCsp(url.searchParams.get('csp')));
     const body = Buffer.from(proxyPageHtml(hostOrigin ?? '*'), 'utf8');
     response.writeHead(200, {
       'Content-Type': 'text/html; charset=utf-8',
@@ -74,6 +74,7 @@ export async function startAppSandbox(options: SandboxOptions = {}): Promise<App
   return {
     origin,
     frameUrl: (csp) => `${origin}/proxy?csp=${encodeAppCsp(csp)}`,
+    policy,
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolveClose) => server.close(() => resolveClose()));

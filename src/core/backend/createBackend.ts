@@ -428,7 +428,7 @@ export function createSessionBackend(options: BackendOptions & { settingsStore?:
     // MCP Apps
     ...createAppMethods(() => {
       const { current, session } = live();
-      return { session, recorder: current.recorder, timeoutMs: current.options.timeoutMs, resources: current.lists.get('resources') };
+      return { session, recorder: current.recorder, timeoutMs: current.options.timeoutMs, resources: current.lists.get('resources'), tools: current.lists.get('tools') };
     }, () => options.appSandbox),
     // page limit
     listMore(kind, pages) {

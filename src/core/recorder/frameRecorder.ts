@@ -38,6 +38,10 @@ export interface RecordExtra {
   invalid?: string;
   /** MCP Apps: record as a message of this app (Frame.app), not of the server. */
   app?: string;
+  /** MCP Apps: the message went between Loupe and the app (Frame.channel; needs app). */
+  channel?: 'app';
+  /** MCP Apps, channel 'app': which running copy of the app (two views of one app number their requests alike). */
+  appInstance?: string;
 }
 
 /** A recorded frame and, for a valid JSON-RPC envelope, the message parsed from its raw text. */
@@ -64,6 +68,8 @@ export class FrameRecorder implements FrameSource {
   /** Open requests by id: a Map keeps the string "1" and the number 1 apart, as JSON-RPC does. */
   private readonly openOut = new Map<string | number, OpenRequest>();
   private readonly openIn = new Map<string | number, OpenRequest>();
+  /** Open requests of apps to Loupe (channel 'app'), by app and id, apart from the server's. */
+  private readonly openFromApps = new Map<string, OpenRequest>();
   private annotator: ((frame: Frame) => void) | undefined;
 
   constructor(options: FrameRecorderOptions = {}) {
@@ -89,18 +95,19 @@ export class FrameRecorder implements FrameSource {
     const envelopes = extra.message ? [classify(raw, extra.message)] : parseEnvelopes(raw);
     envelopes.forEach((envelope, index) => {
       const bytes = index === 0 ? exact : undefined;
-      const frame = this.store(
-        direction,
-        envelope.raw,
-        envelope.kind,
-        extra.http,
-        envelope,
-        bytes,
-        extra.app,
-      );
+      const frame = this.store(direction, envelope.raw, envelope.kind, extra.http, envelope, bytes, {
+        ...(extra.app !== undefined ? { app: extra.app } : {}),
+        ...(extra.app !== undefined && extra.channel ? { channel: extra.channel } : {}),
+        instance: extra.appInstance ?? '',
+      });
       recorded.push(envelope.message ? { frame, message: envelope.message } : { frame });
     });
     return recorded;
+  }
+
+  /** Whether this app has a request to Loupe (channel 'app') with this id that no recorded frame answered yet. */
+  appRequestOpen(app: string, instance: string, id: string | number): boolean {
+    return this.openFromApps.has(JSON.stringify([app, instance, id]));
   }
 
   /** Ids of the requests sent in this direction that no recorded frame has answered yet. */
@@ -171,7 +178,7 @@ export class FrameRecorder implements FrameSource {
     http: HttpInfo | undefined,
     envelope?: Pick<Frame, 'method' | 'id' | 'parseError'>,
     rawBase64?: string,
-    app?: string,
+    mark: Pick<Frame, 'app' | 'channel'> & { instance?: string } = {},
   ): Frame {
     const t = this.now();
     const frame: Frame = {
@@ -188,8 +195,10 @@ export class FrameRecorder implements FrameSource {
     if (envelope?.id !== undefined) frame.id = envelope.id;
     if (envelope?.parseError !== undefined) frame.parseError = envelope.parseError;
     if (http) frame.http = http;
-    this.pair(frame);
-    if (app !== undefined) frame.app = app;
+    if (mark.app !== undefined) frame.app = mark.app;
+    if (mark.channel !== undefined) frame.channel = mark.channel;
+    if (frame.channel === 'app') this.pairAppChannel(frame, mark.instance ?? '');
+    else this.pair(frame);
     try {
       this.annotator?.(frame);
     } catch {
@@ -211,6 +220,24 @@ export class FrameRecorder implements FrameSource {
       }
     }
     return frame;
+  }
+
+  /** An app's request to Loupe and Loupe's answer to it, by app and id (a server's ids are another space). */
+  private pairAppChannel(frame: Frame, instance: string): void {
+    if (frame.id === undefined || frame.app === undefined) return;
+    const key = JSON.stringify([frame.app, instance, frame.id]);
+    if (frame.kind === 'request' && frame.direction === 'in') {
+      this.openFromApps.set(key, { seq: frame.seq, t: frame.t });
+      if (this.openFromApps.size > maxOpenRequests)
+        this.openFromApps.delete(this.openFromApps.keys().next().value as string);
+      return;
+    }
+    if ((frame.kind !== 'response' && frame.kind !== 'error') || frame.direction !== 'out') return;
+    const request = this.openFromApps.get(key);
+    if (!request) return;
+    this.openFromApps.delete(key);
+    frame.pairSeq = request.seq;
+    frame.rttMs = round(frame.t - request.t);
   }
 
   private pair(frame: Frame): void {

@@ -45,6 +45,8 @@ export function AppFrame({ app, frameUrl, granted, toolInput, toolResult, port, 
       theme,
       hooks: {
         confirmOpenLink: (url) => hooksRef.current.confirmOpenLink(url),
+        askConsent: (ask) => hooksRef.current.askConsent(ask),
+        onRefused: (refusal) => hooksRef.current.onRefused(refusal),
         openLink: (url) => hooksRef.current.openLink(url),
         onMessage: (params) => hooksRef.current.onMessage(params),
         onLog: (params) => hooksRef.current.onLog(params),

@@ -18,7 +18,7 @@ function resource(patch: Partial<AppResource> = {}): AppResource {
     html: '<p>app</p>',
     mimeType: 'text/html;profile=mcp-app',
     csp: { connectDomains: [], resourceDomains: [], frameDomains: [], baseUriDomains: [] },
-    refusedDomains: [],
+    refused: [],
     permissions: [],
     ...patch,
   };
@@ -40,10 +40,69 @@ describe('AppView', () => {
     expect(screen.queryByTitle(`MCP App ${uri}`)).toBeNull();
   });
 
+  it('shows the policy the frame will get before the app runs: origins, what was left out and why, the header', async () => {
+    const policy =
+      "default-src 'none'; connect-src https://api.example.com; frame-src https://player.example";
+    const backend = fakeBackend({
+      openApp: () =>
+        Promise.resolve(
+          resource({
+            csp: {
+              connectDomains: ['https://api.example.com'],
+              resourceDomains: [],
+              frameDomains: ['https://player.example'],
+              baseUriDomains: [],
+            },
+            refused: [
+              {
+                entry: 'https://*.co.uk',
+                list: 'resourceDomains',
+                reason:
+                  'a wildcard directly under the public suffix "co.uk" allows every site registered there',
+              },
+            ],
+            policy,
+          }),
+        ),
+    });
+    setApi(backend.api);
+    render(<AppView uri={uri} />);
+    const shown = await screen.findByRole('region', { name: 'The app’s policy' });
+    const terms = [...shown.querySelectorAll('dt')].map((term) => term.textContent);
+    const values = [...shown.querySelectorAll('dd')].map((value) => value.textContent);
+    expect(terms).toEqual([
+      'Connects to',
+      'Loads scripts, styles, images, fonts from',
+      'Frames',
+      'Base URI',
+      'WebRTC',
+    ]);
+    expect(values.slice(0, 4)).toEqual([
+      'https://api.example.com',
+      'its own page only (inline code, data: images)',
+      'https://player.example',
+      'none',
+    ]);
+    expect(values[4]).toMatch(/^blocked: RTCPeerConnection/);
+    expect(shown.textContent).toContain(
+      'https://*.co.uk (resourceDomains): a wildcard directly under the public suffix "co.uk"',
+    );
+    // A frame of another origin is a channel Loupe cannot close: it says so.
+    expect(shown.textContent).toContain('Cannot be closed: pages the app frames from https://player.example');
+    expect(shown.querySelector('pre')?.textContent).toBe(
+      "default-src 'none';\nconnect-src https://api.example.com;\nframe-src https://player.example",
+    );
+  });
+
   it('asks for the permissions first, shows refused CSP entries, and without a sandbox origin says where apps render', async () => {
     const backend = fakeBackend({
       openApp: () =>
-        Promise.resolve(resource({ permissions: ['camera', 'clipboardWrite'], refusedDomains: ['*'] })),
+        Promise.resolve(
+          resource({
+            permissions: ['camera', 'clipboardWrite'],
+            refused: [{ entry: '*', list: 'connectDomains', reason: 'not a plain origin' }],
+          }),
+        ),
     });
     setApi(backend.api);
     render(<AppView uri={uri} />);
@@ -52,7 +111,8 @@ describe('AppView', () => {
     expect([...boxes].map((box) => (box as HTMLInputElement).checked)).toEqual([false, false]);
     expect(prompt.textContent).toContain('Camera');
     expect(prompt.textContent).toContain('Write to the clipboard');
-    expect(screen.getByText('Left out of the app’s policy (not plain origins): *')).toBeTruthy();
+    const left = screen.getByRole('note', { name: 'Left out of the app’s policy' });
+    expect(left.textContent).toBe('Left out of the app’s policy:* (connectDomains): not a plain origin');
     fireEvent.click(screen.getByRole('button', { name: 'Start app' }));
     expect(await screen.findByText(/No sandbox origin runs for MCP Apps in this window/)).toBeTruthy();
     expect(screen.queryByTitle(`MCP App ${uri}`)).toBeNull();

@@ -1,17 +1,24 @@
 /**
- * A tool's MCP App under its result: Loupe reads the ui:// resource, asks the user about any permissions it
- * requests, then renders it in its sandbox frame with Reload and Close. What the app does shows here
- * (messages, logs, links it asked to open) and, with its requests, in Traffic marked "app".
+ * A tool's MCP App under its result: Loupe reads the ui:// resource, shows the policy its frame will get, asks
+ * the user about any permissions it requests, then renders it in its sandbox frame with Reload and Close. What
+ * the app does shows here (messages, logs, links it asked to open, what Loupe refused it) and, with its
+ * requests, in Traffic marked "app". Its questions (open a link, make a call that needs the person) are put
+ * over its frame, one at a time, where the person is looking.
  */
-import { useEffect, useMemo, useState } from 'react';
-import type { AppPermission, AppResource } from '../../shared/apps';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { AppConsent, AppPermission, AppResource } from '../../shared/apps';
 import { toErrorData, type LoupeErrorData } from '../../shared/errors';
 import type { JsonObject } from '../../shared/json';
 import { getApi } from '../bridge';
+import { ConfirmDestructive } from '../calls/ConfirmDestructive';
 import { ErrorNotice } from '../components/ErrorNotice';
+import { useLoupeStore } from '../store/store';
 import { AppFrame } from './AppFrame';
+import { AppLinkDialog } from './AppLinkDialog';
 import { AppPermissionsPrompt } from './AppPermissionsPrompt';
-import type { AppPort } from './appRouting';
+import { AppPolicy } from './AppPolicy';
+import { AppRefusals, type RefusalCounts } from './AppRefusals';
+import type { AppAsk, AppPort } from './appRouting';
 import './apps.css';
 
 export interface AppViewProps {
@@ -23,6 +30,11 @@ export interface AppViewProps {
 interface PendingLink {
   url: string;
   answer: (open: boolean) => void;
+}
+
+interface PendingAsk {
+  ask: AppAsk;
+  answer: (consent: AppConsent) => void;
 }
 
 function activityText(params: JsonObject): string {
@@ -42,15 +54,31 @@ export function AppView({ uri, toolInput, toolResult }: AppViewProps) {
   const [generation, setGeneration] = useState(0);
   const [closed, setClosed] = useState(false);
   const [pendingLink, setPendingLink] = useState<PendingLink | undefined>(undefined);
+  const [asks, setAsks] = useState<PendingAsk[]>([]);
+  const [refusals, setRefusals] = useState<RefusalCounts>({ total: 0, byKind: {} });
   const [activity, setActivity] = useState<string[]>([]);
+  const server = useLoupeStore((state) =>
+    state.status.state === 'connected' ? state.status.handshake.serverInfo?.name : undefined,
+  );
   const port = useMemo<AppPort>(() => {
     const api = getApi();
     return {
       appCallTool: (name, params) => api.appCallTool(name, params),
+      appConsent: (ticket, answer) => api.appConsent(ticket, answer),
       appReadResource: (name, resource) => api.appReadResource(name, resource),
-      appNote: (name, method, params) => api.appNote(name, method, params),
+      appRecord: (name, instance, direction, message) => api.appRecord(name, instance, direction, message),
     };
   }, []);
+  // Questions still open when the view goes (or the app closes) are answered no: nothing waits forever.
+  const open = useRef({ asks, pendingLink });
+  open.current = { asks, pendingLink };
+  const dropQuestions = () => {
+    for (const pending of open.current.asks) pending.answer('decline');
+    open.current.pendingLink?.answer(false);
+    setAsks([]);
+    setPendingLink(undefined);
+  };
+  useEffect(() => () => dropQuestions(), []);
 
   useEffect(() => {
     let current = true;
@@ -71,8 +99,23 @@ export function AppView({ uri, toolInput, toolResult }: AppViewProps) {
   const hooks = {
     confirmOpenLink: (url: string) =>
       new Promise<boolean>((resolve) => {
-        setPendingLink({ url, answer: resolve });
+        // One link question at a time: another while it is open is declined at once.
+        if (open.current.pendingLink) return resolve(false);
+        const pending = { url, answer: resolve };
+        open.current.pendingLink = pending;
+        setPendingLink(pending);
       }),
+    askConsent: (ask: AppAsk) =>
+      new Promise<AppConsent>((resolve) => {
+        setAsks((queue) => [...queue, { ask, answer: resolve }]);
+      }),
+    onRefused: (refusal: LoupeErrorData) => {
+      setRefusals((counts) => ({
+        total: counts.total + 1,
+        byKind: { ...counts.byKind, [refusal.kind]: (counts.byKind[refusal.kind] ?? 0) + 1 },
+        last: refusal.message,
+      }));
+    },
     openLink: (url: string) => {
       window.open(url, '_blank', 'noopener,noreferrer');
     },
@@ -81,7 +124,11 @@ export function AppView({ uri, toolInput, toolResult }: AppViewProps) {
       note(
         `log (${typeof params.level === 'string' ? params.level : 'info'}): ${JSON.stringify(params.data ?? null)}`,
       ),
-    onCloseRequest: () => setClosed(true),
+    onCloseRequest: () => close(),
+  };
+  const close = () => {
+    dropQuestions();
+    setClosed(true);
   };
   const answerLink = (open: boolean) => {
     if (!pendingLink) return;
@@ -89,6 +136,37 @@ export function AppView({ uri, toolInput, toolResult }: AppViewProps) {
     pendingLink.answer(open);
     setPendingLink(undefined);
   };
+  const answerAsk = (consent: AppConsent) => {
+    const [head, ...rest] = asks;
+    if (!head) return;
+    note(
+      `tools/call ${head.ask.tool} ${consent === 'decline' ? 'declined' : consent === 'session' ? 'allowed for this session' : 'allowed once'}`,
+    );
+    head.answer(consent);
+    // Allowed for the session: the same tool's calls waiting behind it need no question of their own.
+    const same = consent === 'session' ? rest.filter((pending) => pending.ask.tool === head.ask.tool) : [];
+    for (const pending of same) pending.answer('session');
+    setAsks(rest.filter((pending) => !same.includes(pending)));
+  };
+  const ask = asks[0];
+  const question = pendingLink ? (
+    <AppLinkDialog url={pendingLink.url} onAnswer={answerLink} />
+  ) : ask ? (
+    <ConfirmDestructive
+      key={ask.ask.ticket}
+      tool={ask.ask.tool}
+      onConfirm={() => answerAsk('once')}
+      onCancel={() => answerAsk('decline')}
+      app={{
+        uri,
+        ...(typeof server === 'string' ? { server } : {}),
+        arguments: ask.ask.arguments,
+        reasons: ask.ask.reasons,
+        onAllowForApp: () => answerAsk('session'),
+        waiting: asks.length - 1,
+      }}
+    />
+  ) : null;
 
   return (
     <section className="app-view" aria-label={`MCP App ${uri}`}>
@@ -99,24 +177,22 @@ export function AppView({ uri, toolInput, toolResult }: AppViewProps) {
             type="button"
             disabled={!app || granted === undefined}
             onClick={() => {
+              dropQuestions();
               setClosed(false);
               setGeneration((value) => value + 1);
             }}
           >
             Reload app
           </button>
-          <button type="button" disabled={closed || !app} onClick={() => setClosed(true)}>
+          <button type="button" disabled={closed || !app} onClick={close}>
             Close app
           </button>
         </span>
       </header>
       {error ? <ErrorNotice error={error} context="The app cannot be shown" /> : null}
       {!app && !error ? <p className="muted small">Reading {uri}…</p> : null}
-      {app && app.refusedDomains.length > 0 ? (
-        <p className="muted small">
-          Left out of the app’s policy (not plain origins): {app.refusedDomains.join(', ')}
-        </p>
-      ) : null}
+      {app ? <AppPolicy app={app} /> : null}
+      <AppRefusals counts={refusals} />
       {app && granted === undefined ? (
         <AppPermissionsPrompt asked={app.permissions} onDecide={setGranted} />
       ) : null}
@@ -126,33 +202,21 @@ export function AppView({ uri, toolInput, toolResult }: AppViewProps) {
         </p>
       ) : null}
       {app && granted !== undefined && app.frameUrl && !closed ? (
-        <AppFrame
-          key={generation}
-          app={app}
-          frameUrl={app.frameUrl}
-          granted={granted}
-          {...(toolInput ? { toolInput } : {})}
-          {...(toolResult ? { toolResult } : {})}
-          port={port}
-          hooks={hooks}
-        />
-      ) : null}
-      {closed ? <p className="muted small">The app is closed. Reload app opens it again.</p> : null}
-      {pendingLink ? (
-        <div className="dialog app-link" role="alertdialog" aria-label="The app asks to open a link">
-          <p>
-            The app asks to open <span className="mono">{pendingLink.url}</span> in a new tab.
-          </p>
-          <div className="dialog-buttons">
-            <button type="button" onClick={() => answerLink(true)}>
-              Open link
-            </button>
-            <button type="button" onClick={() => answerLink(false)}>
-              Don’t open
-            </button>
-          </div>
+        <div className={`app-stage${question ? ' asking' : ''}`}>
+          <AppFrame
+            key={generation}
+            app={app}
+            frameUrl={app.frameUrl}
+            granted={granted}
+            {...(toolInput ? { toolInput } : {})}
+            {...(toolResult ? { toolResult } : {})}
+            port={port}
+            hooks={hooks}
+          />
+          {question ? <div className="app-overlay">{question}</div> : null}
         </div>
       ) : null}
+      {closed ? <p className="muted small">The app is closed. Reload app opens it again.</p> : null}
       {activity.length > 0 ? (
         <ol className="app-activity" aria-label="App activity">
           {activity.map((line, position) => (

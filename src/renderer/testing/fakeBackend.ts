@@ -148,9 +148,10 @@ function fakeSession(overrides: FakeOverrides): {
     // MCP Apps
     openApp: (uri) =>
       Promise.reject(new LoupeError({ kind: 'app-invalid', message: `${uri}: no app in the fake backend` })),
-    appCallTool: () => Promise.resolve({ content: [] }),
+    appCallTool: () => Promise.resolve({ status: 'done', result: { content: [] } }),
+    appConsent: () => Promise.resolve({ content: [] }),
     appReadResource: () => Promise.resolve({ contents: [] }),
-    appNote: () => Promise.resolve(),
+    appRecord: () => Promise.resolve(),
     // page limit
     listMore: (kind) => {
       const result = lists[kind];

@@ -20,6 +20,18 @@ interface FrameRowProps {
   mark: RoundMark | undefined;
 }
 
+function directionTitle(frame: Frame): string {
+  if (frame.channel === 'app') return frame.direction === 'out' ? 'sent to the app' : 'received from the app';
+  return frame.direction === 'out' ? 'sent to the server' : 'received from the server';
+}
+
+/** The app mark: on the app's own channel (app ⇄ Loupe), or on the server connection for the app. */
+function appMarkTitle(frame: Frame): string {
+  return frame.channel === 'app'
+    ? `between Loupe and the MCP App ${frame.app ?? ''} (its own channel, not the server's)`
+    : `for the MCP App ${frame.app ?? ''} (on the server connection)`;
+}
+
 function subject(frame: Frame, method: string | undefined): string {
   if (frame.kind === 'stderr' || frame.kind === 'invalid') return frame.raw.slice(0, 200);
   if (frame.kind === 'http') return httpSummary(frame);
@@ -36,11 +48,14 @@ export function FrameRow({ frame, method, mark }: FrameRowProps) {
     >
       <span className="muted">{frame.seq}</span>
       <span className="muted">{formatOffset(frame.t)}</span>
-      <span
-        className={`dir dir-${frame.direction}`}
-        title={frame.direction === 'out' ? 'sent to the server' : 'received from the server'}
-      >
-        {frame.direction === 'out' ? '→' : '←'}
+      <span className={`dir dir-${frame.direction}`} title={directionTitle(frame)}>
+        {frame.channel === 'app'
+          ? frame.direction === 'out'
+            ? '⇢'
+            : '⇠'
+          : frame.direction === 'out'
+            ? '→'
+            : '←'}
       </span>
       <span className={`kind kind-${frame.kind}`}>{frame.http?.auth ? 'auth' : kindLabels[frame.kind]}</span>
       <span
@@ -62,8 +77,13 @@ export function FrameRow({ frame, method, mark }: FrameRowProps) {
           </span>
         ) : null}
         {frame.app ? (
-          <span className="app-mark" data-testid="app-mark" title={`from the MCP App ${frame.app}`}>
-            app{' '}
+          <span
+            className={`app-mark${frame.channel === 'app' ? ' app-channel' : ''}`}
+            data-testid="app-mark"
+            data-channel={frame.channel ?? 'server'}
+            title={appMarkTitle(frame)}
+          >
+            {frame.channel === 'app' ? 'app⇄' : 'app'}{' '}
           </span>
         ) : null}
         {text}

@@ -1,8 +1,10 @@
 /**
  * The backend's MCP Apps methods against a real server over stdio (test/servers/hostileApp.mjs), carried
- * through the contract like the UI's: openApp reads and checks the ui:// resource and points at the sandbox
- * origin; the app's requests are marked with its URI on their frames (Loupe's own are not); its notes are
- * recorded as its frames; lint flags the unresolved and the mistyped UI resources. Also the sandbox server.
+ * through the contract like the UI's: openApp reads and checks the ui:// resource, points at the sandbox origin
+ * and says which policy it serves; the app's requests are marked with its URI on their frames (Loupe's own are
+ * not); what goes between Loupe and the app is recorded on the app's channel, requests paired with answers;
+ * lint flags the unresolved and the mistyped UI resources. The gate (appGate.ts) is in appGate.test.ts.
+ * Also the sandbox server.
  */
 import { request } from 'node:http';
 import { join } from 'node:path';
@@ -46,7 +48,12 @@ describe('MCP Apps in the backend', () => {
   beforeAll(async () => {
     sandbox = await startAppSandbox({ hostOrigin: 'http://127.0.0.1:5173' });
     harness = startHarness({ appSandbox: sandbox });
-    await harness.api.connect({ transport: 'stdio', command: process.execPath, args: [hostileApp] });
+    await harness.api.connect({
+      transport: 'stdio',
+      command: process.execPath,
+      args: [hostileApp, '--connect', 'ws://127.0.0.1:9'],
+    });
+    await harness.api.list('tools');
   });
   afterAll(async () => {
     await harness?.close();
@@ -59,8 +66,14 @@ describe('MCP Apps in the backend', () => {
     expect(app.uri).toBe(appUri);
     expect(app.mimeType).toBe('text/html;profile=mcp-app');
     expect(app.html).toContain('<h1>Hostile app</h1>');
-    expect(app.csp.connectDomains).toEqual(['ws://127.0.0.1:*', 'http://127.0.0.1:*']);
-    expect(app.refusedDomains).toEqual(["'unsafe-eval'", '*', 'https://a.example; script-src *']);
+    expect(app.csp.connectDomains).toEqual(['ws://127.0.0.1:9']);
+    expect(app.refused.map((refusal) => refusal.entry)).toEqual([
+      'ws://127.0.0.1:*',
+      'https://*.com',
+      "'unsafe-eval'",
+      '*',
+      'https://a.example; script-src *',
+    ]);
     expect(app.permissions).toEqual(['camera', 'geolocation']);
     expect(app.sandboxOrigin).toBe(sandbox.origin);
     expect(app.frameUrl?.startsWith(`${sandbox.origin}/proxy?csp=`)).toBe(true);
@@ -69,7 +82,8 @@ describe('MCP Apps in the backend', () => {
     const page = await get(app.frameUrl ?? '');
     expect(page.status).toBe(200);
     const policy = String(page.headers['content-security-policy']);
-    expect(policy).toContain('connect-src ws://127.0.0.1:* http://127.0.0.1:*');
+    expect(policy).toContain('connect-src ws://127.0.0.1:9;');
+    expect(app.policy).toBe(policy);
     expect(policy).toContain('frame-ancestors http://127.0.0.1:5173');
     expect(policy).not.toContain('unsafe-eval');
     expect(page.body).toContain('"http://127.0.0.1:5173"');
@@ -90,17 +104,16 @@ describe('MCP Apps in the backend', () => {
   it('marks the app’s tools/call and its answer with the app, and leaves Loupe’s own call unmarked', async () => {
     const before = (await harness.api.recorderStats()).total;
     await harness.api.callTool({ tool: 'hostile_app', arguments: {}, callId: 'own-1' });
-    const result = await harness.api.appCallTool(appUri, {
+    const outcome = await harness.api.appCallTool(appUri, {
       name: 'report',
       arguments: { results: { probe: 'x' } },
       _meta: { progressToken: 7 },
     });
-    expect(result.content).toEqual([{ type: 'text', text: '{"results":{"probe":"x"}}' }]);
-    await harness.api.appReadResource(appUri, 'ui://hostile/plain.html');
-    await harness.api.appNote(appUri, 'ui/message', {
-      role: 'user',
-      content: [{ type: 'text', text: 'hello' }],
+    expect(outcome).toEqual({
+      status: 'done',
+      result: { content: [{ type: 'text', text: '{"results":{"probe":"x"}}' }] },
     });
+    await harness.api.appReadResource(appUri, 'ui://hostile/plain.html');
     const frames = await harness.api.frames(before, 100);
     expect(
       frames.map((frame) => [frame.direction, frame.kind, frame.method ?? null, frame.app ?? null]),
@@ -111,16 +124,81 @@ describe('MCP Apps in the backend', () => {
       ['in', 'response', null, appUri],
       ['out', 'request', 'resources/read', appUri],
       ['in', 'response', null, appUri],
-      ['in', 'notification', 'ui/message', appUri],
     ]);
     // Only name and arguments reach the server: the bridge's own progress token stays between app and Loupe.
     expect(JSON.parse(frames[2].raw)).toMatchObject({
       params: { name: 'report', arguments: { results: { probe: 'x' } } },
     });
     expect(frames[2].raw).not.toContain('progressToken');
-    await expect(harness.api.appNote(appUri, 'tools/call', {})).rejects.toMatchObject({
-      detail: { kind: 'app-invalid' },
+  });
+
+  it('records the app’s own requests with their ids on its channel, each paired with Loupe’s answer, apart from the server’s ids', async () => {
+    const before = (await harness.api.recorderStats()).total;
+    const message = { role: 'user', content: [{ type: 'text', text: 'hello' }] };
+    // Id 1 is also the id of a request Loupe sent the server: the app's channel is another id space.
+    await harness.api.appRecord(appUri, 'view-1', 'in', {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'ui/message',
+      params: message,
     });
+    await harness.api.appRecord(appUri, 'view-2', 'in', {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'ui/open-link',
+      params: { url: 'https://example.com/' },
+    });
+    await harness.api.appRecord(appUri, 'view-1', 'in', {
+      jsonrpc: '2.0',
+      method: 'notifications/message',
+      params: { level: 'info', data: 'log line' },
+    });
+    await harness.api.appRecord(appUri, 'view-2', 'out', {
+      jsonrpc: '2.0',
+      id: 1,
+      result: { isError: true },
+    });
+    await harness.api.appRecord(appUri, 'view-1', 'out', { jsonrpc: '2.0', id: 1, result: {} });
+    const frames = await harness.api.frames(before, 100);
+    expect(
+      frames.map((frame) => [
+        frame.direction,
+        frame.kind,
+        frame.method ?? null,
+        frame.id ?? null,
+        frame.channel ?? null,
+        frame.app ?? null,
+      ]),
+    ).toEqual([
+      ['in', 'request', 'ui/message', 1, 'app', appUri],
+      ['in', 'request', 'ui/open-link', 1, 'app', appUri],
+      ['in', 'notification', 'notifications/message', null, 'app', appUri],
+      ['out', 'response', null, 1, 'app', appUri],
+      ['out', 'response', null, 1, 'app', appUri],
+    ]);
+    expect(frames[3].pairSeq).toBe(frames[1].seq);
+    expect(frames[4].pairSeq).toBe(frames[0].seq);
+    expect(JSON.parse(frames[0].raw)).toEqual({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'ui/message',
+      params: message,
+    });
+
+    // An answer to nothing, a notification Loupe does not record and a malformed message are refused.
+    await expect(
+      harness.api.appRecord(appUri, 'view-1', 'out', { jsonrpc: '2.0', id: 99, result: {} }),
+    ).rejects.toMatchObject({ detail: { kind: 'app-invalid' } });
+    await expect(
+      harness.api.appRecord(appUri, 'view-1', 'in', {
+        jsonrpc: '2.0',
+        method: 'ui/notifications/size-changed',
+      }),
+    ).rejects.toMatchObject({ detail: { kind: 'app-invalid' } });
+    await expect(
+      harness.api.appRecord(appUri, 'view-1', 'in', { id: 3, method: 'tools/call' }),
+    ).rejects.toMatchObject({ detail: { kind: 'app-invalid' } });
+    expect((await harness.api.frames(before, 100)).length).toBe(5);
   });
 
   it('lint flags the tool whose UI resource is missing and the one served as text/html', async () => {
