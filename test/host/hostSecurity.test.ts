@@ -206,10 +206,10 @@ describe('browser host', () => {
   describe('told to loudly: allowRemote on 0.0.0.0', () => {
     let remote: RunningHost;
     let remoteToken: string;
-    // The host command is the compiled one (out/node/host/main.js): building it may take a while.
+    // The host command is the compiled one (out/node/host/main.js): a missing or stale build fails here, first.
     beforeAll(() => {
       hostMain();
-    }, 180_000);
+    });
     beforeAll(async () => {
       remote = await startHost({ target: paginatingServer('--tools', '3'), bindAddress: '0.0.0.0', allowRemote: true, port: 0, rendererDir, settingsPath: null });
       remoteToken = new URL(remote.url).searchParams.get('token') ?? '';
