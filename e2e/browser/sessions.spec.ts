@@ -123,6 +123,8 @@ test.describe('sessions', () => {
   test('a stdio and an HTTP server at once, each with its own traffic, kept across a reload', async ({
     page,
   }) => {
+    // Two servers, a reload and each session's traffic searched five times: past 60 s on a loaded 2-core machine.
+    test.setTimeout(120_000);
     await page.goto(host.url);
     await expect(connectedPill(page)).toBeVisible();
     // Session 1: the paginating server over stdio (2 control tools + 30 numbered ones, 10 a page).
