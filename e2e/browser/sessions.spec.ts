@@ -1,6 +1,6 @@
 /**
  * Several sessions in one window, through the real browser host: a stdio server and a Streamable HTTP server
- * open at once, each with its own traffic; a page reload re-attaches to both with their traffic intact and
+ * open at once, each with its own traffic (frames only its server sends, none of the other's); a page reload re-attaches to both with their traffic intact and
  * walks no list again, and a call's result is shown again; Alt+Shift+] / [ switch; disconnecting one leaves the
  * other connected.
  * Screenshots of two sessions (light and dark) go to /tmp/sessions/.
@@ -70,6 +70,33 @@ async function toolsListRequests(page: Page): Promise<number> {
   return match ? Number(match[1].replace(/,/g, '')) : -1;
 }
 
+/**
+ * How many frames of the shown session's Traffic hold a text (the query box's free text searches each frame as
+ * sent). Frames of another session would be counted here if the sessions were not kept apart.
+ */
+async function framesHolding(page: Page, text: string): Promise<number> {
+  await page.getByRole('tab', { name: 'Traffic', exact: true }).click();
+  const query = page.getByRole('toolbar', { name: 'Traffic filters' }).getByLabel('Filter traffic');
+  await query.fill(`"${text}"`);
+  // Filtered, the count line says "N frames of M".
+  await expect(frameCount(page)).toHaveText(/^[\d,]+ frames? of [\d,]+$/);
+  const shown = (await frameCount(page).textContent()) ?? '';
+  await query.fill('');
+  await expect(frameCount(page)).not.toHaveText(/ of /);
+  return Number(/^([\d,]+)/.exec(shown)?.[1]?.replace(/,/g, '') ?? -1);
+}
+
+/**
+ * Each session's own frames, by texts only one of the two servers sends: the paginating server's control tool
+ * and the words of the stdio call; the v2 server's regional_lookup tool and its subscriptions/listen stream.
+ */
+async function ownFrames(page: Page): Promise<Record<string, number>> {
+  const texts = ['trigger_list_changed', 'said before the reload', 'regional_lookup', 'subscriptions/listen'];
+  const counts: Record<string, number> = {};
+  for (const text of texts) counts[text] = await framesHolding(page, text);
+  return counts;
+}
+
 /** A screenshot in one theme, once the buttons' colour transitions have run and with the pointer on blank space. */
 async function shot(page: Page, scheme: 'light' | 'dark', name: string): Promise<void> {
   await page.emulateMedia({ colorScheme: scheme });
@@ -96,6 +123,8 @@ test.describe('sessions', () => {
   test('a stdio and an HTTP server at once, each with its own traffic, kept across a reload', async ({
     page,
   }) => {
+    // Two servers, a reload and each session's traffic searched five times: past 60 s on a loaded 2-core machine.
+    test.setTimeout(120_000);
     await page.goto(host.url);
     await expect(connectedPill(page)).toBeVisible();
     // Session 1: the paginating server over stdio (2 control tools + 30 numbered ones, 10 a page).
@@ -125,6 +154,11 @@ test.describe('sessions', () => {
       '3 subscriptions/listen',
     ]);
     expect(httpTraffic.first.some((row) => row.endsWith(' initialize'))).toBe(false);
+    // Only the v2 server's frames: its tool list page, its listen stream, nothing of the paginating server.
+    const httpOwn = await ownFrames(page);
+    expect(httpOwn).toMatchObject({ trigger_list_changed: 0, 'said before the reload': 0, regional_lookup: 1 });
+    // The request and what the stream answered so far.
+    expect(httpOwn['subscriptions/listen']).toBeGreaterThan(0);
     await shot(page, 'dark', 'two-sessions-dark');
 
     await switchPrevious(page);
@@ -143,7 +177,15 @@ test.describe('sessions', () => {
     // The paginating server is 2025 era over stdio: server/discover is refused, then initialize.
     expect(stdioTraffic.first.some((row) => row.endsWith(' initialize'))).toBe(true);
     expect(stdioTraffic.first.some((row) => row.endsWith(' subscriptions/listen'))).toBe(false);
-    expect(stdioTraffic.count).not.toEqual(httpTraffic.count);
+    // Only the paginating server's frames: its first tool page, the call and its answer, nothing of the v2 server.
+    const stdioOwn = { trigger_list_changed: 1, 'said before the reload': 2, regional_lookup: 0, 'subscriptions/listen': 0 };
+    expect(await ownFrames(page)).toEqual(stdioOwn);
+    // The call made while the HTTP session was open did not land in its traffic.
+    await switchNext(page);
+    await expect(tabs.nth(1)).toHaveAttribute('aria-selected', 'true');
+    expect(await ownFrames(page)).toEqual(httpOwn);
+    await switchPrevious(page);
+    await expect(tabs.nth(0)).toHaveAttribute('aria-selected', 'true');
     await page.getByRole('tab', { name: 'Tools', exact: true }).click();
     await expect(toolsPane(page).getByText('32 tools')).toBeVisible();
     await shot(page, 'light', 'two-sessions-light');
@@ -156,6 +198,7 @@ test.describe('sessions', () => {
     await expect(toolsPane(page).getByText('32 tools')).toBeVisible();
     expect(await traffic(page)).toEqual(stdioTraffic);
     expect(await toolsListRequests(page)).toBe(stdioPages);
+    expect(await ownFrames(page)).toEqual(stdioOwn);
     await page.getByRole('tab', { name: 'Tools', exact: true }).click();
     await openTool(page, 'echo');
     await expect(echoed()).toBeVisible();
@@ -164,6 +207,7 @@ test.describe('sessions', () => {
     await expect(tabs.nth(1)).toHaveAttribute('aria-selected', 'true');
     expect(await traffic(page)).toEqual(httpTraffic);
     expect(await toolsListRequests(page)).toBe(httpPages);
+    expect(await ownFrames(page)).toEqual(httpOwn);
     await page.getByRole('tab', { name: 'Tools', exact: true }).click();
     await expect(toolsPane(page).getByText('25 tools')).toBeVisible();
 

@@ -87,9 +87,14 @@ export function evidenceLines(error: LoupeErrorData): string[] {
   return (diagnosisOf(error)?.evidence ?? []).map((line) => `  evidence: ${printableCell(line, maximumErrorLength)}`);
 }
 
-/** Exit code of a failure: 2 for usage errors, 1 for everything else. */
+/**
+ * Exit code of a failure: 2 for usage errors, 3 when a task could not be cancelled (tasks/cancel refused or failed:
+ * it may still run on the server, which a script must not take for a clean cancel), 1 for everything else.
+ */
 export function exitCodeOf(error: unknown): number {
-  return error instanceof LoupeError && error.kind === 'usage' ? 2 : 1;
+  if (!(error instanceof LoupeError)) return 1;
+  if (error.kind === 'usage') return 2;
+  return error.kind === 'cancel-failed' ? 3 : 1;
 }
 
 /** The doctor's evidence and the stack, for --debug. */

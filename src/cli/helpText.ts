@@ -44,7 +44,8 @@ Options
                       each answer is printed on stderr
   --root <uri>        a root answered to roots/list with --input (repeatable)
   --task              call: run a tool whose execution.taskSupport is optional as a task (required: always);
-                      task status on stderr, the result on stdout; Ctrl-C cancels the task
+                      task status on stderr, the result on stdout; Ctrl-C cancels the task (tasks/cancel;
+                      exit 3 when the server refused or failed it: the task may still run)
   --extensions <list> extensions Loupe declares: tasks,ui (default both), or none; --no-extensions = none
 
 Sign-in (HTTP servers that answer 401: OAuth 2.1 as MCP specifies it)
@@ -57,7 +58,7 @@ Sign-in (HTTP servers that answer 401: OAuth 2.1 as MCP specifies it)
   --token <bearer>              use this access token as it is (no sign-in, no refresh)
   --auth-store <dir>            where tokens are kept (default: the app data dir's auth/; 0600, sealed)
 
-Exit codes: 0 ok, 1 failure (one line on stderr names the cause), 2 usage error.
+Exit codes: 0 ok, 1 failure (one line on stderr names the cause), 2 usage error, 3 a task not cancelled.
 Without --input the CLI offers the server no sampling, elicitation or roots: it only inspects.
 
 Examples

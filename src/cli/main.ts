@@ -28,7 +28,7 @@ const runners: Record<CommandName, Command> = {
   },
 };
 
-/** Runs the CLI; resolves to the exit code (0 ok, 1 failure, 2 usage). Never rejects. */
+/** Runs the CLI; resolves to the exit code (0 ok, 1 failure, 2 usage, 3 a task not cancelled). Never rejects. */
 export async function runCli(argv: readonly string[], terminal: Terminal = processTerminal()): Promise<number> {
   const debug = argv.includes('--debug');
   try {

@@ -99,8 +99,12 @@ describe('protocol choice', () => {
       initialTarget: () => Promise.resolve(null),
       connect: (target, options) => {
         connects.push({ target, options });
-        const handshake =
-          options?.protocol === 'legacy' ? { ...demoHandshake, era: 'legacy' as const } : modernHandshake;
+        // The handshake comes over the transport the target names (here stdio, for all three connects).
+        const transport: Handshake['transport'] = target.transport === 'stdio' ? 'stdio' : 'http';
+        const handshake: Handshake =
+          options?.protocol === 'legacy'
+            ? { ...demoHandshake, era: 'legacy' as const, transport }
+            : { ...modernHandshake, transport };
         return Promise.resolve({ state: 'connected', target, handshake });
       },
     });
@@ -141,7 +145,7 @@ describe('protocol choice', () => {
       options: { protocol: 'modern' },
     });
     await waitFor(() =>
-      expect(screen.getByTestId('header-protocol').textContent).toBe('MCP 2026-07-28 (modern era) · http'),
+      expect(screen.getByTestId('header-protocol').textContent).toBe('MCP 2026-07-28 (modern era) · stdio'),
     );
   });
 });

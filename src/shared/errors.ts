@@ -37,6 +37,7 @@ export const errorKinds = [
   'internal', // a bug in Loupe
   'task-failed', // a task ended failed or cancelled by the server, or the server lost it (the message names which)
   'task-expired', // a task outlived its TTL before it finished (the server forgot it, or it was still running)
+  'cancel-failed', // tasks/cancel was refused, failed or went unanswered: the task was not confirmed cancelled and may still run
   // client configs
   'config-invalid', // a client config file (claude_desktop_config.json, .mcp.json, mcp.json) is malformed or of an unknown shape
   // MCP Apps

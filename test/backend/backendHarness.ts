@@ -2,8 +2,7 @@
  * A backend served over an in-memory channel pair and a contract client on the other end: exactly what a
  * carrier delivers (every message round-trips through JSON), with every event the client saw recorded.
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createContractClient, memoryChannelPair, serveContract, type MessageChannel } from '../../src/shared/carrier.js';
@@ -11,37 +10,23 @@ import type { BackendEvents, EventName, LoupeApi } from '../../src/shared/contra
 import { eventNames } from '../../src/shared/contract.js';
 import type { StdioTarget } from '../../src/shared/target.js';
 import { createBackend, type Backend, type BackendOptions } from '../../src/core/backend/createBackend.js';
+import { staleBuild } from '../helpers/buildFreshness.js';
 
 export const repositoryRoot = fileURLToPath(new URL('../../', import.meta.url));
-
-function newestFile(directory: string): number {
-  let newest = 0;
-  for (const entry of readdirSync(directory, { withFileTypes: true })) {
-    const path = join(directory, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestFile(path) : statSync(path).mtimeMs);
-  }
-  return newest;
-}
 
 const checked = new Set<string>();
 
 /**
- * A compiled file under out/node (the demo server, the host's main), rebuilt with tsc when missing or older
- * than the sources it comes from (checked once per test process). tsc emits even while other files have
- * type errors: the existence check is what counts.
+ * A compiled file under out/node (the demo server, the host's main), checked once per test process: it must
+ * exist, and the last `npm run build:node` must have succeeded after every file of `sourceDirs` last changed.
+ * Otherwise it throws, naming why and "run npm run build" (a failed or stale build is never tested).
  */
 export function ensureBuilt(relativePath: string, sourceDirs: string[]): string {
   const path = join(repositoryRoot, relativePath);
   if (checked.has(path)) return path;
-  const stale = !existsSync(path) || Math.max(...sourceDirs.map((dir) => newestFile(join(repositoryRoot, dir)))) > statSync(path).mtimeMs;
-  if (stale) {
-    try {
-      execFileSync('npx', ['tsc', '-p', 'tsconfig.node.json'], { cwd: repositoryRoot, stdio: 'ignore' });
-    } catch {
-      // see above
-    }
-  }
-  if (!existsSync(path)) throw new Error(`${path} is not built: run npm run build`);
+  if (!existsSync(path)) throw new Error(`${relativePath} is not built: run npm run build`);
+  const stale = staleBuild(repositoryRoot, [...sourceDirs, 'tsconfig.node.json', 'tsconfig.base.json']);
+  if (stale) throw new Error(`${relativePath} cannot be tested: ${stale}`);
   checked.add(path);
   return path;
 }

@@ -1,6 +1,7 @@
 /**
  * Runs the real `loupe` command (node bin/loupe.js) as a subprocess, and starts server-everything over
- * HTTP/SSE on 127.0.0.1. The CLI runs from out/node: `npm run build:node` must have run first.
+ * HTTP/SSE on 127.0.0.1. The CLI runs from out/node: a successful `npm run build` must have run since the
+ * sources last changed (requireBuild).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -8,6 +9,7 @@ import { once } from 'node:events';
 import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { staleBuild } from '../helpers/buildFreshness.js';
 
 export const repositoryRoot = fileURLToPath(new URL('../../', import.meta.url));
 export const loupeBin = fileURLToPath(new URL('../../bin/loupe.js', import.meta.url));
@@ -15,11 +17,16 @@ const builtCli = fileURLToPath(new URL('../../out/node/cli/main.js', import.meta
 const builtDemo = fileURLToPath(new URL('../../out/node/demo/server.js', import.meta.url));
 export const everythingServer = fileURLToPath(new URL('../../node_modules/@modelcontextprotocol/server-everything/dist/index.js', import.meta.url));
 
-/** Fails with a clear message (not a confusing subprocess error) when the CLI has not been built. */
+/**
+ * Fails with a clear message (not a confusing subprocess error, nor a pass against yesterday's code) when the CLI
+ * is not built, its last build failed, or a source changed since (test/helpers/buildFreshness.ts).
+ */
 export function requireBuild(): void {
   if (!existsSync(builtCli) || !existsSync(builtDemo)) {
-    throw new Error('The CLI tests run the built CLI: run `npm run build:node` first (out/node/cli/main.js is missing).');
+    throw new Error('The CLI tests run the built CLI: run `npm run build` first (out/node/cli/main.js is missing).');
   }
+  const stale = staleBuild(repositoryRoot);
+  if (stale) throw new Error(`The CLI tests run the built CLI, and ${stale}.`);
 }
 
 export interface LoupeRun {

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { modernTaskGet } from '../helpers/modernTaskGet.js';
 import { startPrintingUrl, type RunningHttpServer } from '../helpers/servers.js';
 import {
   everythingServer,
@@ -35,7 +36,7 @@ interface TaskJson {
   };
 }
 
-/** Runs loupe, sends SIGINT once a stderr line matches, and reports how it ended. */
+/** Runs loupe, sends SIGINT once, when a stderr line first matches, and reports how it ended. */
 async function interruptWhen(
   args: string[],
   match: RegExp,
@@ -48,9 +49,13 @@ async function interruptWhen(
   let stdout = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
   const killer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+  let interrupted = false;
   createInterface({ input: child.stderr }).on('line', (line) => {
     stderr.push(line);
-    if (match.test(line)) child.kill('SIGINT');
+    // Once: a second Ctrl-C would meet Node's default handler and kill loupe mid-cancel.
+    if (interrupted || !match.test(line)) return;
+    interrupted = true;
+    child.kill('SIGINT');
   });
   const [code] = (await once(child, 'close')) as [number | null];
   clearTimeout(killer);
@@ -62,6 +67,13 @@ async function answersFile(content: object): Promise<string> {
   const path = join(directory, 'answers.json');
   await writeFile(path, JSON.stringify(content));
   return path;
+}
+
+/** The task id the final "loupe: cancelled: Task <id> (…) was cancelled" line names. */
+function cancelledId(run: { stderr: string[] }): string {
+  const id = /^loupe: cancelled: Task (\S+) \(/.exec(run.stderr.at(-1) ?? '')?.[1];
+  if (id === undefined) throw new Error(`no cancelled line; stderr:\n${run.stderr.join('\n')}`);
+  return id;
 }
 
 function statuses(run: { stderr: string }): string[] {
@@ -136,9 +148,8 @@ describe('server-everything simulate-research-query (2025-11-25 tasks)', () => {
       expect(run.stderr.at(-1)).toMatch(
         /^loupe: cancelled: Task \S+ \(simulate-research-query\) was cancelled: interrupted \(Ctrl-C\)$/,
       );
-      expect(run.stderr.some((line) => / cancelled: /.test(line) && line.startsWith('loupe: task '))).toBe(
-        true,
-      );
+      // The server's own word: its tasks/cancel answer (2025) is the task, now cancelled, for the same id.
+      expect(run.stderr).toContain(`loupe: task ${cancelledId(run)} cancelled: Client cancelled task execution.`);
     },
   );
 
@@ -171,15 +182,18 @@ describe('server-everything simulate-research-query (2025-11-25 tasks)', () => {
       expect(statuses(run)).toContain('input_required');
     });
 
-    it('cancels one mid-way', { timeout: 60_000 }, async () => {
+    it('cancels one mid-way: the server answers tasks/cancel with the task cancelled', { timeout: 60_000 }, async () => {
       const run = await interruptWhen(
         ['call', 'simulate-research-query', '--args', '{"topic":"mcp"}', '--url', server.url],
         /Gathering sources/,
       );
       expect(run.code).toBe(1);
       expect(run.stderr.at(-1)).toMatch(
-        /^loupe: cancelled: Task \S+ \(simulate-research-query\) was cancelled/,
+        /^loupe: cancelled: Task \S+ \(simulate-research-query\) was cancelled: interrupted \(Ctrl-C\)$/,
       );
+      // Loupe's last line is no proof (a refused cancel once printed it too): the server's answer to tasks/cancel
+      // is. The SDK's handler sets this message when it moves the task to cancelled, and answers the task.
+      expect(run.stderr).toContain(`loupe: task ${cancelledId(run)} cancelled: Client cancelled task execution.`);
     });
   });
 });
@@ -241,14 +255,46 @@ describe('the 2026-07-28 tasks server (v2 SDK, tasks extension)', () => {
     'cancels on Ctrl-C and records the cancelled status the server reports',
     { timeout: 60_000 },
     async () => {
-      const run = await interruptWhen(['call', 'endless_job', '--url', server.url], /Working for 1 stages/);
+      const run = await interruptWhen(['call', 'endless_job', '--url', server.url], /Working for [1-9]\d* stages/);
       expect(run.code).toBe(1);
-      expect(run.stderr.at(-2)).toMatch(/^loupe: task \S+ cancelled: Cancelled on request$/);
-      expect(run.stderr.at(-1)).toMatch(
-        /^loupe: cancelled: Task \S+ \(endless_job\) was cancelled: interrupted \(Ctrl-C\)$/,
-      );
+      const taskId = cancelledId(run);
+      expect(run.stderr.at(-2)).toBe(`loupe: task ${taskId} cancelled: Cancelled on request`);
+      // Asked afterwards, apart from Loupe: the server holds the task as cancelled.
+      expect(await modernTaskGet(server.url, taskId)).toEqual({
+        status: 'cancelled',
+        statusMessage: 'Cancelled on request',
+      });
     },
   );
+
+  describe('a server that refuses tasks/cancel (--refuse-cancel)', () => {
+    let refusing: RunningHttpServer;
+    beforeAll(async () => {
+      refusing = await startPrintingUrl([tasksServer, '--refuse-cancel'], 'http', 'tasks (refuse-cancel)');
+    });
+    afterAll(() => refusing.stop());
+
+    it(
+      'Ctrl-C ends in one cancel-failed line naming the refusal, and exit 3; the task still runs there',
+      { timeout: 60_000 },
+      async () => {
+        const run = await interruptWhen(['call', 'endless_job', '--url', refusing.url], /Working for [1-9]\d* stages/);
+        expect(run.code).toBe(3);
+        expect(run.stdout).toBe('');
+        const taskId = /^loupe: task (\S+) created /.exec(run.stderr[0] ?? '')?.[1] ?? '';
+        expect(taskId).toMatch(/^[0-9a-f-]{36}$/);
+        expect(run.stderr.at(-1)).toBe(
+          `loupe: cancel-failed: Task ${taskId} (endless_job) was not cancelled: tasks/cancel failed: ` +
+            `Task ${taskId} cannot be cancelled: this server runs every task to its end (-32603); ` +
+            'it may still run on the server (last status: working)',
+        );
+        expect(run.stderr.filter((line) => line.startsWith(`loupe: task ${taskId} cancelled`))).toEqual([]);
+        const onServer = await modernTaskGet(refusing.url, taskId);
+        expect(onServer.status).toBe('working');
+        expect(onServer.statusMessage).toMatch(/^Working for \d+ stages$/);
+      },
+    );
+  });
 
   it('a failed task ends in one task-failed line and exit 1', { timeout: 60_000 }, async () => {
     const run = await runLoupe(['call', 'doomed_job', '--url', server.url]);

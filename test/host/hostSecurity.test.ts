@@ -1,17 +1,22 @@
 /**
  * The browser host over real HTTP and a real WebSocket on 127.0.0.1: a public page and no cookie, no redirect,
  * no symlink out of the UI folder, 401 for a WebSocket without the token subprotocol (or with only a cookie),
- * 403 for a foreign Host or Origin, MIME types and CSP, and the contract over /ws.
+ * 403 for a foreign Host or Origin, MIME types and CSP, and the contract over /ws. Beyond loopback only when told
+ * (allowRemote): then on every address, any Host name, with the loud warning, and still the token and the Origin.
  */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientOver, tryWebSocket } from './hostClient.js';
 import { webSocketProtocol, webSocketProtocols } from '../../src/shared/webSocketCredential.js';
 import { startHost, type RunningHost } from '../../src/host/startHost.js';
 import { paginatingServer } from '../helpers/servers.js';
+import { ensureBuilt } from '../backend/backendHarness.js';
 
 interface Reply {
   status: number;
@@ -19,9 +24,13 @@ interface Reply {
   body: string;
 }
 
-function get(port: number, path: string, headers: Record<string, string> = {}): Promise<Reply> {
+/** Another address of this machine (lo holds 127.0.0.0/8): what a host bound to 127.0.0.1 alone never answers. */
+const otherAddress = '127.0.0.2';
+const hostMain = (): string => ensureBuilt('out/node/host/main.js', ['src/host', 'src/core', 'src/shared']);
+
+function get(port: number, path: string, headers: Record<string, string> = {}, address = '127.0.0.1'): Promise<Reply> {
   return new Promise((resolve, reject) => {
-    const request = httpRequest({ host: '127.0.0.1', port, path, method: 'GET', headers: { Host: `127.0.0.1:${port}`, ...headers } }, (response) => {
+    const request = httpRequest({ host: address, port, path, method: 'GET', headers: { Host: `${address}:${port}`, ...headers } }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString('utf8') }));
@@ -183,7 +192,75 @@ describe('browser host', () => {
     await closed;
   });
 
-  it('refuses to listen beyond loopback unless told to loudly', async () => {
-    await expect(startHost({ bindAddress: '0.0.0.0', rendererDir })).rejects.toMatchObject({ detail: { kind: 'usage' } });
+  it('refuses to listen beyond loopback unless told to', async () => {
+    await expect(startHost({ bindAddress: '0.0.0.0', rendererDir })).rejects.toMatchObject({
+      detail: { kind: 'usage', message: 'Refusing to listen on 0.0.0.0: the host controls local processes. Pass allowRemote explicitly to do this.' },
+    });
+    await expect(startHost({ bindAddress: '127.0.0.2', rendererDir, allowRemote: false })).rejects.toMatchObject({ detail: { kind: 'usage' } });
+  });
+
+  it('listens on 127.0.0.1 alone: another address of this machine (127.0.0.2) is refused', async () => {
+    await expect(get(host.port, '/', {}, otherAddress)).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+  });
+
+  describe('told to loudly: allowRemote on 0.0.0.0', () => {
+    let remote: RunningHost;
+    let remoteToken: string;
+    // The host command is the compiled one (out/node/host/main.js): a missing or stale build fails here, first.
+    beforeAll(() => {
+      hostMain();
+    });
+    beforeAll(async () => {
+      remote = await startHost({ target: paginatingServer('--tools', '3'), bindAddress: '0.0.0.0', allowRemote: true, port: 0, rendererDir, settingsPath: null });
+      remoteToken = new URL(remote.url).searchParams.get('token') ?? '';
+    });
+    afterAll(() => remote?.close());
+
+    it('binds every address: the page answers at 127.0.0.2, under whatever name it is reached by', async () => {
+      expect(remote.url).toMatch(/^http:\/\/0\.0\.0\.0:\d+\/\?token=[A-Za-z0-9_-]{43}$/);
+      for (const hostHeader of [`${otherAddress}:${remote.port}`, `loupe.lan:${remote.port}`]) {
+        const page = await get(remote.port, '/', { Host: hostHeader }, otherAddress);
+        expect(page.status).toBe(200);
+        expect(page.body).toContain('Loupe test page');
+        expect(page.body).not.toContain(remoteToken);
+      }
+      expect((await get(remote.port, `/?token=${'A'.repeat(43)}`, { Host: `${otherAddress}:${remote.port}` }, otherAddress)).status).toBe(401);
+    });
+
+    it('still wants the token and its own Origin for the WebSocket, and then carries the contract', async () => {
+      const url = `ws://${otherAddress}:${remote.port}/ws`;
+      const origin = `http://${otherAddress}:${remote.port}`;
+      expect((await tryWebSocket(url, [], { Origin: origin })).outcome).toBe(401);
+      expect((await tryWebSocket(url, webSocketProtocols(token), { Origin: origin })).outcome).toBe(401);
+      expect((await tryWebSocket(url, webSocketProtocols(remoteToken), { Origin: 'http://evil.example' })).outcome).toBe(403);
+      const opened = await tryWebSocket(url, webSocketProtocols(remoteToken), { Origin: origin });
+      if (opened.outcome !== 'open') throw new Error(`refused with ${opened.outcome}`);
+      const api = clientOver(opened.socket);
+      const initial = await api.initialTarget();
+      if (!initial) throw new Error('no initial target');
+      expect((await api.connect(initial)).state).toBe('connected');
+      expect((await api.list('tools')).items.map((tool) => tool.name)).toEqual(['trigger_list_changed', 'echo', 'tool_0001', 'tool_0002', 'tool_0003']);
+      const closed = new Promise((resolve) => opened.socket.once('close', resolve));
+      opened.socket.close();
+      await closed;
+    });
+
+    it('the host command warns on stderr, naming the address, and prints the 0.0.0.0 address', async () => {
+      const child = spawn(process.execPath, [hostMain(), '--dangerously-allow-remote-access', '--bind', '0.0.0.0', '--port', '0', '--no-target', '--settings', '/nonexistent-dir-for-loupe/settings.json'], { stdio: ['ignore', 'pipe', 'pipe'] });
+      try {
+        const stderr = createInterface({ input: child.stderr });
+        const warning = new Promise<string>((resolve) => stderr.once('line', resolve));
+        const [first] = (await once(createInterface({ input: child.stdout }), 'line')) as [string];
+        expect(first).toMatch(/^Loupe is at http:\/\/0\.0\.0\.0:\d+\/\?token=[A-Za-z0-9_-]{43}$/);
+        expect(await warning).toBe('WARNING: Loupe accepts connections from other machines on 0.0.0.0. Whoever has the token can run programs here.');
+        const port = Number(new URL(first.slice('Loupe is at '.length)).port);
+        // Reached at another address, under another name, a wrong token is still refused.
+        expect((await get(port, '/?token=stale', { Host: `loupe.lan:${port}` }, otherAddress)).status).toBe(401);
+      } finally {
+        const exited = once(child, 'exit');
+        child.kill('SIGINT');
+        await exited;
+      }
+    });
   });
 });

@@ -1,7 +1,8 @@
 /**
  * `loupe call <tool>`: lists the tools (for the outputSchema), calls one, prints the result; exit 1 on isError.
  * A call that runs as a task (--task, a tool that requires it, or a server that makes one) prints each status
- * on stderr; Ctrl-C cancels it (tasks/cancel) and a failed or expired task ends in one line and exit 1.
+ * on stderr; Ctrl-C cancels it (tasks/cancel: exit 1, or 3 when the server refused the cancel) and a failed or
+ * expired task ends in one line and exit 1.
  */
 import { callTool } from '../../core/calls/callTool.js';
 import type { Invocation } from '../arguments.js';

@@ -1,9 +1,9 @@
 /**
  * How a followed task ends when it does not complete: each a LoupeError naming the task, the tool and the cause.
- * Cancelling (the user's, through the call's AbortSignal) sends tasks/cancel, best effort, and records what the
- * server answered.
+ * Cancelling (the user's, through the call's AbortSignal) sends tasks/cancel and records what the server answered;
+ * a refused or failed cancel is an error of its own (`cancel-failed`), never reported as a cancel.
  */
-import { LoupeError, toErrorData } from '../../shared/errors.js';
+import { LoupeError, toErrorData, type LoupeErrorData } from '../../shared/errors.js';
 import { isJsonObject, type JsonObject } from '../../shared/json.js';
 import type { McpSession } from '../types.js';
 import { parseTask } from './taskShape.js';
@@ -89,7 +89,11 @@ export function lostTask(tracker: TaskTracker, method: string, error: unknown): 
   return taskFailed(tracker, `was lost: ${method} failed: ${detail.message}`, { cause: detail.message });
 }
 
-/** Sends tasks/cancel (best effort) and returns the error the cancelled call rejects with. */
+/**
+ * Sends tasks/cancel and returns the error the cancelled call rejects with: kind `cancelled` when the server took
+ * the cancel, `cancel-failed` (naming the server's answer) when it refused it, failed or did not answer in time:
+ * then the task was not confirmed cancelled and may still run on the server.
+ */
 export async function cancelTask(
   session: McpSession,
   tracker: TaskTracker,
@@ -110,7 +114,7 @@ export async function cancelTask(
       session.now(),
     );
   } catch (error) {
-    tracker.record.error = toErrorData(error);
+    return ended(tracker, cancelFailed(tracker, reason, toErrorData(error)));
   }
   return ended(
     tracker,
@@ -120,6 +124,25 @@ export async function cancelTask(
       data: { taskId, tool: tracker.record.tool, status: tracker.status },
     }),
   );
+}
+
+function cancelFailed(tracker: TaskTracker, reason: string, cause: LoupeErrorData): LoupeError {
+  const code = cause.code !== undefined && !cause.message.includes(String(cause.code)) ? ` (${cause.code})` : '';
+  // The session's errors name the method already ("tasks/cancel failed: …", "tasks/cancel timed out …").
+  const said = cause.message.startsWith('tasks/cancel') ? cause.message : `tasks/cancel failed: ${cause.message}`;
+  const refusal: JsonObject = { kind: cause.kind, message: cause.message };
+  if (cause.code !== undefined) refusal.code = cause.code;
+  return new LoupeError({
+    kind: 'cancel-failed',
+    message: `${label(tracker)} was not cancelled: ${said}${code}; it may still run on the server (last status: ${tracker.status})`,
+    data: {
+      taskId: tracker.record.taskId,
+      tool: tracker.record.tool,
+      status: tracker.status,
+      reason,
+      cancelError: refusal,
+    },
+  });
 }
 
 /** 2026: tasks/cancel answers nothing about the task; one tasks/get says what became of it. */

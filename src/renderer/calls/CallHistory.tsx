@@ -17,6 +17,7 @@ interface Props {
 function label(record: CallRecord): string {
   if (record.state === 'running') return 'running';
   if (record.state === 'cancelled') return 'cancelled';
+  if (record.error?.kind === 'cancel-failed') return 'not cancelled';
   if (record.error) return `protocol error (${record.error.kind})`;
   return record.outcome?.isError ? 'tool error' : 'ok';
 }

@@ -32,13 +32,19 @@ function StructuredValidation({ record }: { record: CallRecord }) {
   );
 }
 
+function errorTitle(record: CallRecord): string {
+  if (record.state === 'cancelled') return 'Cancelled';
+  // The user's cancel of a task that the server refused: not a protocol error of the call, and not a cancel.
+  return record.error?.kind === 'cancel-failed' ? 'Not cancelled' : 'Protocol error';
+}
+
 export function ResultView({ record }: { record: CallRecord }) {
   if (record.state === 'running') return null;
   if (record.error) {
     return (
       <section className="call-result protocol-error" aria-label="Call result">
         <p role="alert">
-          <strong>{record.state === 'cancelled' ? 'Cancelled' : 'Protocol error'}</strong> ({record.error.kind}
+          <strong>{errorTitle(record)}</strong> ({record.error.kind}
           {record.error.code !== undefined ? ` ${record.error.code}` : ''}
           {rpcErrorName(record.error.code) ? ` ${rpcErrorName(record.error.code)}` : ''}): {record.error.message}
         </p>

@@ -1,6 +1,7 @@
 /** The task a call became: its id, live status and status message, and every status seen so far. */
 import { useLoupeStore } from '../store/store';
-import { ttlText } from './taskSupport';
+import { NotCancelled } from './NotCancelled';
+import { cancelFailed, ttlText } from './taskSupport';
 import './tasks.css';
 
 export function TaskLive({ callId }: { callId: string }) {
@@ -13,6 +14,7 @@ export function TaskLive({ callId }: { callId: string }) {
         <span className={`badge task-status task-${record.status}`} data-testid="task-status">
           {record.status}
         </span>
+        {cancelFailed(record) ? <NotCancelled /> : null}
         {record.statusMessage ? <span className="task-message"> — {record.statusMessage}</span> : null}
         <span className="muted small">
           {' '}

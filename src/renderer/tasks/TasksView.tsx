@@ -8,7 +8,8 @@ import { ErrorNotice } from '../components/ErrorNotice';
 import { useLoupeStore } from '../store/store';
 import { ExtensionToggles } from './ExtensionToggles';
 import { loadServerTasks } from './taskActions';
-import { shortDuration, ttlText } from './taskSupport';
+import { NotCancelled } from './NotCancelled';
+import { cancelFailed, shortDuration, ttlText } from './taskSupport';
 import './tasks.css';
 
 function ageOf(createdAt: string | undefined): string {
@@ -40,6 +41,7 @@ function SessionTasks({ tasks }: { tasks: TaskRecord[] }) {
             </td>
             <td>
               <span className={`badge task-status task-${task.status}`}>{task.status}</span>
+              {cancelFailed(task) ? <NotCancelled /> : null}
             </td>
             <td>{task.error ? task.error.message : (task.statusMessage ?? '')}</td>
             <td>{ageOf(task.createdAt)}</td>

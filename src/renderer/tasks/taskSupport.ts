@@ -1,5 +1,6 @@
-/** A listed tool's execution.taskSupport: required, optional, or forbidden (absent or anything else). */
+/** A listed tool's execution.taskSupport, durations, and whether a cancel of the task failed. */
 import { isJsonObject, type JsonObject } from '../../shared/json';
+import type { TaskRecord } from '../../shared/tasks';
 
 export type TaskSupport = 'required' | 'optional' | 'forbidden';
 
@@ -19,4 +20,9 @@ export function shortDuration(ms: number): string {
 export function ttlText(ttl: number | null | undefined): string {
   if (ttl === null) return 'unlimited';
   return ttl === undefined ? 'not given' : shortDuration(ttl);
+}
+
+/** The server refused or failed the task's tasks/cancel: the task may still run, whatever the user asked. */
+export function cancelFailed(record: TaskRecord): boolean {
+  return record.error?.kind === 'cancel-failed';
 }

@@ -2,6 +2,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CallRequest } from '../../shared/contract';
 import type { JsonObject } from '../../shared/json';
+import { LoupeError } from '../../shared/errors';
 import type { CallOutcome } from '../../shared/session';
 import type { TaskRecord } from '../../shared/tasks';
 import { setApi } from '../bridge';
@@ -127,6 +128,44 @@ describe('the call panel task choice', () => {
     await waitFor(() => expect(cancelled).toEqual([callId]));
   });
 
+  it('a cancel the server refused: "not cancelled" beside the status, the call says why, not "Cancelled"', async () => {
+    let refuse: (error: LoupeError) => void = () => undefined;
+    backend = fakeBackend({
+      callTool: (request) => {
+        requests.push(request);
+        return new Promise((_resolve, reject) => (refuse = reject));
+      },
+      cancelCall: () => Promise.resolve(),
+    });
+    requests = [];
+    setApi(backend.api);
+    stops = [bindCallEvents(backend.api), bindTaskEvents(backend.api)];
+    useLoupeStore.setState({
+      status: { state: 'connected', target: { transport: 'demo' }, handshake: demoHandshake },
+    });
+    render(<ToolCallPanel tool={required} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Call must_task' }));
+    await waitFor(() => expect(requests).toHaveLength(1));
+    const callId = requests[0]?.callId ?? '';
+    const error = {
+      kind: 'cancel-failed' as const,
+      message:
+        'Task task-42 (must_task) was not cancelled: tasks/cancel failed: no (-32603); it may still run on the server (last status: working)',
+    };
+    act(() => backend.emit('onTask', taskRecord(callId, { tool: 'must_task' })));
+    expect((await screen.findByTestId('task-live')).textContent).not.toContain('not cancelled');
+    act(() => backend.emit('onTask', taskRecord(callId, { tool: 'must_task', error })));
+    await waitFor(() => expect(screen.getByTestId('task-not-cancelled').textContent).toBe('not cancelled'));
+    expect(screen.getByTestId('task-status').textContent).toBe('working');
+    await act(async () => {
+      refuse(new LoupeError(error));
+      await Promise.resolve();
+    });
+    const result = await screen.findByRole('region', { name: 'Call result' });
+    expect(within(result).getByRole('alert').textContent).toBe(`Not cancelled (cancel-failed): ${error.message}`);
+    expect(useLoupeStore.getState().calls[callId]?.state).toBe('failed');
+  });
+
   it('says a required tool runs as a task, and offers nothing for a tool without task support', () => {
     boot();
     const { unmount } = render(<ToolCallPanel tool={required} />);
@@ -183,11 +222,28 @@ describe('the Tasks tab', () => {
     expect(extensions.length).toBeGreaterThan(0);
     for (const shown of extensions) expect(shown.textContent).toBe('io.modelcontextprotocol/tasks');
 
+    act(() =>
+      backend.emit(
+        'onTask',
+        taskRecord('call-3', {
+          taskId: 'task-44',
+          tool: 'stubborn',
+          startedAt: 1,
+          error: { kind: 'cancel-failed', message: 'Task task-44 (stubborn) was not cancelled: refused' },
+        }),
+      ),
+    );
     fireEvent.click(screen.getByRole('tab', { name: /Tasks/ }));
     const rows = await screen.findAllByTestId('session-task');
+    expect(rows.map((row) => within(row).queryByTestId('task-not-cancelled')?.textContent ?? '')).toEqual([
+      '',
+      '',
+      'not cancelled',
+    ]);
     expect(rows.map((row) => row.textContent)).toEqual([
       expect.stringContaining('doomedtask-43failedTask task-43 (doomed) failed: it broke'),
       expect.stringContaining('researchtask-42workingGathering sources'),
+      expect.stringContaining('stubborntask-44workingnot cancelledTask task-44 (stubborn) was not cancelled: refused'),
     ]);
     expect(rows[1]?.textContent).toContain('5 min');
 

@@ -101,6 +101,8 @@ describe('signing in to a protected server', () => {
       'authorize',
       'token',
     ]);
+    // How many checks each step made (a step that made none would pass a bare "none failed"), and that all held.
+    expect(steps.map((step) => step.checks.length)).toEqual([0, 3, 3, 1, 4, 2]);
     expect(steps.flatMap((step) => step.checks).filter((check) => !check.ok)).toEqual([]);
     expect(steps[1]?.request?.url).toBe(`${server.url}/.well-known/oauth-protected-resource/mcp`);
     expect(steps[2]?.learned.issuer).toBe(`${server.url}/as1`);
@@ -154,12 +156,16 @@ describe('signing in to a protected server', () => {
     const log = await serverLog(server.url);
     expect(log.registrations.map((entry) => entry.as)).toEqual(['as1', 'as2']);
     const oldClient = log.registrations[0]?.clientId;
+    const newClient = log.registrations[1]?.clientId;
+    expect(newClient).toMatch(/\S/);
+    expect(newClient).not.toBe(oldClient);
     expect(log.authorizations.filter((entry) => entry.as === 'as2').map((entry) => entry.clientId)).toEqual([
-      log.registrations[1]?.clientId,
+      newClient,
     ]);
-    expect(
-      log.grants.filter((entry) => entry.as === 'as2').every((entry) => entry.clientId !== oldClient),
-    ).toBe(true);
+    // Exactly the one code grant at the new server, by the new client (an empty list once passed an every()).
+    expect(log.grants.filter((entry) => entry.as === 'as2').map((entry) => [entry.grant, entry.clientId])).toEqual([
+      ['authorization_code', newClient],
+    ]);
     expect(moved.steps.find((step) => step.step === 'as-metadata')?.learned.issuer).toBe(`${server.url}/as2`);
     expect(notices).toEqual([`The sign-in for ${server.url}/mcp was refused; signing in again.`]);
   });

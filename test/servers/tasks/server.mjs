@@ -4,8 +4,9 @@
 // it itself: tools/call answers a CreateTaskResult (resultType "task"), and tasks/get, tasks/update and
 // tasks/cancel are custom request handlers. Tools and task lifecycle: tasks.mjs.
 //
-//   node test/servers/tasks/server.mjs [--transport http|stdio]
+//   node test/servers/tasks/server.mjs [--transport http|stdio] [--refuse-cancel]
 //
+// --refuse-cancel: tasks/cancel answers JSON-RPC -32603 and the task runs on (a server that cannot stop its work).
 // http (default) listens on 127.0.0.1, a free port, and prints http://127.0.0.1:PORT/mcp as the first stdout line.
 // A client that does not declare the extension gets a JSON-RPC error from every task tool (never a task).
 /* global Headers, Request, AbortController */
@@ -17,6 +18,7 @@ import * as z from 'zod';
 import { parseFlags } from '../catalog.mjs';
 import {
   cancelTask,
+  refuseToCancel,
   clientDeclaresTasks,
   createTask,
   getTask,
@@ -27,6 +29,7 @@ import {
 
 const flags = parseFlags(process.argv.slice(2));
 const transport = typeof flags.transport === 'string' ? flags.transport : 'http';
+const refuseCancel = flags['refuse-cancel'] === true;
 
 function guarded(run) {
   try {
@@ -58,7 +61,9 @@ function factory() {
   });
   const byId = { params: z.object({ taskId: z.string() }).passthrough() };
   low.setRequestHandler('tasks/get', byId, (params) => guarded(() => getTask(params.taskId)));
-  low.setRequestHandler('tasks/cancel', byId, (params) => guarded(() => cancelTask(params.taskId)));
+  low.setRequestHandler('tasks/cancel', byId, (params) =>
+    guarded(() => (refuseCancel ? refuseToCancel(params.taskId) : cancelTask(params.taskId))),
+  );
   low.setRequestHandler(
     'tasks/update',
     // The SDK lifts inputResponses out of params into ctx.mcpReq (its multi round-trip seam).

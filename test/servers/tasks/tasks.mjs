@@ -175,3 +175,12 @@ export function cancelTask(taskId) {
     move(task, 'cancelled', 'Cancelled on request');
   return { resultType: 'complete' };
 }
+
+/** --refuse-cancel: the task is looked up (an unknown one is still -32602), then the cancel is refused; it runs on. */
+export function refuseToCancel(taskId) {
+  const task = find(taskId);
+  advance(task);
+  const error = new Error(`Task ${taskId} cannot be cancelled: this server runs every task to its end`);
+  error.code = -32603;
+  throw error;
+}
