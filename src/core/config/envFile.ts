@@ -8,7 +8,7 @@
  * regular file is read, and never past the limit: an envFile of `/dev/zero` or a named pipe is refused at once.
  */
 import type { ConfigFile, ConfigServer } from '../../shared/config.js';
-import { readRegularFile } from './regularFile.js';
+import { readRegularFile } from '../regularFile.js';
 
 /** Env files are small; a bigger one is refused rather than read into memory whole. */
 const maxEnvFileBytes = 1024 * 1024;

@@ -4,7 +4,7 @@ import type { ConfigFile, ConfigSource } from '../../shared/config.js';
 import { applyEnvFiles } from './envFile.js';
 import { clientOfPath, configFileOf, type ParseConfigOptions } from './parseConfig.js';
 import { knownConfigLocations } from './locations.js';
-import { readRegularFile } from './regularFile.js';
+import { readRegularFile } from '../regularFile.js';
 
 /** Config files are small; a bigger file is not a config (and is never read past this). */
 const maxConfigBytes = 4 * 1024 * 1024;
