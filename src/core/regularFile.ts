@@ -1,5 +1,5 @@
 /**
- * Reads a small file that someone else wrote (a client config, its envFile) without trusting the path: it is
+ * Reads a file that someone else wrote (a client config, its envFile, a snapshot) without trusting the path: it is
  * read only if it is a regular file, and never past a byte limit. `readFile` on `/dev/zero` reads forever (a
  * cloned repository's `.vscode/mcp.json` naming it as envFile grew Loupe to 7.9 GB); on a named pipe it waits
  * forever for a writer. Here the path is looked at first (stat), then opened without blocking, checked again
@@ -20,7 +20,7 @@ export type RegularFileRead =
       tooLarge?: boolean;
     };
 
-const chunkBytes = 64 * 1024;
+const chunkBytes = 1024 * 1024;
 
 /** O_NONBLOCK where the platform has it: opening a named pipe then does not wait for a writer. */
 const openFlags = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
@@ -51,12 +51,14 @@ function tooLarge(bytes: string, maxBytes: number): RegularFileRead {
   };
 }
 
-async function readUpTo(handle: FileHandle, maxBytes: number): Promise<RegularFileRead> {
+/** Reads to the end, or to one byte past the limit (which tells a file at the limit from one that grew past it). */
+async function readUpTo(handle: FileHandle, expected: number, maxBytes: number): Promise<RegularFileRead> {
   const chunks: Buffer[] = [];
   let total = 0;
-  // One byte past the limit tells a file at the limit from one that grew past it since stat.
   while (total <= maxBytes) {
-    const chunk = Buffer.alloc(Math.min(chunkBytes, maxBytes + 1 - total));
+    // Chunks sized to what stat said is left (a small file costs a small buffer), at least 4 KiB, at most 1 MiB.
+    const wanted = Math.max(4096, expected + 1 - total);
+    const chunk = Buffer.alloc(Math.min(chunkBytes, maxBytes + 1 - total, wanted));
     const { bytesRead } = await handle.read(chunk, 0, chunk.length, null);
     if (bytesRead === 0) return { ok: true, bytes: Buffer.concat(chunks, total) };
     chunks.push(chunk.subarray(0, bytesRead));
@@ -85,7 +87,7 @@ export async function readRegularFile(path: string, maxBytes: number): Promise<R
     const opened = await handle.stat();
     if (!opened.isFile()) return { ok: false, exists: true, reason: whatItIs(opened) };
     if (opened.size > maxBytes) return tooLarge(opened.size.toLocaleString('en-US'), maxBytes);
-    return await readUpTo(handle, maxBytes);
+    return await readUpTo(handle, opened.size, maxBytes);
   } catch (error) {
     return failed(error);
   } finally {
