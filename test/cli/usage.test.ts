@@ -60,7 +60,7 @@ describe('loupe usage errors exit 2 with one line naming the problem', { timeout
     expect(bare.stderr).toContain('Usage: loupe <command> [options] <target>');
     const help = await runLoupe(['--help']);
     expect(help.code).toBe(0);
-    expect(help.stdout).toContain('snapshot --out <file>');
+    expect(help.stdout).toContain('snapshot --out <file|folder>');
     expect(help.stdout).toContain('Exit codes: 0 ok, 1 failure');
   });
 

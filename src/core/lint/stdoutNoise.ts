@@ -6,6 +6,7 @@
  */
 import type { Frame } from '../../shared/frames.js';
 import type { Finding } from '../../shared/lint.js';
+import { isTruncatedNote } from '../wire/limits.js';
 
 export interface StdoutNoise {
   /** Lines on stdout that were not JSON-RPC messages. */
@@ -29,6 +30,8 @@ export function stdoutNoise(frames: readonly Frame[]): StdoutNoise | undefined {
     // HTTP frames carry their facts in `http`; a stdio line has none.
     if (frame.direction !== 'in' || frame.kind !== 'invalid' || frame.http || frame.raw.trim() === '')
       continue;
+    // A line past the size limit is kept as a truncated prefix: it failed on its size (its own error), not its form.
+    if (isTruncatedNote(frame.parseError)) continue;
     noise.count += 1;
     if (noise.firstLines.length < quotedLines) noise.firstLines.push(cut(frame.raw));
   }

@@ -9,6 +9,7 @@ import { walkList } from '../../../src/core/lists/pageWalker.js';
 import { connect } from '../../../src/core/session/connect.js';
 import type { McpSession } from '../../../src/core/types.js';
 import { faultServer } from '../../helpers/servers.js';
+import { hostileStdioPath } from '../wire/hostileServer.js';
 
 const sessions: McpSession[] = [];
 afterEach(async () => {
@@ -57,5 +58,24 @@ describe('stdout lines that are not JSON-RPC', () => {
     expect(
       sessionFindings(session.handshake, session.recorder.frames()).map((finding) => finding.code),
     ).not.toContain('stdout-not-json');
+  });
+
+  it('a JSON-RPC line past the frame limit is its own error (frame-too-large), not stdout noise', async () => {
+    const target = {
+      transport: 'stdio' as const,
+      command: process.execPath,
+      args: [hostileStdioPath, '--mode', 'giant-line', '--bytes', String(2 * 1024 * 1024)],
+    };
+    const session = await connect(target, {
+      timeoutMs: 10_000,
+      protocol: 'legacy',
+      maxFrameBytes: 256 * 1024,
+    });
+    sessions.push(session);
+    const tools = await walkList(session, 'tools');
+    expect(tools.error?.kind).toBe('frame-too-large');
+    // The truncated line is recorded as an invalid frame, and is not counted as a line that is not JSON-RPC.
+    expect(session.recorder.frames().some((frame) => frame.kind === 'invalid')).toBe(true);
+    expect(stdoutNoise(session.recorder.frames())).toBeUndefined();
   });
 });
