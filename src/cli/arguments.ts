@@ -11,6 +11,7 @@ import { failOnLevels, type FailOn } from '../shared/diff.js';
 import type { AuthSettings } from '../shared/auth.js';
 import { parseTargetArguments } from '../core/backend/targetArguments.js';
 import type { ExtensionChoice } from '../shared/tasks.js';
+import { closest } from './suggestion.js';
 
 /** --extensions tasks,ui (or none): the extensions named are declared, the others not. */
 function parseExtensions(text: string): ExtensionChoice {
@@ -282,7 +283,11 @@ export function parseArguments(argv: readonly string[]): Invocation {
   if (command === undefined) {
     const first = positional.shift();
     if (first === undefined) throw usage('No command given. Try: loupe list --demo   (loupe --help for more)');
-    if (!(commands as readonly string[]).includes(first)) throw usage(`Unknown command "${first}". Commands: ${commands.join(', ')}.`);
+    if (!(commands as readonly string[]).includes(first)) {
+      const near = closest(first, commands);
+      const hint = near === undefined ? '' : ` Did you mean "${near}"?`;
+      throw usage(`Unknown command "${first}".${hint} Commands: ${commands.join(', ')}.`);
+    }
     command = first as CommandName;
   }
   const invocation: Invocation = { command, target, options };

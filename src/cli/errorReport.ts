@@ -1,6 +1,6 @@
 /**
  * What stderr says when the CLI fails: one line naming the failure, then the connection doctor's likely cause and
- * next step (src/core/doctor); --debug adds the evidence they rest on and the stack.
+ * next step (src/core/doctor); --debug adds the evidence they rest on (and the stack of an internal error).
  */
 import { diagnose } from '../core/doctor/diagnose.js';
 import type { Diagnosis } from '../shared/doctor.js';
@@ -97,10 +97,15 @@ export function exitCodeOf(error: unknown): number {
   return error.kind === 'cancel-failed' ? 3 : 1;
 }
 
-/** The doctor's evidence and the stack, for --debug. */
+/**
+ * What --debug adds: the doctor's evidence (the HTTP answers, exit code, stderr and stdout lines it rests on), and a
+ * stack trace only for an internal error, a bug in Loupe; a server's failure is explained by its evidence, and a
+ * stack of Loupe's own frames would only hide it.
+ */
 export function debugDetail(error: unknown): string | undefined {
-  const evidence = evidenceLines(toErrorData(error));
-  if (error instanceof Error && error.stack) {
+  const detail = toErrorData(error);
+  const evidence = evidenceLines(detail);
+  if (detail.kind === 'internal' && error instanceof Error && error.stack) {
     const cause = error.cause instanceof Error && error.cause.stack ? `\ncaused by: ${error.cause.stack}` : '';
     // A stack repeats the message, which may be the server's text.
     const stack = `${error.stack}${cause}`.split('\n').map((line) => printable(line));

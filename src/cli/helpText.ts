@@ -5,13 +5,16 @@ Usage: loupe <command> [options] <target>
 
 Commands
   list [--kind tools|resources|templates|prompts]   table of every item, all pages (--json: items as sent)
-  call <tool> [--args '<json>']                    call a tool and print its result; exit 1 on isError
+  call <tool> [--args '<json>']                    call a tool; stdout: its structuredContent as JSON, else its
+                                                   text (other blocks, validation on stderr); exit 1 on isError
   lint                                             findings per tool and the server summary; exit 1 on errors
-  snapshot --out <file>                            write a loupe.snapshot/1 file (also when connecting fails)
+  snapshot --out <file|folder>                     write a loupe.snapshot/1 file (also when connecting fails);
+                                                   a folder gets loupe-<server>-<UTC time>.json
   watch                                            stay connected and print each list_changed diff
   web [--port <n>]                                 open the inspector in a browser (prints its URL first)
   diff <old.json> <new.json | target>              what changed; exit 1 at --fail-on breaking|drift|any, 2 when not comparable
-  board <snapshot files or folders> [--html]       Markdown board of many snapshots (--html: one self-contained page)
+  board <snapshot files or folders> [--html]       Markdown board of many snapshots (--html: one self-contained page);
+                                                   an unreadable file is a row with its error, and exit 1
   auth logout --url <url>                          forget the saved sign-in for that server
   help, --help                                     this text;   --version   Loupe's version
 
@@ -34,9 +37,10 @@ Options
   --page-limit <n>    stop a listing after n pages with a page-limit error (default 64)
   --max-frame-bytes <n>     refuse one message larger than n bytes, named frame-too-large (default 64 MiB)
   --max-response-bytes <n>  refuse one HTTP response larger than n bytes (default 256 MiB)
-  --json              machine-readable output
+  --json              machine-readable output on stdout, failures included: {"error": {kind, message, doctor}}
   --journal <file>    append every frame to a JSON Lines file as it arrives
-  --debug             stack traces on failure; call progress also when stderr is not a terminal; sign-in steps
+  --debug             the doctor's evidence on failure (a stack trace only for an internal error); call
+                      progress also when stderr is not a terminal; sign-in steps
   --protocol <era>    auto (default: server/discover, falling back to initialize), modern (2026-07-28 only)
                       or legacy (2025-11-25 initialize only)
   --input <how>       answer the server's input requests: decline, cancel, defaults (accept elicitations
@@ -59,7 +63,8 @@ Sign-in (HTTP servers that answer 401: OAuth 2.1 as MCP specifies it)
   --auth-store <dir>            where tokens are kept (default: the app data dir's auth/; 0600, sealed)
 
 Exit codes: 0 ok, 1 failure (one line on stderr names the cause), 2 usage error, 3 a task not cancelled.
-Without --input the CLI offers the server no sampling, elicitation or roots: it only inspects.
+Without --input the CLI offers the server no sampling, elicitation or roots: it only inspects (list says so on
+stderr: a server may list more tools to a client that declares them).
 
 Examples
   loupe list --demo

@@ -2,7 +2,8 @@
 import { parseArguments, type CommandName, type Invocation } from './arguments.js';
 import { debugDetail, errorLine, exitCodeOf } from './errorReport.js';
 import { helpText } from './helpText.js';
-import { processTerminal, type Terminal } from './terminal.js';
+import { asksForJson, errorDocument } from './jsonError.js';
+import { processTerminal, terminalJson, type Terminal } from './terminal.js';
 import { loupeVersion } from '../core/loupeVersion.js';
 
 type Command = (invocation: Invocation, terminal: Terminal) => Promise<number>;
@@ -31,15 +32,20 @@ const runners: Record<CommandName, Command> = {
 /** Runs the CLI; resolves to the exit code (0 ok, 1 failure, 2 usage, 3 a task not cancelled). Never rejects. */
 export async function runCli(argv: readonly string[], terminal: Terminal = processTerminal()): Promise<number> {
   const debug = argv.includes('--debug');
+  let invocation: Invocation | undefined;
   try {
     if (argv.length === 0) {
       terminal.err(helpText.trimEnd());
       return 2;
     }
-    const invocation = parseArguments(argv);
+    invocation = parseArguments(argv);
     if (invocation.config?.server !== undefined) await (await import('./configTarget.js')).applyConfigTarget(invocation, terminal);
     return await runners[invocation.command](invocation, terminal);
   } catch (error) {
+    // --json: the failure as JSON on stdout too (watch and web write JSON Lines: one line), the human line on stderr.
+    if (invocation?.options.json ?? asksForJson(argv)) {
+      terminal.out(terminalJson(errorDocument(error), invocation?.command === 'watch' || invocation?.command === 'web' ? undefined : 2));
+    }
     terminal.err(errorLine(error));
     const detail = debug ? debugDetail(error) : undefined;
     if (detail) terminal.err(detail);

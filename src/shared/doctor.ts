@@ -20,6 +20,17 @@ export interface DoctorEvidence {
   stderrTail: string[];
   /** The first stdout lines of a stdio server that were not JSON-RPC (at most 3, each cut to 200 characters). */
   nonJsonStdout: string[];
+  /** The first HTTP answer that was a web page (text/html) instead of MCP: where, its status and its title. */
+  webPage?: WebPageAnswer;
+}
+
+export interface WebPageAnswer {
+  method: string;
+  url: string;
+  status: number;
+  contentType: string;
+  /** The page's <title>, entities decoded, whitespace folded, at most 100 characters; absent when it has none. */
+  title?: string;
 }
 
 export const noEvidence: DoctorEvidence = {

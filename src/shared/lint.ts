@@ -13,6 +13,7 @@ export const findingCodes = [
   'annotations-untrusted',
   'x-mcp-header-invalid',
   'deprecated-feature',
+  'stdout-not-json', // a stdio server wrote lines on stdout that are not JSON-RPC messages (a banner, logs)
   // MCP Apps
   'app-resource-unresolved',
   'app-resource-mime',

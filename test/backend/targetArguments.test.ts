@@ -46,8 +46,18 @@ describe('parseTargetArguments', () => {
 describe('snapshotFileName', () => {
   it('is loupe-<server>-<UTC date-time>.json with the name made safe', () => {
     const at = new Date(Date.UTC(2026, 10, 29, 23, 5, 7, 123));
-    expect(snapshotFileName('loupe-demo', at)).toBe('loupe-loupe-demo-20261129T230507Z.json');
     expect(snapshotFileName('../../etc/pass wd', at)).toBe('loupe-etc-pass-wd-20261129T230507Z.json');
     expect(snapshotFileName(undefined, at)).toBe('loupe-server-20261129T230507Z.json');
+    expect(snapshotFileName('CON', at)).toBe('loupe-CON-20261129T230507Z.json');
+    expect(snapshotFileName('.....', at)).toBe('loupe-server-20261129T230507Z.json');
+    expect(snapshotFileName(`${'a'.repeat(59)}.rest`, at)).toBe(`loupe-${'a'.repeat(59)}-20261129T230507Z.json`);
+  });
+
+  it('does not repeat the word loupe when the server is named after it (the demo server is loupe-demo)', () => {
+    const at = new Date(Date.UTC(2026, 10, 29, 23, 5, 7, 123));
+    expect(snapshotFileName('loupe-demo', at)).toBe('loupe-demo-20261129T230507Z.json');
+    expect(snapshotFileName('Loupe Releases', at)).toBe('loupe-Releases-20261129T230507Z.json');
+    expect(snapshotFileName('loupe', at)).toBe('loupe-loupe-20261129T230507Z.json');
+    expect(snapshotFileName('loupeish', at)).toBe('loupe-loupeish-20261129T230507Z.json');
   });
 });

@@ -171,15 +171,53 @@ describe('loupe board', { timeout: 60_000 }, () => {
     expect(readFileSync(join(folder, 'hostile.json'), 'utf8')).toContain('<script>alert(1)</script>');
   });
 
-  it('fails naming the file when one is not a snapshot', async () => {
-    const broken = join(directory, 'broken.json');
-    writeFileSync(broken, '[1, 2, 3]');
-    const run = await runLoupe(['board', folder, broken]);
+  it('a file that is not a readable snapshot is a row carrying its error: the board is printed, exit 1', async () => {
+    const mixed = join(directory, 'mixed');
+    mkdirSync(mixed);
+    writeFileSync(join(mixed, 'a-demo.json'), readFileSync(join(folder, 'demo.json')));
+    writeFileSync(join(mixed, 'b-array.json'), '[1, 2, 3]');
+    writeFileSync(join(mixed, 'c-corrupt.json'), '{"format": "loupe.snapshot/1", ');
+    mkdirSync(join(mixed, 'd-folder.json')); // a folder named like a snapshot (chmod 000 would not stop root)
+    const run = await runLoupe(['board', mixed]);
     expect(run.code).toBe(1);
-    expect(run.stdout).toBe('');
-    expect(run.stderr.trim()).toBe(
-      `loupe: snapshot-invalid: ${broken}: Not a Loupe snapshot: the file holds a JSON array, not an object`,
+    const lines = run.stdout.split('\n');
+    expect(lines[0]).toBe('# tools/list board: 4 snapshots (3 unreadable), 1 connected, 163 tools');
+    expect(row(run.stdout, 'loupe-demo')?.slice(0, 5)).toEqual([
+      'loupe-demo',
+      '1.0.0',
+      expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d$/),
+      'yes',
+      '163',
+    ]);
+    const array = join(mixed, 'b-array.json');
+    expect(row(run.stdout, array)).toEqual([
+      array,
+      '—',
+      '—',
+      `unreadable — snapshot-invalid: ${array}: Not a Loupe snapshot: the file holds a JSON array, not an object.`,
+      '—',
+      '—',
+      '—',
+      '—',
+      '—',
+    ]);
+    expect(row(run.stdout, join(mixed, 'c-corrupt.json'))?.[3]).toMatch(
+      /^unreadable — snapshot-invalid: .*c-corrupt\.json: Not a Loupe snapshot: the file is not JSON/,
     );
+    const folderRow = join(mixed, 'd-folder.json');
+    expect(row(run.stdout, folderRow)?.[3]).toBe(`unreadable — io-error: Could not read ${folderRow}: it is a folder.`);
+    expect(run.stdout).toContain('## Across 163 tools on 1 connected server');
+    expect(run.stderr.trimEnd().split('\n')).toEqual([
+      `loupe: board: snapshot-invalid: ${array}: Not a Loupe snapshot: the file holds a JSON array, not an object`,
+      expect.stringMatching(/^loupe: board: snapshot-invalid: .*c-corrupt\.json: Not a Loupe snapshot: the file is not JSON/),
+      `loupe: board: io-error: Could not read ${folderRow}: it is a folder`,
+      'loupe: 3 of 4 files could not be read as snapshots (their rows say why)',
+    ]);
+    const json = await runLoupe(['board', '--json', mixed]);
+    expect(json.code).toBe(1);
+    const board = JSON.parse(json.stdout) as { rows: { readable: boolean; error?: string }[]; totals: { unreadable: number } };
+    expect(board.rows.map((entry) => entry.readable)).toEqual([true, false, false, false]);
+    expect(board.totals.unreadable).toBe(3);
     expect((await runLoupe(['board'])).code).toBe(2);
     expect((await runLoupe(['board', '--demo'])).code).toBe(2);
   });

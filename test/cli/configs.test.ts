@@ -4,6 +4,7 @@
  * 127.0.0.1 with the URL taken from ${env:…}) each connect and list; without --server the file's servers are
  * listed; a missing variable, a missing server and a malformed file each say so by name.
  */
+import { execFileSync } from 'node:child_process';
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -66,7 +67,8 @@ describe('loupe with --config', { timeout: 60_000 }, () => {
   it('Claude Desktop file: lists the demo server over stdio, all pages', async () => {
     const run = await runLoupe(['list', '--config', desktopFile, '--server', 'demo']);
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stderr).toBe('');
+    // Nothing but the line saying what Loupe declared.
+    expect(run.stderr).toMatch(/^loupe: client capabilities declared: [^\n]*\n$/);
     expect(run.stdout.trimEnd().split('\n').at(-1)).toBe('163 tools · 5 pages');
   });
 
@@ -80,7 +82,10 @@ describe('loupe with --config', { timeout: 60_000 }, () => {
     const list = await runLoupe(['list', '--config', vscodeFile, '--server', 'paged-stdio']);
     expect(list.code, list.stderr).toBe(0);
     expect(list.stdout.trimEnd().split('\n').at(-1)).toBe('32 tools · 4 pages');
-    expect(list.stderr).toBe('loupe: paged-stdio: input "pages" (Page size): its default is used\n');
+    expect(list.stderr.split('\n').slice(0, 1)).toEqual([
+      'loupe: paged-stdio: input "pages" (Page size): its default is used',
+    ]);
+    expect(list.stderr).toMatch(/\nloupe: client capabilities declared: [^\n]*\n$/);
     const call = await runLoupe([
       'call',
       'echo',
@@ -143,6 +148,36 @@ describe('loupe with --config', { timeout: 60_000 }, () => {
     expect(alone.code).toBe(2);
     expect(alone.stderr.trim()).toBe(
       'loupe: usage: --server names a server of a config file: give --config <file> too',
+    );
+  });
+
+  it('an envFile of /dev/zero or a named pipe: the file is listed at once, that server unusable and named', async () => {
+    const pipe = join(folder, 'pipe.env');
+    execFileSync('mkfifo', [pipe]);
+    const cloned = join(folder, 'cloned', '.vscode');
+    await mkdir(cloned, { recursive: true });
+    const path = join(cloned, 'mcp.json');
+    await writeFile(
+      path,
+      JSON.stringify({
+        servers: {
+          zero: { type: 'stdio', command: 'node', envFile: '/dev/zero' },
+          piped: { type: 'stdio', command: 'node', envFile: pipe },
+        },
+      }),
+    );
+    const run = await runLoupe(['list', '--config', path]);
+    expect(run.code, run.stderr).toBe(0);
+    const lines = run.stdout.trimEnd().split('\n');
+    expect(lines[0]).toBe(`${path} (VS Code): 2 servers`);
+    expect(lines[2]).toMatch(
+      /^zero +- +unusable: the entry's envFile \/dev\/zero could not be read: it is not a regular file but a character device$/,
+    );
+    expect(lines[4]).toMatch(/^piped +- +unusable: .* it is not a regular file but a named pipe$/);
+    const connect = await runLoupe(['list', '--config', path, '--server', 'zero']);
+    expect(connect.code).toBe(1);
+    expect(connect.stderr.trim()).toBe(
+      `loupe: config-invalid: ${path}: server "zero": the entry's envFile /dev/zero could not be read: it is not a regular file but a character device`,
     );
   });
 });

@@ -88,7 +88,8 @@ describe('VS Code inputs and envFile in the CLI', { timeout: 60_000 }, () => {
     expect(given.code, given.stderr).toBe(0);
     expect(given.stdout.trimEnd().split('\n').at(-1)).toBe('1 tool · 1 page');
     expect(given.stdout).toMatch(/^env_value\s/m);
-    expect(given.stderr).toBe('');
+    // No warning and no input asked: only the line saying what Loupe declared.
+    expect(given.stderr).toMatch(/^loupe: client capabilities declared: [^\n]*\n$/);
 
     const wrong = await runLoupe(['list', ...target('guarded'), '--config-input', 'token=not-it']);
     expect(wrong.code).toBe(1);

@@ -18,7 +18,10 @@ interface ListDocument {
 describe('loupe against the embedded demo server (--demo)', { timeout: 60_000 }, () => {
   it('lists every tool over several pages as a table with a footer', async () => {
     const run = await runLoupe(['list', '--demo']);
-    expect(run.stderr).toBe('');
+    // stderr says what Loupe declared (a server may list more to a client that declares more), nothing else.
+    expect(run.stderr).toBe(
+      'loupe: client capabilities declared: tasks; extensions: tasks, ui; not declared: sampling, elicitation, roots (a server may list more to a client that declares them: --input …)\n',
+    );
     expect(run.code).toBe(0);
     const lines = run.stdout.trimEnd().split('\n');
     expect(lines[0]).toMatch(/^NAME\s+TITLE\s+DESCRIPTION\s+REQUIRED$/);
@@ -116,20 +119,30 @@ describe('loupe against the embedded demo server (--demo)', { timeout: 60_000 },
     const run = await runLoupe(['call', 'render_chart', '--demo']);
     expect(run.code).toBe(0);
     const bytes = gradientPng().length.toLocaleString('en-US');
-    expect(run.stdout.split('\n')[0]).toBe(`[image image/png, ${bytes} bytes]`);
-    expect(run.stdout).toContain('A gradient');
+    // stdout is the text content alone; the image block is said on stderr.
+    expect(run.stdout).toBe('A gradient\n');
+    expect(run.stderr).toBe(`loupe: content[0]: [image image/png, ${bytes} bytes]\n`);
   });
 
   it('validates structuredContent against the outputSchema, both ways', async () => {
     const good = await runLoupe(['call', 'get_weather_report', '--demo', '--args', '{"city":"Delft"}']);
     expect(good.code).toBe(0);
-    expect(good.stdout).toContain('"city": "Delft"');
-    expect(good.stdout).toContain('structuredContent is valid against the outputSchema');
+    // stdout: the structuredContent alone, as JSON; the text block and the validation go to stderr.
+    const report = JSON.parse(good.stdout) as Record<string, unknown>;
+    expect(report.city).toBe('Delft');
+    const goodLines = good.stderr.trimEnd().split('\n');
+    expect(goodLines[0]).toMatch(
+      /^loupe: content\[0\]: text, \d+ characters, the structuredContent as JSON \(--json prints the whole result\)$/,
+    );
+    expect(goodLines.slice(1)).toEqual(['loupe: structuredContent is valid against the outputSchema']);
     const bad = await runLoupe(['call', 'get_stock_level', '--demo', '--args', '{"sku":"A-1"}']);
     expect(bad.code).toBe(0);
-    expect(bad.stdout).toContain('structuredContent is INVALID against the outputSchema:');
-    expect(bad.stdout).toContain('/onHand must be integer');
-    expect(bad.stdout).toContain('(root) must NOT have additional properties (warehouse)');
+    expect(JSON.parse(bad.stdout)).toEqual({ sku: 'A-1', onHand: 'twelve', warehouse: 'north' });
+    expect(bad.stderr.trimEnd().split('\n').slice(1)).toEqual([
+      'loupe: structuredContent is INVALID against the outputSchema:',
+      '  (root) must NOT have additional properties (warehouse)',
+      '  /onHand must be integer',
+    ]);
   });
 
   it('lints the demo: no errors, annotations flagged as claims, and a field summary', async () => {

@@ -100,13 +100,14 @@ describe('loupe names each fault in one stderr line and exits 1', { timeout: 60_
     }
   });
 
-  it('no stack trace unless --debug', async () => {
+  it('no stack trace for a server failure, --debug or not: --debug adds the evidence', async () => {
     const plain = await failing(['list', '--', 'loupe-no-such-command-xyz']);
     expect(plain.stderr).not.toContain('    at ');
     const debug = await runLoupe(['list', '--debug', '--', 'loupe-no-such-command-xyz']);
     expect(debug.code).toBe(1);
     expect(debug.stderr.split('\n')[0]).toMatch(/^loupe: command not found: /);
-    expect(debug.stderr).toContain('    at ');
+    expect(debug.stderr).not.toContain('    at ');
+    expect(debug.stderr).not.toContain('LoupeError');
   });
 });
 

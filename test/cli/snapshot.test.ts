@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -70,5 +70,30 @@ describe('loupe snapshot', { timeout: 60_000 }, () => {
     const snapshot = read(out);
     expect(snapshot.connected).toBe(false);
     expect(snapshot.error?.kind).toBe('command-not-found');
+  });
+
+  it('--out a folder: the file is loupe-<server>-<UTC time>.json in it, without loupe twice', async () => {
+    const into = join(directory, 'into');
+    mkdirSync(into);
+    const run = await runLoupe(['snapshot', '--demo', '--out', into]);
+    expect(run.code, run.stderr).toBe(0);
+    const names = readdirSync(into);
+    expect(names).toHaveLength(1);
+    expect(names[0]).toMatch(/^loupe-demo-\d{8}T\d{6}Z\.json$/);
+    const snapshot = read(join(into, names[0] ?? ''));
+    const stamp = snapshot.testedAt.replace(/\.\d{3}Z$/, 'Z').replace(/[-:]/g, '');
+    expect(names[0]).toBe(`loupe-demo-${stamp}.json`);
+    expect(run.stdout).toMatch(new RegExp(`^Wrote ${join(into, names[0] ?? '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: `));
+  });
+
+  it('a failed connection names the doctor’s likely cause and next step under the error line', async () => {
+    const run = await runLoupe(['snapshot', '--out', join(directory, 'nothing.json'), '--', 'loupe-no-such-command-xyz']);
+    expect(run.code).toBe(1);
+    const lines = run.stderr.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^loupe: command not found: /);
+    expect(lines.slice(1)).toEqual([
+      '  likely cause: The command does not exist on this PATH or is not executable.',
+      '  next step: Install it, or give its full path; for npm packages use npx -y <package>.',
+    ]);
   });
 });

@@ -240,7 +240,8 @@ describe('the 2026-07-28 tasks server (v2 SDK, tasks extension)', () => {
         '--url',
         server.url,
       ]);
-      expect(text.stdout).toContain('structuredContent is valid against the outputSchema');
+      expect(JSON.parse(text.stdout)).toEqual({ topic: 'tides', stages: 3 });
+      expect(text.stderr).toContain('loupe: structuredContent is valid against the outputSchema\n');
     },
   );
 
@@ -357,7 +358,9 @@ describe('the 2026-07-28 tasks server (v2 SDK, tasks extension)', () => {
       'stdio',
     ]);
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stdout.split('\n')[0]).toBe('Report on rain');
+    // The result has structuredContent: that alone is stdout; its text ("Report on rain") is named on stderr.
+    expect(JSON.parse(run.stdout)).toEqual({ topic: 'rain', stages: 3 });
+    expect(run.stderr).toContain('loupe: content[0]: text, 14 characters (--json prints the whole result)\n');
     expect(statuses(run).at(-1)).toBe('completed');
   });
 });

@@ -34,13 +34,33 @@ describe('loupe usage errors exit 2 with one line naming the problem', { timeout
     expect(lines[0]).toMatch(expected);
   });
 
+  it('suggests the closest command by edit distance, and none when nothing is close', async () => {
+    const commands = 'list, call, lint, snapshot, watch, web, diff, board, auth, help, version';
+    const suggested: [string, string][] = [
+      ['lsit', 'list'],
+      ['lnit', 'lint'],
+      ['clal', 'call'],
+      ['snap', 'snapshot'],
+      ['borad', 'board'],
+      ['wathc', 'watch'],
+    ];
+    for (const [typed, meant] of suggested) {
+      const run = await runLoupe([typed, '--demo']);
+      expect(run.code, typed).toBe(2);
+      expect(run.stdout).toBe('');
+      expect(run.stderr).toBe(`loupe: usage: Unknown command "${typed}". Did you mean "${meant}"? Commands: ${commands}\n`);
+    }
+    const far = await runLoupe(['frobnicate', '--demo']);
+    expect(far.stderr).toBe(`loupe: usage: Unknown command "frobnicate". Commands: ${commands}\n`);
+  });
+
   it('prints the help text on no arguments (to stderr, exit 2) and on --help (stdout, exit 0)', async () => {
     const bare = await runLoupe([]);
     expect(bare.code).toBe(2);
     expect(bare.stderr).toContain('Usage: loupe <command> [options] <target>');
     const help = await runLoupe(['--help']);
     expect(help.code).toBe(0);
-    expect(help.stdout).toContain('snapshot --out <file>');
+    expect(help.stdout).toContain('snapshot --out <file|folder>');
     expect(help.stdout).toContain('Exit codes: 0 ok, 1 failure');
   });
 

@@ -14,6 +14,8 @@
 //   --endless              every tools/list page returns a fresh cursor, forever
 //   --empty-cursor         page 1 returns nextCursor "" (an empty string); the cursor "" serves the rest
 //   --garbage              writes lines that are not JSON-RPC on stdout: at start and before each list response
+//   --stdout-line TEXT     writes TEXT (\e and \u202e are written as ESC and RIGHT-TO-LEFT OVERRIDE) as one line on
+//                          stdout at start, before anything else
 //   --delay MS             delays every response except initialize and ping
 //   --initialize-delay MS  delays the initialize response
 //   --crash-after-page N   after N tools/list pages, the next tools/list writes a stderr line and exits
@@ -205,6 +207,9 @@ function handle(line) {
 }
 
 process.stderr.write(`fault server: started with ${process.argv.slice(2).join(' ') || 'no flags'}\n`);
+if (typeof flags['stdout-line'] === 'string') {
+  process.stdout.write(`${flags['stdout-line'].replaceAll('\\e', '\u001b').replaceAll('\\u202e', '\u202e')}\n`);
+}
 garbage('at start');
 const listChangedEvery = numberFlag(flags, 'list-changed-every', 0);
 if (listChangedEvery > 0) setInterval(() => changeTools(defaultBurst), listChangedEvery);

@@ -7,7 +7,7 @@
 import { callTool } from '../../core/calls/callTool.js';
 import type { Invocation } from '../arguments.js';
 import { diagnosisLines } from '../errorReport.js';
-import { callResultLines, callTimingLine } from '../format/callResult.js';
+import { callOutput, callTimingLine } from '../format/callResult.js';
 import { walk } from '../listing.js';
 import { withSession } from '../sessionScope.js';
 import { formatCount, printable, type Terminal } from '../terminal.js';
@@ -44,7 +44,12 @@ export async function callCommand(invocation: Invocation, terminal: Terminal): P
       // A tool the listing lacks: the doctor's advice on the error says so (core/doctor/staleList.ts).
       .finally(() => process.removeListener('SIGINT', onInterrupt));
     if (options.json) printJson(terminal, callJson(outcome));
-    else for (const line of callResultLines(outcome)) terminal.out(line);
+    else {
+      // The result alone on stdout (structuredContent, else the text); other blocks and the validation on stderr.
+      const output = callOutput(outcome);
+      for (const line of output.stdout) terminal.out(line);
+      for (const line of output.stderr) terminal.err(line);
+    }
     // Timing is for a person at a terminal; a pipe gets the result alone on stdout and a quiet stderr.
     if (terminal.stderrIsTty) terminal.err(callTimingLine(outcome));
     if (outcome.isError) {

@@ -4,12 +4,13 @@
  * sides could not be compared (a usage error, an unreadable or foreign file, a failed connection, a list that was
  * not read to its end).
  */
-import { toErrorData } from '../../shared/errors.js';
+import { toErrorData, type LoupeErrorData } from '../../shared/errors.js';
 import type { Snapshot } from '../../shared/snapshot.js';
 import { diffSnapshots, failsOn } from '../../core/diff/snapshotDiff.js';
 import { readSnapshot } from '../../core/snapshot/readSnapshot.js';
 import type { Invocation } from '../arguments.js';
 import { describeError } from '../errorReport.js';
+import { errorDocument } from '../jsonError.js';
 import { printable, serverLabel, terminalJson, type Terminal } from '../terminal.js';
 import { diffDocument, diffLines, tally } from './diffReport.js';
 import { liveSnapshot } from './liveSnapshot.js';
@@ -20,7 +21,15 @@ interface Side {
   snapshot: Snapshot;
 }
 
-class Uncomparable extends Error {}
+/** A side that cannot be compared: the message for stderr, the error (with its kind) for --json. */
+class Uncomparable extends Error {
+  constructor(
+    message: string,
+    readonly detail: LoupeErrorData,
+  ) {
+    super(message);
+  }
+}
 
 async function load(invocation: Invocation, index: number, terminal: Terminal): Promise<Side> {
   const file = invocation.files?.[index];
@@ -32,7 +41,8 @@ async function load(invocation: Invocation, index: number, terminal: Terminal): 
         snapshot: await liveSnapshot(invocation.target, invocation.options, terminal),
       };
     } catch (error) {
-      throw new Uncomparable(`the server now: ${describeError(toErrorData(error))}`);
+      const detail = toErrorData(error);
+      throw new Uncomparable(`the server now: ${describeError(detail)}`, detail);
     }
   }
   let snapshot: Snapshot;
@@ -40,13 +50,13 @@ async function load(invocation: Invocation, index: number, terminal: Terminal): 
     snapshot = await readSnapshot(file);
   } catch (error) {
     // readSnapshot's messages already name the file.
-    throw new Uncomparable(describeError(toErrorData(error)));
+    const detail = toErrorData(error);
+    throw new Uncomparable(describeError(detail), detail);
   }
   if (!snapshot.connected) {
     const cause = snapshot.error ? describeError(snapshot.error) : 'no error recorded';
-    throw new Uncomparable(
-      `${printable(file)}: this snapshot recorded a failed connection (${cause}); it has no lists to compare`,
-    );
+    const message = `${printable(file)}: this snapshot recorded a failed connection (${cause}); it has no lists to compare`;
+    throw new Uncomparable(message, { kind: 'not-connected', message, data: { file } });
   }
   return { source: file, snapshot };
 }
@@ -76,6 +86,7 @@ export async function diffCommand(invocation: Invocation, terminal: Terminal): P
     current = await load(invocation, 1, terminal);
   } catch (error) {
     if (!(error instanceof Uncomparable)) throw error;
+    if (invocation.options.json) terminal.out(terminalJson(errorDocument(error.detail), 2));
     terminal.err(`loupe: cannot compare: ${error.message}`);
     return 2;
   }

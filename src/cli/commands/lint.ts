@@ -1,6 +1,6 @@
 /** `loupe lint`: findings for every tool (all pages) and the server summary; exit 1 on error findings. */
 import { appFindings } from '../../core/apps/appChecks.js';
-import { deprecatedFeatureFindings } from '../../core/lint/deprecatedFeatures.js';
+import { sessionFindings } from '../../core/lint/sessionFindings.js';
 import { lintTools } from '../../core/lint/lintTools.js';
 import { summarizeTools } from '../../core/lint/summarizeTools.js';
 import type { Invocation } from '../arguments.js';
@@ -23,7 +23,7 @@ export async function lintCommand(invocation: Invocation, terminal: Terminal): P
     );
     const findings = [
       ...lintTools(result.items),
-      ...deprecatedFeatureFindings(session.handshake, session.recorder.frames()),
+      ...sessionFindings(session.handshake, session.recorder.frames()),
       ...apps,
     ];
     if (invocation.options.json) {

@@ -1,6 +1,6 @@
 /** `loupe list`: every item of one list, all pages; an incomplete walk prints what it got, then fails. */
 import type { ListResult } from '../../shared/lists.js';
-import { deprecatedFeatureFindings } from '../../core/lint/deprecatedFeatures.js';
+import { sessionFindings } from '../../core/lint/sessionFindings.js';
 import { lintTools } from '../../core/lint/lintTools.js';
 import { summarizeTools } from '../../core/lint/summarizeTools.js';
 import type { McpSession } from '../../core/types.js';
@@ -9,7 +9,9 @@ import { adviceLines, describeError, diagnosisLines } from '../errorReport.js';
 import { itemTable, listFooter } from '../format/itemTable.js';
 import { walk } from '../listing.js';
 import { withSession } from '../sessionScope.js';
-import { serverLabel, terminalJson, type Terminal } from '../terminal.js';
+import { stdoutFindings, stdoutNoise, stdoutNoiseMessage } from '../../core/lint/stdoutNoise.js';
+import { declaredLine } from '../format/declaredCapabilities.js';
+import { printable, serverLabel, terminalJson, type Terminal } from '../terminal.js';
 
 /** The one JSON object of `list --json` and `lint --json`: items exactly as sent. */
 export function listDocument(session: McpSession, result: ListResult): Record<string, unknown> {
@@ -23,13 +25,17 @@ export function listDocument(session: McpSession, result: ListResult): Record<st
     ...(session.handshake.discover ? { discover: session.handshake.discover } : {}),
     serverInfo: session.handshake.serverInfo,
     capabilities: session.handshake.capabilities,
+    // What Loupe declared: a server may list more tools to a client that declares sampling, elicitation or roots.
+    clientCapabilities: session.handshake.clientCapabilities ?? {},
     kind: result.kind,
     complete: result.complete,
     ...(result.error ? { error: result.error } : {}),
     ...(result.doctor ? { doctor: result.doctor } : {}),
     pages: result.pages,
     items: result.items,
-    findings: tools ? [...lintTools(result.items), ...deprecatedFeatureFindings(session.handshake, session.recorder.frames())] : [],
+    findings: tools
+      ? [...lintTools(result.items), ...sessionFindings(session.handshake, session.recorder.frames())]
+      : stdoutFindings(session.recorder.frames()),
     summary: tools ? summarizeTools(result.items) : null,
   };
 }
@@ -72,6 +78,8 @@ export async function listCommand(invocation: Invocation, terminal: Terminal): P
       terminal.out('');
       terminal.out(listFooter(result));
     }
+    const noise = stdoutNoise(session.recorder.frames());
+    if (noise) terminal.err(`loupe: warning: ${printable(stdoutNoiseMessage(noise))}`);
     // Repeated names: a warning with the doctor's cause and next step (--debug: which positions, which cursors).
     if (result.doctor) {
       terminal.err(`loupe: warning: repeated names in the ${result.kind} listing`);
@@ -81,6 +89,7 @@ export async function listCommand(invocation: Invocation, terminal: Terminal): P
       terminal.err(incompleteLine(result));
       return 1;
     }
+    if (!invocation.options.json) terminal.err(declaredLine(session.handshake.clientCapabilities ?? {}));
     return 0;
   });
 }

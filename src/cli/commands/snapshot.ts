@@ -1,20 +1,27 @@
 /**
  * `loupe snapshot --out <file>`: a dated record of the exchange. A failed connection is still a record:
- * the file says connected:false with the error and every frame recorded, and the exit code is 1.
+ * the file says connected:false with the error and every frame recorded, and the exit code is 1. `--out` may name
+ * a folder: the file is then `loupe-<server>-<UTC date-time>.json` in it, as the app names its snapshots.
  */
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import { toErrorData, type LoupeErrorData } from '../../shared/errors.js';
+import { stringField } from '../../shared/json.js';
+import type { Snapshot } from '../../shared/snapshot.js';
+import { snapshotFileName } from '../../core/backend/snapshotFileName.js';
 import { listMethods, type ListKind, type ListResult } from '../../shared/lists.js';
 import { isJsonObject } from '../../shared/json.js';
 import { buildSnapshot } from '../../core/snapshot/buildSnapshot.js';
 import { writeSnapshot } from '../../core/snapshot/writeSnapshot.js';
 import type { McpSession } from '../../core/types.js';
 import type { Invocation } from '../arguments.js';
-import { describeError } from '../errorReport.js';
+import { describeError, errorLine } from '../errorReport.js';
+import { errorJson } from '../jsonError.js';
 import { walk } from '../listing.js';
 import { createRecorder, openSession } from '../openSession.js';
 import { plural, serverLabel, type Terminal } from '../terminal.js';
 import { loupeVersion } from '../../core/loupeVersion.js';
-import { incompleteLine } from './list.js';
+import { incompleteLine, printJson } from './list.js';
 
 const otherKinds: Exclude<ListKind, 'tools'>[] = ['resources', 'templates', 'prompts'];
 
@@ -27,8 +34,33 @@ async function walkDeclared(session: McpSession, invocation: Invocation, termina
   return lists;
 }
 
+/** --out: a file, or an existing folder (or a path ending in a separator) that gets loupe-<server>-<UTC time>.json. */
+async function outputPath(out: string, snapshot: Snapshot): Promise<string> {
+  const folder = /[\\/]$/.test(out) || (await stat(out).then((info) => info.isDirectory(), () => false));
+  if (!folder) return out;
+  const name = stringField(snapshot.serverInfo, 'name') ?? (snapshot.target.transport === 'demo' ? 'demo' : undefined);
+  return join(out, snapshotFileName(name, new Date(snapshot.testedAt)));
+}
+
+/** What --json prints: where the file went and what it holds; a failure as {kind, message, doctor}. */
+function snapshotJson(path: string, snapshot: Snapshot, failure: LoupeErrorData | undefined): Record<string, unknown> {
+  const error = snapshot.error ?? failure ?? snapshot.toolsError;
+  return {
+    out: path,
+    connected: snapshot.connected,
+    serverInfo: snapshot.serverInfo ?? null,
+    protocolVersion: snapshot.protocolVersion ?? null,
+    era: snapshot.era ?? null,
+    toolCount: snapshot.toolCount,
+    toolsComplete: snapshot.toolsComplete,
+    pages: snapshot.pages.length,
+    findings: snapshot.findings.length,
+    frames: snapshot.frames.length,
+    ...(error ? { error: errorJson(error) } : {}),
+  };
+}
+
 export async function snapshotCommand(invocation: Invocation, terminal: Terminal): Promise<number> {
-  const out = invocation.options.out ?? '';
   const target = invocation.target;
   if (!target) throw new Error('snapshot needs a target (parseArguments checks this)');
   const testedAt = new Date().toISOString();
@@ -59,18 +91,22 @@ export async function snapshotCommand(invocation: Invocation, terminal: Terminal
     framesDropped: stats.overflow,
     loupeVersion: loupeVersion(),
   });
+  const out = await outputPath(invocation.options.out ?? '', snapshot);
   await writeSnapshot(out, snapshot);
+  if (invocation.options.json) printJson(terminal, snapshotJson(out, snapshot, failure));
 
   if (!snapshot.connected) {
-    terminal.out(`Wrote ${out}: not connected (${snapshot.error?.kind ?? 'error'}), ${plural(snapshot.frames.length, 'frame')} recorded`);
-    terminal.err(`loupe: ${describeError(snapshot.error ?? failure ?? { kind: 'internal', message: 'not connected' })}`);
+    if (!invocation.options.json)
+      terminal.out(`Wrote ${out}: not connected (${snapshot.error?.kind ?? 'error'}), ${plural(snapshot.frames.length, 'frame')} recorded`);
+    terminal.err(errorLine(snapshot.error ?? failure ?? { kind: 'internal', message: 'not connected' }));
     return 1;
   }
   const server = serverLabel(snapshot.serverInfo);
   const complete = snapshot.toolsComplete ? '' : ' (INCOMPLETE)';
-  terminal.out(
-    `Wrote ${out}: ${server}, ${plural(snapshot.toolCount, 'tool')}${complete} over ${plural(snapshot.pages.length, 'page')}, ${plural(snapshot.findings.length, 'finding')}, ${plural(snapshot.frames.length, 'frame')}`,
-  );
+  if (!invocation.options.json)
+    terminal.out(
+      `Wrote ${out}: ${server}, ${plural(snapshot.toolCount, 'tool')}${complete} over ${plural(snapshot.pages.length, 'page')}, ${plural(snapshot.findings.length, 'finding')}, ${plural(snapshot.frames.length, 'frame')}`,
+    );
   if (tools && !tools.complete) {
     terminal.err(incompleteLine(tools));
     return 1;
@@ -81,7 +117,7 @@ export async function snapshotCommand(invocation: Invocation, terminal: Terminal
     return 1;
   }
   if (failure) {
-    terminal.err(`loupe: ${describeError(failure)}`);
+    terminal.err(errorLine(failure));
     return 1;
   }
   return 0;

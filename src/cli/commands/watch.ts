@@ -6,6 +6,7 @@ import type { ListDiff, ListKind, ListResult } from '../../shared/lists.js';
 import { watchLists } from '../../core/lists/listWatcher.js';
 import type { Invocation } from '../arguments.js';
 import { describeError } from '../errorReport.js';
+import { errorDocument } from '../jsonError.js';
 import { listFooter } from '../format/itemTable.js';
 import { walk } from '../listing.js';
 import { withSession } from '../sessionScope.js';
@@ -62,7 +63,10 @@ export async function watchCommand(invocation: Invocation, terminal: Terminal): 
         if (options.json) terminal.out(JSON.stringify({ event: 'listening', notifications: acknowledged }));
         else terminal.out(`Listening for changes: ${Object.keys(acknowledged).join(', ') || 'none acknowledged'}`);
       },
-      onListenError: (error) => terminal.err(`loupe: ${describeError(error)}`),
+      onListenError: (error) => {
+        if (options.json) terminal.out(terminalJson({ event: 'listen-error', ...errorDocument(error) }));
+        terminal.err(`loupe: ${describeError(error)}`);
+      },
       onChange: (diff: ListDiff, result: ListResult) => {
         lists.set(result.kind, result);
         if (options.json) {
@@ -78,6 +82,7 @@ export async function watchCommand(invocation: Invocation, terminal: Terminal): 
     try {
       const ended = await Promise.race([signal.promise.then(() => 'signal' as const), session.closed]);
       if (ended === 'signal' || ended === undefined) return 0;
+      if (options.json) terminal.out(terminalJson({ event: 'closed', ...errorDocument(ended) }));
       terminal.err(`loupe: ${describeError(ended)}`);
       return 1;
     } finally {

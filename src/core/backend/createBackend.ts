@@ -18,7 +18,7 @@ import { createAppMethods } from '../apps/appMethods.js';
 import { appFindings } from '../apps/appChecks.js';
 import type { AppSandbox } from '../apps/sandboxServer.js';
 import { callTool } from '../calls/callTool.js';
-import { deprecatedFeatureFindings } from '../lint/deprecatedFeatures.js';
+import { sessionFindings } from '../lint/sessionFindings.js';
 import { lintTools } from '../lint/lintTools.js';
 import { summarizeTools } from '../lint/summarizeTools.js';
 import { walkList } from '../lists/pageWalker.js';
@@ -303,9 +303,9 @@ export function createSessionBackend(options: BackendOptions & { settingsStore?:
       if (!tools && current.session?.isOpen) tools = await walk(current, current.session, 'tools');
       const items = tools?.items ?? [];
       const session = current.session;
-      const sessionFindings = session ? deprecatedFeatureFindings(session.handshake, session.recorder.frames()) : [];
+      const ofSession = session ? sessionFindings(session.handshake, session.recorder.frames()) : [];
       const apps = session?.isOpen ? await appFindings(items, () => walk(current, session, 'resources'), (uri) => session.request('resources/read', { uri }, { timeoutMs: current.options.timeoutMs })) : [];
-      return { findings: [...lintTools(items), ...sessionFindings, ...apps], summary: summarizeTools(items) };
+      return { findings: [...lintTools(items), ...ofSession, ...apps], summary: summarizeTools(items) };
     },
 
     async callTool(request: CallRequest): Promise<CallOutcome> {

@@ -2,11 +2,13 @@
  * The numbers of a board: one dated row per snapshot and, across every tool of the connected servers, how often
  * each field is present, naming conventions, name lengths, pagination and lint findings — the kind of table
  * reference/tools-list-field-reference.txt is made of. Counted from the raw tools the snapshots hold; an empty
- * (or blank) string counts as absent, as the reference does for description.
+ * (or blank) string counts as absent, as the reference does for description. A file that could not be read as a
+ * snapshot is a row of its own carrying the error, and counts for nothing else.
  */
 import type { FindingCode, NamingConvention, Severity } from '../../shared/lint.js';
 import { namingConventions, summaryFields } from '../../shared/lint.js';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../shared/json.js';
+import type { LoupeErrorData } from '../../shared/errors.js';
 import type { Snapshot } from '../../shared/snapshot.js';
 import { lintTools } from '../lint/lintTools.js';
 import { namingConvention } from '../lint/summarizeTools.js';
@@ -16,11 +18,14 @@ export type BoardField = (typeof boardFields)[number];
 
 export interface BoardRow {
   file: string;
+  /** False when the file could not be read as a snapshot: `error` says why and nothing else is known of it. */
+  readable: boolean;
   serverName?: string;
   serverVersion?: string;
-  testedAt: string;
+  /** When the snapshot was taken (ISO 8601 UTC); null for a file that could not be read. */
+  testedAt: string | null;
   connected: boolean;
-  /** "kind: message" of a failed connection. */
+  /** "kind: message" of a failed connection, or of a file that could not be read. */
   error?: string;
   toolCount: number;
   toolsComplete: boolean;
@@ -33,7 +38,10 @@ export interface BoardRow {
 }
 
 export interface BoardTotals {
+  /** Rows: every file named, readable or not. */
   servers: number;
+  /** Files that could not be read as snapshots (rows with readable: false). */
+  unreadable: number;
   connected: number;
   toolCount: number;
   fields: Record<BoardField, number>;
@@ -64,12 +72,32 @@ function text(value: JsonValue | undefined): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
+/** A snapshot file, or one that could not be read as one (and why): a board never quietly leaves a file out. */
+export type BoardEntry = { file: string; snapshot: Snapshot } | { file: string; unreadable: LoupeErrorData };
+
+function unreadableRow(file: string, error: LoupeErrorData): BoardRow {
+  return {
+    file,
+    readable: false,
+    testedAt: null,
+    connected: false,
+    error: `${error.kind}: ${error.message}`,
+    toolCount: 0,
+    toolsComplete: false,
+    pages: 0,
+    paginated: false,
+    anyToolDescribed: false,
+    roundTripMs: null,
+  };
+}
+
 function row(file: string, snapshot: Snapshot): BoardRow {
   const info = isJsonObject(snapshot.serverInfo) ? snapshot.serverInfo : {};
   const name = text(info.name);
   const version = text(info.version);
   return {
     file,
+    readable: true,
     ...(name === undefined ? {} : { serverName: name }),
     ...(version === undefined ? {} : { serverVersion: version }),
     testedAt: snapshot.testedAt,
@@ -90,8 +118,11 @@ function median(sorted: readonly number[]): number {
   return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
-export function buildBoard(snapshots: readonly { file: string; snapshot: Snapshot }[]): Board {
-  const rows = snapshots.map((entry) => row(entry.file, entry.snapshot));
+export function buildBoard(entries: readonly BoardEntry[]): Board {
+  const rows = entries.map((entry) =>
+    'snapshot' in entry ? row(entry.file, entry.snapshot) : unreadableRow(entry.file, entry.unreadable),
+  );
+  const snapshots = entries.flatMap((entry) => ('snapshot' in entry ? [entry] : []));
   const fields = Object.fromEntries(boardFields.map((field) => [field, 0])) as Record<BoardField, number>;
   const naming = Object.fromEntries(namingConventions.map((convention) => [convention, 0])) as Record<
     NamingConvention,
@@ -129,6 +160,7 @@ export function buildBoard(snapshots: readonly { file: string; snapshot: Snapsho
     rows,
     totals: {
       servers: rows.length,
+      unreadable: rows.filter((entry) => !entry.readable).length,
       connected: rows.filter((entry) => entry.connected).length,
       toolCount,
       fields,

@@ -17,7 +17,8 @@ export function percent(count: number, total: number): string {
 }
 
 /** "2026-11-30 19:58" from an ISO 8601 UTC time. */
-export function testedOn(testedAt: string): string {
+export function testedOn(testedAt: string | null): string {
+  if (testedAt === null) return '—';
   const date = new Date(testedAt);
   return Number.isNaN(date.getTime()) ? testedAt : date.toISOString().slice(0, 16).replace('T', ' ');
 }
@@ -33,6 +34,7 @@ export function serverName(row: BoardRow): string {
 }
 
 function serverRow(row: BoardRow): string[] {
+  if (!row.readable) return [row.file, '—', '—', `unreadable — ${row.error ?? 'no reason given'}`, '—', '—', '—', '—', '—'];
   const connected = row.connected ? 'yes' : `no — ${row.error ?? 'no error recorded'}`;
   const tools = row.connected ? `${row.toolCount}${row.toolsComplete ? '' : ' (incomplete)'}` : '—';
   return [
@@ -55,7 +57,7 @@ export function boardDocument(board: Board): Block[] {
     {
       type: 'heading',
       level: 1,
-      text: `tools/list board: ${plural(totals.servers, 'snapshot')}, ${totals.connected} connected, ${plural(total, 'tool')}`,
+      text: `tools/list board: ${plural(totals.servers, 'snapshot')}${totals.unreadable > 0 ? ` (${totals.unreadable} unreadable)` : ''}, ${totals.connected} connected, ${plural(total, 'tool')}`,
     },
     {
       type: 'paragraph',

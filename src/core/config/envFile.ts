@@ -4,10 +4,11 @@
  * The text is read the way VS Code reads it: `KEY=VALUE` (or `KEY: VALUE`) lines, blank lines and `#` comments
  * skipped, an `export ` prefix dropped, a `#` outside quotes ends the value, one pair of surrounding quotes
  * ('…', "…", `…`) removed, and `\n` / `\r` inside double quotes become a newline / carriage return.
- * A file that cannot be read makes the server unusable, naming the path: VS Code does not start it either.
+ * A file that cannot be read makes the server unusable, naming the path: VS Code does not start it either. Only a
+ * regular file is read, and never past the limit: an envFile of `/dev/zero` or a named pipe is refused at once.
  */
-import { readFile } from 'node:fs/promises';
 import type { ConfigFile, ConfigServer } from '../../shared/config.js';
+import { readRegularFile } from '../regularFile.js';
 
 /** Env files are small; a bigger one is refused rather than read into memory whole. */
 const maxEnvFileBytes = 1024 * 1024;
@@ -52,30 +53,21 @@ export function parseEnvText(text: string): Map<string, string> {
   return variables;
 }
 
-async function readEnvFile(path: string): Promise<Map<string, string>> {
-  const buffer = await readFile(path);
-  if (buffer.byteLength > maxEnvFileBytes)
-    throw new Error(`${buffer.byteLength} bytes is too large for an env file (at most ${maxEnvFileBytes})`);
-  return parseEnvText(buffer.toString('utf8'));
-}
-
-function causeOf(error: unknown): string {
-  const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'ENOENT') return 'no such file';
-  if (code === 'EISDIR') return 'it is a folder';
-  return error instanceof Error ? error.message : String(error);
+/** The file's variables, or why it could not be read (only a regular file, at most maxEnvFileBytes). */
+async function readEnvFile(path: string): Promise<Map<string, string> | string> {
+  const read = await readRegularFile(path, maxEnvFileBytes);
+  if (!read.ok) return read.tooLarge ? `${read.reason} for an env file` : read.reason;
+  return parseEnvText(read.bytes.toString('utf8'));
 }
 
 async function withEnvFile(server: ConfigServer): Promise<ConfigServer> {
   const target = server.target;
   if (server.envFile === undefined || target?.transport !== 'stdio') return server;
-  let variables: Map<string, string>;
-  try {
-    variables = await readEnvFile(server.envFile);
-  } catch (error) {
+  const variables = await readEnvFile(server.envFile);
+  if (typeof variables === 'string') {
     const unusable: ConfigServer = {
       ...server,
-      error: `the entry's envFile ${server.envFile} could not be read: ${causeOf(error)}`,
+      error: `the entry's envFile ${server.envFile} could not be read: ${variables}`,
     };
     delete unusable.target;
     return unusable;

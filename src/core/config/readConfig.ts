@@ -1,12 +1,12 @@
 /** Reads client config files from disk (or takes their text) and parses them; never throws. */
-import { readFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import type { ConfigFile, ConfigSource } from '../../shared/config.js';
 import { applyEnvFiles } from './envFile.js';
 import { clientOfPath, configFileOf, type ParseConfigOptions } from './parseConfig.js';
 import { knownConfigLocations } from './locations.js';
+import { readRegularFile } from '../regularFile.js';
 
-/** Config files are small; a bigger file is not a config (and is not read into memory whole). */
+/** Config files are small; a bigger file is not a config (and is never read past this). */
 const maxConfigBytes = 4 * 1024 * 1024;
 
 export async function readConfig(
@@ -19,35 +19,21 @@ export async function readConfig(
     ...(source.inputs ? { inputValues: source.inputs } : {}),
   };
   if (source.text !== undefined) return applyEnvFiles(configFileOf(source.path, source.text, parseOptions));
-  let text: string;
-  try {
-    const buffer = await readFile(source.path);
-    if (buffer.byteLength > maxConfigBytes) {
-      const message = `${source.path}: ${buffer.byteLength} bytes is too large for a client config (at most ${maxConfigBytes})`;
-      const client = parseOptions.client ?? clientOfPath(source.path) ?? 'generic';
-      return {
-        path: source.path,
-        client,
-        exists: true,
-        servers: [],
-        error: { kind: 'config-invalid', message, data: { path: source.path } },
-      };
-    }
-    text = buffer.toString('utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const file: ConfigFile = {
-      path: source.path,
-      client: parseOptions.client ?? clientOfPath(source.path) ?? 'generic',
-      exists: code !== 'ENOENT',
-      servers: [],
-    };
-    const cause = code === 'ENOENT' ? 'no such file' : error instanceof Error ? error.message : String(error);
+  const read = await readRegularFile(source.path, maxConfigBytes);
+  if (!read.ok) {
+    const client = parseOptions.client ?? clientOfPath(source.path) ?? 'generic';
+    const message = read.tooLarge
+      ? `${source.path}: ${read.reason} for a client config`
+      : `${source.path}: ${read.reason}`;
     return {
-      ...file,
-      error: { kind: 'io-error', message: `${source.path}: ${cause}`, data: { path: source.path } },
+      path: source.path,
+      client,
+      exists: read.exists,
+      servers: [],
+      error: { kind: read.tooLarge ? 'config-invalid' : 'io-error', message, data: { path: source.path } },
     };
   }
+  const text = read.bytes.toString('utf8');
   return applyEnvFiles(configFileOf(source.path, text, parseOptions));
 }
 

@@ -3,12 +3,14 @@
  * likely cause and the next step. The list rows follow the common-errors table of the reference text on
  * tools/list (method not found, only the first page, duplicates, unusable schema, stale list); the rest are the
  * failures users meet when connecting: auth, a wrong path or transport, refused headers, the protocol revision,
- * an expired session, nothing listening, a command that exits at once, a stdio server that prints non-JSON.
+ * an expired session, nothing listening, a command that exits at once, a stdio server that prints non-JSON, a URL
+ * that serves a web page instead of MCP.
  */
 import type { Diagnosis, DoctorEvidence } from '../../shared/doctor.js';
 import { noEvidence } from '../../shared/doctor.js';
 import type { LoupeErrorData } from '../../shared/errors.js';
 import { isJsonObject } from '../../shared/json.js';
+import { capabilityAdvice } from './capabilityAdvice.js';
 
 /** A cause and a next step, with the evidence lines of their own (the session's are added after). */
 export type Advice = Omit<Diagnosis, 'evidence'> & { evidence?: string[] };
@@ -78,6 +80,22 @@ function httpAdvice(status: number, error: LoupeErrorData, evidence: DoctorEvide
   return undefined;
 }
 
+/** Failures a web page in answer explains: the SDK refusing its Content-Type, an HTTP status, an unusable body. */
+const webPageKinds = new Set<string>(['transport-error', 'http-error', 'invalid-response', 'legacy-server', 'timeout']);
+
+function webPageAdvice(error: LoupeErrorData, evidence: DoctorEvidence): Advice | undefined {
+  const page = evidence.webPage;
+  if (!page || !webPageKinds.has(error.kind)) return undefined;
+  const type = page.contentType.split(';')[0]?.trim() || page.contentType;
+  const titled = page.title !== undefined ? `, titled “${page.title}”` : ' (it has no title)';
+  return {
+    likelyCause: `This is a web page, not an MCP endpoint: ${page.method} ${page.url} was answered with HTTP ${page.status} ${type}${titled}. An MCP server answers a POST with JSON or an event stream.`,
+    nextStep:
+      'Use the server’s MCP endpoint rather than its website or dashboard (Streamable HTTP servers usually serve /mcp, legacy HTTP+SSE servers /sse); a proxy, gateway or sign-in portal in front of the server can also answer with a page: check what it expects.',
+    evidence: [`web page: ${page.contentType}${page.title !== undefined ? `, title “${page.title}”` : ', no title'}`],
+  };
+}
+
 function revisionAdvice(error: LoupeErrorData): Advice | undefined {
   const carried = field(error.data, 'rpcError');
   const carriedCode = isJsonObject(carried) ? carried.code : undefined;
@@ -129,7 +147,7 @@ function stdioAdvice(error: LoupeErrorData, evidence: DoctorEvidence): Advice | 
     return {
       likelyCause: `The server did not answer${typeof method === 'string' ? ` ${method}` : ''} in time and printed nothing Loupe could read instead.`,
       nextStep:
-        'Check that the command or URL is an MCP server and not waiting for input or a sign-in on its own; raise the timeout (--timeout <ms>) for a slow start.',
+        'Check that the command or URL is an MCP server and not waiting for input or a sign-in on its own; for a slow start raise the timeout: --timeout <ms> in the CLI, “Request timeout (ms)” in the app’s connection form.',
     };
   }
   return undefined;
@@ -219,8 +237,10 @@ export function diagnose(
   const status = httpStatusOf(error);
   const advice =
     revisionAdvice(error) ??
+    capabilityAdvice(error) ??
     sessionAdvice(error, evidence) ??
     (status !== undefined ? httpAdvice(status, error, evidence) : undefined) ??
+    webPageAdvice(error, evidence) ??
     stdioAdvice(error, evidence) ??
     listAdvice(error) ??
     authAdvice(error);

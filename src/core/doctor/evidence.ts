@@ -1,6 +1,10 @@
-/** What the doctor reads from a session's frames: HTTP answers, the session id, stderr's tail, stdout that was not JSON. */
+/**
+ * What the doctor reads from a session's frames: HTTP answers, the session id, stderr's tail, stdout that was not
+ * JSON, and a web page answered instead of MCP.
+ */
 import type { DoctorEvidence } from '../../shared/doctor.js';
 import type { Frame } from '../../shared/frames.js';
+import { webPageAnswer } from './webPage.js';
 
 const stderrLines = 5;
 const stdoutLines = 3;
@@ -31,5 +35,7 @@ export function gatherEvidence(frames: readonly Frame[]): DoctorEvidence {
     }
   }
   evidence.stderrTail = evidence.stderrTail.slice(-stderrLines);
+  const page = webPageAnswer(frames);
+  if (page) evidence.webPage = page;
   return evidence;
 }

@@ -34,6 +34,7 @@ export const severities: Record<FindingCode, Severity> = {
   'annotations-untrusted': 'info',
   'x-mcp-header-invalid': 'error',
   'deprecated-feature': 'info',
+  'stdout-not-json': 'warning',
   'app-resource-unresolved': 'warning',
   'app-resource-mime': 'warning',
 };

@@ -11,7 +11,8 @@ import type { Handshake } from '../../shared/session.js';
 import type { Snapshot } from '../../shared/snapshot.js';
 import { snapshotFormat } from '../../shared/snapshot.js';
 import type { Target } from '../../shared/target.js';
-import { deprecatedFeatureFindings } from '../lint/deprecatedFeatures.js';
+import { sessionFindings } from '../lint/sessionFindings.js';
+import { stdoutFindings } from '../lint/stdoutNoise.js';
 import { lintTools } from '../lint/lintTools.js';
 import { summarizeTools } from '../lint/summarizeTools.js';
 import { stringifyJson } from '../json/stringifyJson.js';
@@ -134,7 +135,7 @@ function buildFull(input: SnapshotInput): Snapshot {
     pages: input.tools?.pages ?? [],
     tools,
     ...(lists ? { lists } : {}),
-    findings: [...lintTools(tools), ...(input.handshake ? deprecatedFeatureFindings(input.handshake, input.frames) : [])],
+    findings: [...lintTools(tools), ...(input.handshake ? sessionFindings(input.handshake, input.frames) : stdoutFindings(input.frames))],
     summary: summarizeTools(tools),
     frames: [...input.frames],
     framesDropped: input.framesDropped,

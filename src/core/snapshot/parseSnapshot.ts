@@ -22,6 +22,7 @@ import {
   anyObject,
   timestamp,
 } from './shapeCheck.js';
+import { overflowLiteral } from './overflowLiteral.js';
 
 const errorData: Check = object({ kind: oneOf(errorKinds), code: optional(number), message: string });
 
@@ -138,6 +139,11 @@ export function parseSnapshot(text: string): Snapshot {
   }
   checkFormat(value);
   const problem = snapshot(value, '');
+  if (problem?.overflow) {
+    const literal = overflowLiteral(text, problem.path);
+    const why = literal === undefined ? 'a number literal in the file is too large for a double' : `${literal} overflows`;
+    throw invalid(`Invalid snapshot: ${problem.path} is not a finite number (${why}).`, problem.path);
+  }
   if (problem) throw invalid(`Invalid snapshot: ${problem.message}`, problem.path);
   const parsed = value as Snapshot;
   if (parsed.toolNames.length !== parsed.tools.length || parsed.toolCount !== parsed.tools.length) {

@@ -1,20 +1,25 @@
-/** Loads a snapshot file: io-error when it cannot be read (ENOENT named plainly), snapshot-invalid when it is not one. */
-import { readFile } from 'node:fs/promises';
+/**
+ * Loads a snapshot file: io-error when it cannot be read (ENOENT named plainly; a folder, a device or a named pipe
+ * refused without reading: `/dev/zero` would never end), snapshot-invalid when it is not one.
+ */
 import { LoupeError } from '../../shared/errors.js';
 import type { Snapshot } from '../../shared/snapshot.js';
+import { readRegularFile } from '../regularFile.js';
 import { parseSnapshot } from './parseSnapshot.js';
 
+/** The longest text a JavaScript string holds is about 512 MiB: a larger file cannot be parsed anyway. */
+const maxSnapshotBytes = 512 * 1024 * 1024;
+
 export async function readSnapshot(path: string): Promise<Snapshot> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : undefined;
-    const message = code === 'ENOENT' ? `No snapshot file at ${path}.` : `Could not read ${path}: ${error instanceof Error ? error.message : String(error)}`;
-    throw new LoupeError({ kind: 'io-error', message, ...(code ? { data: { code } } : {}) }, { cause: error });
+  const read = await readRegularFile(path, maxSnapshotBytes);
+  if (!read.ok) {
+    const message = read.exists
+      ? `Could not read ${path}: ${read.reason}${read.tooLarge ? ' for a snapshot' : ''}.`
+      : `No snapshot file at ${path}.`;
+    throw new LoupeError({ kind: 'io-error', message, data: { path } });
   }
   try {
-    return parseSnapshot(text);
+    return parseSnapshot(read.bytes.toString('utf8'));
   } catch (error) {
     if (error instanceof LoupeError) throw new LoupeError({ ...error.detail, message: `${path}: ${error.detail.message}` });
     throw error;

@@ -5,6 +5,8 @@
 export interface ShapeProblem {
   path: string;
   message: string;
+  /** The value is a number JSON.parse could not hold (a literal like 1e999 becomes Infinity). */
+  overflow?: true;
 }
 
 export type Check = (value: unknown, path: string) => ShapeProblem | undefined;
@@ -13,6 +15,7 @@ function describe(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
   if (typeof value === 'object') return 'an object';
+  if (typeof value === 'number') return `the number ${value}`;
   return typeof value === 'string' ? `the string ${JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value)}` : `a ${typeof value}`;
 }
 
@@ -22,6 +25,8 @@ function expect(what: string, test: (value: unknown) => boolean): Check {
   return (value, path) => {
     if (test(value)) return undefined;
     const name = path === '' ? 'the file' : path;
+    // JSON.parse turns a literal too large for a double (1e999) into Infinity: "found a number" would say nothing.
+    if (typeof value === 'number' && !Number.isFinite(value)) return { path, message: `${name} is not a finite number.`, overflow: true };
     return { path, message: value === undefined ? `${name} is missing.` : `${name} should be ${what}, found ${describe(value)}.` };
   };
 }

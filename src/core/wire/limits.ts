@@ -49,3 +49,8 @@ export function tooLarge(
 export function truncatedNote(error: LoupeErrorData, kept: number): string {
   return `${error.message}: only the first ${kept} bytes are recorded`;
 }
+
+/** Whether an invalid frame's parseError is a truncatedNote: a message past a limit, not one that failed to parse. */
+export function isTruncatedNote(parseError: string | undefined): boolean {
+  return parseError !== undefined && /: only the first \d+ bytes are recorded$/.test(parseError);
+}

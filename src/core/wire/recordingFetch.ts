@@ -19,6 +19,7 @@ import { carriedRequests, type CarriedRequests } from './carriedRequests.js';
 import { readEventStream } from './eventStream.js';
 import { keptPrefixBytes, tooLarge, truncatedNote, wireLimits, type WireLimits } from './limits.js';
 import { networkFailure } from './networkFailure.js';
+import { isHtml, pageTitle } from '../doctor/webPage.js';
 import { wireFetch } from './nodeHttpFetch.js';
 import type { SseEvent } from './sseParser.js';
 
@@ -135,10 +136,14 @@ function rebuild(response: Response, body: ReadableStream<Uint8Array> | string):
 function httpFailure(response: Response, url: string, text: string): LoupeError {
   const excerpt = text.trim().slice(0, bodyExcerptLength);
   const status = `${response.status}${response.statusText ? ` ${response.statusText}` : ''}`;
+  // An HTML error page is named by its title: its markup says nothing in one line (the frame keeps the body).
+  const page = isHtml(response.headers.get('content-type') ?? '', text);
+  const title = page ? pageTitle(text) : undefined;
+  const said = page ? `: a web page${title !== undefined ? ` titled “${title}”` : ''}` : excerpt ? `: ${excerpt}` : '';
   return new LoupeError({
     kind: 'http-error',
     code: response.status,
-    message: `HTTP ${status} from POST ${url}${excerpt ? `: ${excerpt}` : ''}`,
+    message: `HTTP ${status} from POST ${url}${said}`,
     data: { status: response.status, url, body: excerpt, ...jsonRpcError(text) },
   });
 }

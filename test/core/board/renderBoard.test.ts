@@ -33,4 +33,17 @@ describe('board rendering', () => {
     expect(html).toContain('<tr><td>name</td><td>0</td><td>—</td></tr>');
     expect(html).not.toMatch(/<script|<link|src=/i);
   });
+
+  it('an unreadable file is a row with its error and counts for nothing else', () => {
+    const board = buildBoard([{ file: 'x.json', unreadable: { kind: 'io-error', message: 'Could not read x.json: it is a folder.' } }]);
+    expect(board.rows).toEqual([
+      expect.objectContaining({ file: 'x.json', readable: false, testedAt: null, connected: false, toolCount: 0 }),
+    ]);
+    expect(board.totals).toMatchObject({ servers: 1, unreadable: 1, connected: 0, toolCount: 0 });
+    const markdown = renderMarkdown(boardDocument(board));
+    expect(markdown.split('\n')[0]).toBe('# tools/list board: 1 snapshot (1 unreadable), 0 connected, 0 tools');
+    expect(markdown).toContain(
+      '| x.json | — | — | unreadable — io-error: Could not read x.json: it is a folder. | — | — | — | — | — |',
+    );
+  });
 });

@@ -154,7 +154,11 @@ describe('the doctor on failed tool calls', () => {
     expect(error.doctor?.likelyCause).toBe(
       '“hang” did not answer within 400 ms, and sent no progress meanwhile; Loupe stopped waiting and sent notifications/cancelled.',
     );
-    expect(error.doctor?.nextStep).toContain('Raise the timeout');
+    // A setting that exists in each: the CLI flag, and the app's per-connection field (there is no "Settings").
+    expect(error.doctor?.nextStep).toMatch(
+      /^For a slow tool raise the timeout: --timeout <ms> in the CLI, “Request timeout \(ms\)” in the app’s connection form;/,
+    );
+    expect(error.doctor?.nextStep).not.toContain('Settings');
   });
 
   it('-32601 for tools/call: the server does not handle tool calls', async () => {

@@ -70,6 +70,22 @@ describe('the doctor on stdio failures', () => {
   });
 });
 
+describe('the doctor on a silent server', () => {
+  it('a command that never answers: the timeout advice names --timeout and the app’s “Request timeout (ms)”', async () => {
+    const error = await failure(
+      { transport: 'stdio', command: process.execPath, args: ['-e', 'setInterval(() => {}, 1000)'] },
+      { protocol: 'legacy', timeoutMs: 500 },
+    );
+    expect(error.kind).toBe('timeout');
+    expect(error.doctor?.likelyCause).toBe(
+      'The server did not answer initialize in time and printed nothing Loupe could read instead.',
+    );
+    expect(error.doctor?.nextStep).toContain(
+      'for a slow start raise the timeout: --timeout <ms> in the CLI, “Request timeout (ms)” in the app’s connection form.',
+    );
+  });
+});
+
 describe('the doctor on HTTP failures', () => {
   it('connection refused', async () => {
     const port = await freePort();

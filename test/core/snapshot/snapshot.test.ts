@@ -227,12 +227,16 @@ describe('parseSnapshot and readSnapshot on bad files', () => {
     ['a missing field', mutate((value) => delete value.toolCount), /toolCount is missing/],
     ['a mistyped field', mutate((value) => (value.connected = 'yes')), /connected should be true or false, found the string "yes"/],
     ['a bad time', mutate((value) => (value.testedAt = 'yesterday')), /testedAt should be an ISO 8601 time/],
-    ['a malformed frame', mutate((value) => ((value.frames as Record<string, unknown>[])[1].raw = 42)), /frames\[1\]\.raw should be a string, found a number/],
+    ['a malformed frame', mutate((value) => ((value.frames as Record<string, unknown>[])[1].raw = 42)), /frames\[1\]\.raw should be a string, found the number 42/],
     ['a frame with an unknown direction', mutate((value) => ((value.frames as Record<string, unknown>[])[0].direction = 'up')), /frames\[0\]\.direction should be one of "in", "out"/],
     ['frames that are not a list', mutate((value) => (value.frames = {})), /frames should be an array, found an object/],
     ['an unknown finding code', mutate((value) => (value.findings = [{ code: 'made-up', severity: 'info', message: 'm' }])), /findings\[0\]\.code should be one of/],
     ['a bad target', mutate((value) => ((value.target as Record<string, unknown>).args = 'server.js')), /target\.args should be an array/],
     ['counts that disagree with the tools', mutate((value) => (value.toolCount = 5)), /toolCount \(5\) .* the 1 tools/],
+    // JSON.parse reads 1e999 as Infinity: the message names the literal, not "should be a number, found a number".
+    ['a round trip of 1e999', valid.replace(/"roundTripMs": ?[\d.]+/, '"roundTripMs": 1e999'), /^Invalid snapshot: roundTripMs is not a finite number \(1e999 overflows\)\.$/],
+    ['a frame time of -2e400', valid.replace(/"t": ?2\.5/, '"t": -2e400'), /^Invalid snapshot: frames\[1\]\.t is not a finite number \(-2e400 overflows\)\.$/],
+    ['a fractional count', mutate((value) => (value.framesDropped = 1.5)), /^Invalid snapshot: framesDropped should be a whole number ≥ 0, found the number 1\.5\.$/],
   ];
   for (const [name, text, message] of cases) {
     it(`rejects ${name} with snapshot-invalid naming the cause`, () => {
