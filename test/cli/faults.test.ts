@@ -7,11 +7,10 @@ beforeAll(requireBuild);
 
 const fault = (...flags: string[]) => ['--', ...serverCommand('fault', flags)];
 
-/** Every fault: exit 1, one stderr line naming it (then at most the doctor's cause and next step), in well under 10 s. */
+/** Every fault: exit 1, one stderr line naming it (then at most the doctor's cause and next step), before runLoupe's kill. */
 async function failing(args: string[]) {
   const run = await runLoupe(args, { timeoutMs: 15_000 });
   expect(run.code, run.stderr).toBe(1);
-  expect(run.ms).toBeLessThan(10_000);
   const lines = run.stderr.trimEnd().split('\n');
   expect([1, 3], run.stderr).toContain(lines.length);
   if (lines.length === 3) {
@@ -27,7 +26,9 @@ describe('loupe names each fault in one stderr line and exits 1', { timeout: 60_
     const run = await failing(['list', '--page-limit', '4', ...fault('--endless')]);
     expect(run.line).toMatch(/^loupe: page limit: .*\b4 pages\b/);
     expect(run.line).toMatch(/incomplete/);
-    expect(run.stdout.trimEnd().split('\n').at(-1)).toMatch(/^\d+ tools · 4 pages · INCOMPLETE \(page-limit\)/);
+    expect(run.stdout.trimEnd().split('\n').at(-1)).toMatch(
+      /^\d+ tools · 4 pages · INCOMPLETE \(page-limit\)/,
+    );
   });
 
   it('page limit: the default is 64 pages', async () => {
@@ -50,14 +51,13 @@ describe('loupe names each fault in one stderr line and exits 1', { timeout: 60_
 
   it('timeout on a slow list response, --timeout respected', async () => {
     const run = await failing(['list', '--timeout', '800', ...fault('--delay', '20000')]);
-    expect(run.line).toMatch(/^loupe: timeout: /);
-    expect(run.ms).toBeLessThan(10_000); // the server would answer only after 20 s
+    // The server would answer only after 20 s: the line names the 800 ms asked for, not a later default.
+    expect(run.line).toMatch(/^loupe: timeout: .*within 800 ms/);
   });
 
   it('timeout on a slow initialize', async () => {
     const run = await failing(['list', '--timeout', '800', ...fault('--initialize-delay', '20000')]);
-    expect(run.line).toMatch(/^loupe: timeout: .*initialize/);
-    expect(run.ms).toBeLessThan(10_000); // the server would answer only after 20 s
+    expect(run.line).toMatch(/^loupe: timeout: .*initialize.*within 800 ms/);
   });
 
   it('connection refused', async () => {
@@ -83,7 +83,9 @@ describe('loupe names each fault in one stderr line and exits 1', { timeout: 60_
   it('method not found, with the likely causes', async () => {
     const run = await failing(['list', ...fault('--no-tools')]);
     expect(run.line).toMatch(/^loupe: method not found: /);
-    expect(run.advice).toContain('likely cause: The request was sent before initialization, to the wrong endpoint, or to a server without that capability');
+    expect(run.advice).toContain(
+      'likely cause: The request was sent before initialization, to the wrong endpoint, or to a server without that capability',
+    );
   });
 
   it('a JSON-RPC error on page 2 keeps page 1 and names the page', async () => {
@@ -95,7 +97,16 @@ describe('loupe names each fault in one stderr line and exits 1', { timeout: 60_
   it('lint on spec-violating tools exits 1 and names the codes', async () => {
     const run = await failing(['lint', ...fault('--violations', '--no-control')]);
     expect(run.line).toMatch(/^loupe: lint found \d+ errors$/);
-    for (const code of ['name-empty', 'name-too-long', 'name-charset', 'name-duplicate', 'name-case-collision', 'input-schema-missing', 'input-schema-not-object', 'description-missing']) {
+    for (const code of [
+      'name-empty',
+      'name-too-long',
+      'name-charset',
+      'name-duplicate',
+      'name-case-collision',
+      'input-schema-missing',
+      'input-schema-not-object',
+      'description-missing',
+    ]) {
       expect(run.stdout).toContain(code);
     }
   });
@@ -127,6 +138,8 @@ describe('loupe stays calm with a noisy server', { timeout: 60_000 }, () => {
       expect(run.stdout).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f]/);
     }
     const table = await runLoupe(['list', '--', process.execPath, server]);
-    expect(table.stdout).toContain('clear\\u001b[2Jscreen  \\u001b[31mred title\\u001b[0m  overwrite\\u000dthis line\\u0007 and ring');
+    expect(table.stdout).toContain(
+      'clear\\u001b[2Jscreen  \\u001b[31mred title\\u001b[0m  overwrite\\u000dthis line\\u0007 and ring',
+    );
   });
 });

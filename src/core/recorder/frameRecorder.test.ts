@@ -103,9 +103,8 @@ describe('FrameRecorder', () => {
     expect(seen).toEqual([1, 2, 3, 4, 5]);
   });
 
-  it('records 100,000 frames quickly', () => {
+  it('records 100,000 frames, holding the newest 50,000 with their pairs', () => {
     const recorder = new FrameRecorder({ limit: 50_000 });
-    const started = performance.now();
     for (let index = 0; index < 100_000; index++) {
       recorder.record(
         index % 2 ? 'in' : 'out',
@@ -114,13 +113,10 @@ describe('FrameRecorder', () => {
           : `{"jsonrpc":"2.0","id":${index},"method":"ping"}`,
       );
     }
-    const elapsed = performance.now() - started;
     expect(recorder.stats()).toMatchObject({ total: 100_000, held: 50_000, overflow: 50_000 });
     expect(recorder.all()[0].seq).toBe(50_001);
     expect(recorder.all()[49_999].pairSeq).toBe(99_999);
-    // About 0.6 s alone on a slow machine; the bound is loose for a loaded CI box but still catches
-    // an O(n) shift per frame (tens of seconds at this size).
-    expect(elapsed).toBeLessThan(8_000);
+    // Its speed is the bench's to measure (bench/sections/recording.mjs), not a timed assertion here.
   });
 
   it('journals every frame, in order, as JSON Lines, even those dropped from memory', async () => {

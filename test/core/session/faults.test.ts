@@ -83,7 +83,6 @@ describe('stdio faults', () => {
       message: 'tools/list got no answer within 300 ms',
     });
     expect(elapsed).toBeGreaterThanOrEqual(290);
-    expect(elapsed).toBeLessThan(3000);
     const cancelled = session.recorder.frames().find((frame) => frame.method === 'notifications/cancelled');
     const request = session.recorder.frames().find((frame) => frame.method === 'tools/list');
     expect(JSON.parse(cancelled?.raw ?? '{}')).toMatchObject({
