@@ -21,6 +21,8 @@ export const serverPaths = {
   oidcProtected: fileURLToPath(new URL('../servers/oidcProtected.mjs', import.meta.url)),
   /** Checks env values / a bearer token it was given and echoes its environment (config inputs, envFile). */
   configEcho: fileURLToPath(new URL('../servers/configEcho.mjs', import.meta.url)),
+  /** A protected server whose sign-in metadata is hostile (javascript: endpoints, a silent metadata request…). */
+  hostileAuth: fileURLToPath(new URL('../servers/hostileAuth.mjs', import.meta.url)),
   /** Raw JSON-RPC over stdio whose tool calls fail (crash, hang, -32602, unknown tool, silent tool changes); see the file's header. */
   callFaults: fileURLToPath(new URL('../servers/callFaults.mjs', import.meta.url)),
 } as const;
@@ -123,4 +125,9 @@ export async function startProtectedServer(flags: string[] = []): Promise<Runnin
 /** oidcProtected.mjs: `url` is the MCP endpoint (…/mcp); `--access-ttl S` shortens the access tokens' life. */
 export async function startOidcProtectedServer(flags: string[] = []): Promise<RunningHttpServer> {
   return startPrintingUrl([serverPaths.oidcProtected, ...flags], 'http', 'oidc-protected');
+}
+
+/** hostileAuth.mjs in one of its modes (see the file's header); `url` is the MCP endpoint (…/mcp). */
+export async function startHostileAuthServer(mode: string): Promise<RunningHttpServer> {
+  return startPrintingUrl([serverPaths.hostileAuth, '--mode', mode], 'http', `hostile auth (${mode})`);
 }
