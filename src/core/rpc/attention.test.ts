@@ -1,6 +1,7 @@
 /**
  * A request timer stands still while its Attention waits on the person and goes on with what it had left: not
- * restarted from zero, not run down, not fired during the wait; overlapping waits hold it until the last ends.
+ * restarted from zero, not run down, not fired during the wait; overlapping waits hold it until the last ends. A
+ * session-wide wait (a sign-in) holds every timer, a wait for some requests (a form a call caused) only theirs.
  * Real time (a few hundred ms): the person's wait here is a real one.
  */
 import { describe, expect, it } from 'vitest';
@@ -62,5 +63,29 @@ describe('Attention and RequestTimer', () => {
     const none = new RequestTimer(0, () => (unlimited += 1), attention);
     await sleep(200);
     expect([stopped, unlimited, none.left]).toEqual([0, 0, Infinity]);
+  });
+
+  it('a wait for some requests holds their timers only; a session-wide one holds every timer', async () => {
+    const attention = new Attention();
+    const fired: string[] = [];
+    new RequestTimer(200, () => fired.push('call'), attention, 7);
+    new RequestTimer(200, () => fired.push('walk'), attention, 8);
+    const form = attention.enter('answering elicitation/create', [7]);
+    const nothing = attention.enter('answering a modern round', []);
+    expect([attention.holds(7), attention.holds(8), attention.holds()]).toEqual([true, false, false]);
+    await sleep(500);
+    expect(fired).toEqual(['walk']);
+    form();
+    nothing();
+    await sleep(500);
+    expect(fired).toEqual(['walk', 'call']);
+    new RequestTimer(200, () => fired.push('listen'), attention, 9);
+    const signIn = attention.enter('signing in');
+    expect(attention.holds(9)).toBe(true);
+    await sleep(500);
+    expect(fired).toEqual(['walk', 'call']);
+    signIn();
+    await sleep(500);
+    expect(fired).toEqual(['walk', 'call', 'listen']);
   });
 });

@@ -1,45 +1,63 @@
 /**
  * Attention: the time a session spends on the person's side rather than the server's. While Loupe waits on the
- * person (a sign-in: the browser step and consent, with the authorization server's exchanges, each of which has
- * its own limit; a form or prompt answering a server's request; a modern input round; a task's input), no
- * request timer runs: every RequestTimer of the session is paused and resumes with what it had left.
- *
- * Waits nest and overlap: the clock runs again only when the last one has ended. One Attention per session
- * (connect() makes it, or takes the caller's), shared by the peer, the wires and the auth layer of every attempt.
+ * person, the request timers that wait with it stand still and resume with what they had left:
+ * - session-wide: a sign-in (the browser step and consent, with the authorization server's exchanges, each of
+ *   which has its own limit). Every request of the session waits on it, so every timer stops;
+ * - for some requests: a form or prompt answering a server request holds the timers of the requests that caused
+ *   it (the call it came during), not those of unrelated ones; a wait for no request (a modern input round, a
+ *   task's input, where no request is pending meanwhile) holds none but is still a wait on the person.
+ * Waits nest and overlap: a timer runs again only when no wait holds it. One Attention per session (connect()
+ * makes it, or takes the caller's), shared by the peer, the wires and the auth layer of every attempt.
  */
 
-type Listener = (waiting: boolean) => void;
+type RequestId = string | number;
+
+interface Wait {
+  what: string;
+  /** The requests it holds; undefined: all of them (session-wide). */
+  requests: ReadonlySet<RequestId> | undefined;
+}
 
 export class Attention {
-  private readonly open = new Map<number, string>();
-  private readonly listeners = new Set<Listener>();
+  private readonly open = new Map<number, Wait>();
+  private readonly listeners = new Set<() => void>();
   private next = 1;
 
-  /** Whether Loupe is waiting on the person now. */
+  /** Whether Loupe is waiting on the person now (for anything). */
   get waiting(): boolean {
     return this.open.size > 0;
   }
 
   /** What Loupe waits on the person for, oldest first (for messages and tests). */
   get reasons(): string[] {
-    return [...this.open.values()];
+    return [...this.open.values()].map((wait) => wait.what);
   }
 
-  /** Starts a wait on the person; the function returned ends it (calling it again does nothing). */
-  enter(what: string): () => void {
+  /** Whether a wait holds this request's timers (any request's, without an id). */
+  holds(request?: RequestId): boolean {
+    for (const wait of this.open.values()) {
+      if (!wait.requests) return true;
+      if (request !== undefined && wait.requests.has(request)) return true;
+    }
+    return false;
+  }
+
+  /**
+   * Starts a wait on the person, holding the timers of `requests` (absent: every request of the session); the
+   * function returned ends it (calling it again does nothing).
+   */
+  enter(what: string, requests?: readonly RequestId[]): () => void {
     const id = this.next++;
-    const was = this.waiting;
-    this.open.set(id, what);
-    if (!was) this.tell(true);
+    this.open.set(id, { what, requests: requests ? new Set(requests) : undefined });
+    this.tell();
     return () => {
-      if (!this.open.delete(id)) return;
-      if (!this.waiting) this.tell(false);
+      if (this.open.delete(id)) this.tell();
     };
   }
 
-  /** Runs work as a wait on the person. */
-  async during<T>(what: string, work: () => Promise<T>): Promise<T> {
-    const leave = this.enter(what);
+  /** Runs work as a wait on the person (see enter). */
+  async during<T>(what: string, work: () => Promise<T>, requests?: readonly RequestId[]): Promise<T> {
+    const leave = this.enter(what, requests);
     try {
       return await work();
     } finally {
@@ -47,14 +65,14 @@ export class Attention {
     }
   }
 
-  /** Told true when the first wait opens and false when the last one ends. */
-  onChange(listener: Listener): () => void {
+  /** Told whenever a wait starts or ends (timers then ask holds()). */
+  onChange(listener: () => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
 
-  private tell(waiting: boolean): void {
-    for (const listener of [...this.listeners]) listener(waiting);
+  private tell(): void {
+    for (const listener of [...this.listeners]) listener();
   }
 }
 
@@ -62,9 +80,9 @@ export class Attention {
 const maxTimerMs = 2_147_483_647;
 
 /**
- * A one-shot timer that stands still while its Attention is waiting on the person and then goes on with the time
- * it had left: never restarted from zero, never run down by the person's time. No limit (0, negative, not
- * finite) never fires.
+ * A one-shot timer that stands still while a wait of its Attention holds it (every wait session-wide, a wait for
+ * its request) and then goes on with the time it had left: never restarted from zero, never run down by the
+ * person's time. No limit (0, negative, not finite) never fires.
  */
 export class RequestTimer {
   private timer: ReturnType<typeof setTimeout> | undefined;
@@ -77,10 +95,12 @@ export class RequestTimer {
     private limitMs: number,
     private readonly run: () => void,
     private readonly attention?: Attention,
+    /** The request it times (a wait for that request holds it). */
+    private readonly request?: RequestId,
   ) {
     this.remaining = limitMs;
-    this.unsubscribe = attention?.onChange((waiting) => (waiting ? this.pause() : this.resume())) ?? noop;
-    if (!attention?.waiting) this.resume();
+    this.unsubscribe = attention?.onChange(() => this.follow()) ?? noop;
+    this.follow();
   }
 
   /** Starts the whole limit again (a request's idle timer after progress). */
@@ -89,7 +109,7 @@ export class RequestTimer {
     this.pause();
     this.limitMs = limitMs;
     this.remaining = limitMs;
-    if (!this.attention?.waiting) this.resume();
+    this.follow();
   }
 
   stop(): void {
@@ -103,6 +123,12 @@ export class RequestTimer {
   get left(): number {
     if (!limited(this.limitMs)) return Infinity;
     return this.timer === undefined ? this.remaining : this.remaining - (performance.now() - this.startedAt);
+  }
+
+  /** Runs unless a wait holds it. */
+  private follow(): void {
+    if (this.attention?.holds(this.request)) this.pause();
+    else this.resume();
   }
 
   private pause(): void {

@@ -3,8 +3,8 @@
  * responses the wire parsed out of the raw frames (results exactly as sent, no schema stripping),
  * dispatches notifications and answers server→client requests.
  *
- * Request timers (idle and total) stand still while the session's Attention waits on the person; answering a
- * server→client request is such a wait. A server request is closed (its handler's signal aborts, no answer goes
+ * Request timers (idle and total) stand still while the session's Attention waits on the person: a sign-in holds
+ * them all, answering a server→client request holds those of the requests that caused it. A server request is closed (its handler's signal aborts, no answer goes
  * out after that) when the server cancels it, when the connection ends, or when the requests that caused it
  * (those its response stream carried over HTTP, else those pending when it came) all ended without a result.
  */
@@ -134,6 +134,7 @@ export class RpcPeer {
         () =>
           this.expire(id, entry, `${method} took longer than the maximum of ${maxTotalMs} ms`, maxTotalMs),
         this.attention,
+        id,
       );
       signal?.addEventListener('abort', onAbort, { once: true });
       this.wire.send(message).catch((error: unknown) => entry.settle({ error: toErrorData(error) }));
@@ -182,8 +183,11 @@ export class RpcPeer {
     if (this.ended) throw new LoupeError(this.closedError(method));
     const closing = this.causes.local(signal, cause);
     try {
-      return await this.attention.during(`answering ${method}`, () =>
-        closedOr(method, closing.signal, handler(params, requestId, { signal: closing.signal })),
+      // No request is pending while a modern round or a task waits for its input: the wait holds no timer.
+      return await this.attention.during(
+        `answering ${method}`,
+        () => closedOr(method, closing.signal, handler(params, requestId, { signal: closing.signal })),
+        [],
       );
     } finally {
       closing.done();
@@ -205,6 +209,7 @@ export class RpcPeer {
       entry.timeoutMs,
       () => this.expire(id, entry, message, entry.timeoutMs),
       this.attention,
+      id,
     );
   }
 
@@ -304,8 +309,11 @@ export class RpcPeer {
     } else {
       const answering = this.causes.open(id, causes);
       try {
-        reply.result = await this.attention.during(`answering ${method}`, () =>
-          closedOr(method, answering.signal, handler(params ?? {}, id, { signal: answering.signal })),
+        // The requests that caused it wait with the person; unrelated ones keep their timers running.
+        reply.result = await this.attention.during(
+          `answering ${method}`,
+          () => closedOr(method, answering.signal, handler(params ?? {}, id, { signal: answering.signal })),
+          causes,
         );
       } catch (error) {
         reply.error = errorReply(error);
