@@ -39,9 +39,11 @@ Options
   --debug             stack traces on failure; call progress also when stderr is not a terminal; sign-in steps
   --protocol <era>    auto (default: server/discover, falling back to initialize), modern (2026-07-28 only)
                       or legacy (2025-11-25 initialize only)
-  --input <how>       answer the server's input requests: decline, cancel, defaults (accept elicitations
-                      with the schema's defaults) or an answers file {"elicitation","sampling","roots"};
-                      each answer is printed on stderr
+  --input <how>       answer the server's input requests: ask (you answer at the terminal: each form field
+                      asked in turn, Enter keeps a default, Ctrl+C cancels the form; the default of call on
+                      a terminal), decline, cancel, defaults (accept elicitations with the schema's defaults)
+                      or an answers file {"elicitation","sampling","roots"}; each answer is printed on stderr.
+                      Request timers stand still while you answer; a cancelled call closes its questions
   --root <uri>        a root answered to roots/list with --input (repeatable)
   --task              call: run a tool whose execution.taskSupport is optional as a task (required: always);
                       task status on stderr, the result on stdout; Ctrl-C cancels the task
@@ -58,7 +60,8 @@ Sign-in (HTTP servers that answer 401: OAuth 2.1 as MCP specifies it)
   --auth-store <dir>            where tokens are kept (default: the app data dir's auth/; 0600, sealed)
 
 Exit codes: 0 ok, 1 failure (one line on stderr names the cause), 2 usage error.
-Without --input the CLI offers the server no sampling, elicitation or roots: it only inspects.
+Without --input the CLI offers the server no sampling, elicitation or roots: it only inspects (call on a
+terminal asks you instead: --input ask).
 
 Examples
   loupe list --demo

@@ -23,6 +23,8 @@ export const serverPaths = {
   oidcModern: fileURLToPath(new URL('../servers/oidcModern.mjs', import.meta.url)),
   /** Checks env values / a bearer token it was given and echoes its environment (config inputs, envFile). */
   configEcho: fileURLToPath(new URL('../servers/configEcho.mjs', import.meta.url)),
+  /** Raw JSON-RPC over stdio whose tools ask for input (elicitation) and may cancel their own question. */
+  asking: fileURLToPath(new URL('../servers/asking.mjs', import.meta.url)),
   /** A protected server whose sign-in metadata is hostile (javascript: endpoints, a silent metadata request…). */
   hostileAuth: fileURLToPath(new URL('../servers/hostileAuth.mjs', import.meta.url)),
   /** Raw JSON-RPC over stdio whose tool calls fail (crash, hang, -32602, unknown tool, silent tool changes); see the file's header. */
