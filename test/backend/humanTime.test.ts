@@ -2,11 +2,13 @@
  * A person takes their time with a server's request: server-everything's trigger-elicitation-request over stdio,
  * answered 15 s after the form opened, longer than the 10 s request timeout. The call's timer stands still while
  * the form waits, so the call succeeds with the server's own result and Loupe never sends notifications/cancelled.
- * A call cancelled while its form is open closes the form, says why, and no answer can be sent for it after that.
+ * A call cancelled while its form is open closes the form, says why, and no answer can be sent for it after that;
+ * so does a question the server cancels itself (test/servers/asking.mjs), which gets no response at all.
  */
 import { createRequire } from 'node:module';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Frame } from '../../src/shared/frames.js';
+import { serverPaths } from '../helpers/servers.js';
 import { startHarness, type Harness } from './backendHarness.js';
 
 const everything = createRequire(import.meta.url).resolve(
@@ -20,10 +22,10 @@ afterEach(async () => {
   harness = undefined;
 });
 
-async function connected(): Promise<Harness> {
+async function connected(args: string[] = [everything, 'stdio']): Promise<Harness> {
   const started = startHarness();
   harness = started;
-  await started.api.connect({ transport: 'stdio', command: process.execPath, args: [everything, 'stdio'] });
+  await started.api.connect({ transport: 'stdio', command: process.execPath, args });
   await started.api.list('tools');
   return started;
 }
@@ -96,4 +98,24 @@ describe('the person answering a server request', () => {
     expect(replies[0]?.raw).toContain('elicitation/create was closed unanswered');
     expect(frames.some((frame) => frame.direction === 'out' && frame.raw.includes('Late'))).toBe(false);
   }, 30_000);
+
+  it('a question the server cancels closes its form with the server’s reason and gets no response', async () => {
+    const app = await connected([serverPaths.asking]);
+    const call = app.api.callTool({
+      tool: 'ask_then_cancel',
+      arguments: { afterMs: 1_000 },
+      callId: 'asked-1',
+    });
+    const request = await app.waitFor('onServerRequest', (r) => r.method === 'elicitation/create');
+    const closed = await app.waitFor('onServerRequestClosed', (c) => c.requestId === request.requestId);
+    expect(closed.reason).toBe('the server cancelled it: the tool stopped waiting');
+    expect((await call).result.content).toEqual([{ type: 'text', text: 'stopped waiting' }]);
+    const late = await app.api.answerServerRequest(request.requestId, { result: { action: 'decline' } }).then(
+      () => 'sent',
+      (error: unknown) => (error as { detail?: { kind?: string } }).detail?.kind,
+    );
+    expect(late).toBe('usage');
+    const frames = await app.api.frames(0, 100_000);
+    expect(frames.filter((frame) => frame.direction === 'out' && frame.id === 'ask-1')).toEqual([]);
+  });
 });
