@@ -13,6 +13,7 @@ import type {
 } from '../../shared/session.js';
 import { LoupeError } from '../../shared/errors.js';
 import type { JsonObject } from '../../shared/json.js';
+import { abortReason } from '../rpc/abortReason.js';
 
 export const answerableMethods = ['roots/list', 'sampling/createMessage', 'elicitation/create'] as const;
 
@@ -63,7 +64,7 @@ export class ServerRequestDesk {
   ): { request: ServerRequest; answer: Promise<JsonObject> } {
     const requestId = `${this.prefix}-${this.next++}`;
     const request: ServerRequest = { requestId, method, params, receivedAt };
-    const onAbort = (): void => this.close(requestId, reasonOf(signal?.reason));
+    const onAbort = (): void => this.close(requestId, abortReason(signal?.reason));
     const answer = new Promise<JsonObject>((resolve, reject) =>
       this.waiting.set(requestId, {
         request,
@@ -145,10 +146,4 @@ export class ServerRequestDesk {
     this.answeredList.unshift(entry);
     this.answeredList.length = Math.min(this.answeredList.length, keptAnswered);
   }
-}
-
-function reasonOf(reason: unknown): string {
-  if (typeof reason === 'string') return reason;
-  if (reason instanceof Error && reason.name !== 'AbortError') return reason.message;
-  return 'cancelled';
 }

@@ -13,6 +13,7 @@ import type { Frame } from '../../shared/frames.js';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../shared/json.js';
 import type { RawResponse, RequestOptions, ServerRequestHandler, Unsubscribe } from '../types.js';
 import type { MessageContext, Wire, WireEvents } from '../wire/wire.js';
+import { abortReason } from './abortReason.js';
 import { Attention, RequestTimer } from './attention.js';
 import { rpcFailure } from './rpcFailure.js';
 import { ServerRequestCauses } from './serverRequestCauses.js';
@@ -94,13 +95,7 @@ export class RpcPeer {
     return new Promise<RawResponse>((resolve, reject) => {
       const signal = options.signal;
       const onAbort = (): void => {
-        // abort() without a reason gives a DOMException "This operation was aborted": the user's cancel.
-        const reason =
-          signal?.reason instanceof Error && signal.reason.name !== 'AbortError'
-            ? signal.reason.message
-            : typeof signal?.reason === 'string'
-              ? signal.reason
-              : 'cancelled by the user';
+        const reason = abortReason(signal?.reason);
         this.cancel(id, method, reason);
         entry.settle({
           error: {

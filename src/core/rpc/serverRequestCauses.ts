@@ -5,7 +5,8 @@
  * sent on its own) closes only the first two ways. Local answers (modern input requests, a task's input) close
  * when their caller's signal aborts or the connection ends.
  */
-import { isJsonObject, type JsonObject } from '../../shared/json.js';
+import type { JsonObject } from '../../shared/json.js';
+import { abortReason } from './abortReason.js';
 
 type RequestId = string | number;
 
@@ -55,7 +56,7 @@ export class ServerRequestCauses {
 
   /** An answer given without a JSON-RPC exchange for `cause` (a request, a task); it closes when `signal` aborts. */
   local(signal: AbortSignal | undefined, cause: string): Answering {
-    const onAbort = (): void => entry.close(`${cause} was cancelled: ${reasonOf(signal?.reason)}`);
+    const onAbort = (): void => entry.close(`${cause} was cancelled: ${abortReason(signal?.reason)}`);
     const entry: Entry = new Entry(new Set(), () => {
       this.all.delete(entry);
       signal?.removeEventListener('abort', onAbort);
@@ -90,11 +91,4 @@ export class ServerRequestCauses {
   closeAll(reason: string): void {
     for (const entry of [...this.all]) entry.close(reason);
   }
-}
-
-function reasonOf(reason: unknown): string {
-  if (typeof reason === 'string') return reason;
-  if (reason instanceof Error && reason.name !== 'AbortError') return reason.message;
-  if (isJsonObject(reason) && typeof reason.message === 'string') return reason.message;
-  return 'cancelled by the user';
 }

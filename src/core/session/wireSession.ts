@@ -3,6 +3,7 @@ import { LoupeError, type LoupeErrorData } from '../../shared/errors.js';
 import type { JsonObject } from '../../shared/json.js';
 import type { Handshake } from '../../shared/session.js';
 import type { FrameRecorder } from '../recorder/frameRecorder.js';
+import { abortReason } from '../rpc/abortReason.js';
 import type { Attention } from '../rpc/attention.js';
 import type { RpcPeer } from '../rpc/rpcPeer.js';
 import type {
@@ -136,15 +137,12 @@ export class WireSession implements McpSession {
 }
 
 function cancelledWhileAsking(method: string, signal: AbortSignal, cause: unknown): LoupeError {
-  const reason: unknown = signal.reason;
-  const said =
-    typeof reason === 'string'
-      ? reason
-      : reason instanceof Error && reason.name !== 'AbortError'
-        ? reason.message
-        : 'cancelled by the user';
   return new LoupeError(
-    { kind: 'cancelled', message: `${method} was cancelled: ${said}`, data: { method } },
+    {
+      kind: 'cancelled',
+      message: `${method} was cancelled: ${abortReason(signal.reason)}`,
+      data: { method },
+    },
     { cause },
   );
 }
