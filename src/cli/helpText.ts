@@ -30,7 +30,8 @@ Targets (one of)
                               else its default; with none of these the command stops and names the input
 
 Options
-  --timeout <ms>      per-request timeout, reset by progress (default 10000)
+  --timeout <ms>      per-request timeout, reset by progress (default 10000); also each exchange with an
+                      authorization server. Time spent waiting on you (a sign-in, a question) never counts
   --page-limit <n>    stop a listing after n pages with a page-limit error (default 64)
   --max-frame-bytes <n>     refuse one message larger than n bytes, named frame-too-large (default 64 MiB)
   --max-response-bytes <n>  refuse one HTTP response larger than n bytes (default 256 MiB)
