@@ -1,9 +1,10 @@
 /**
  * Sign-in in Chromium through the browser host, against a real OpenID Provider: oidc-provider on loopback in
  * front of an MCP server that checks bearer tokens with the official SDK's requireBearerAuth
- * (test/servers/oidcProtected.mjs). Connecting opens the provider's page; the user signs in and consents there;
- * back in Loupe the tools list, the Auth view shows each step with its checks, Traffic lists the same steps as
- * auth frames, and once the short-lived access token is about to expire the next call refreshes it.
+ * (test/servers/oidcProtected.mjs). Connecting shows the sign-in banner and opens nothing by itself; its button
+ * opens the provider's page; the user signs in and consents there; back in Loupe the tools list, the Auth view
+ * shows each step with its checks, Traffic lists the same steps as auth frames, and once the short-lived access
+ * token is about to expire the next call refreshes it.
  */
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
@@ -36,12 +37,20 @@ test.describe('signing in to a protected server', () => {
     page,
     context,
   }) => {
+    // The person reads the banner before asking for the page: a real wait, on top of the sign-in itself.
+    test.setTimeout(90_000);
     await page.goto(host.url);
-    const opened = context.waitForEvent('page');
     await connectHttp(page, server.url);
     const banner = page.getByRole('alert', { name: 'Sign-in needed' });
     await expect(banner).toContainText(server.url);
-    await expect(banner.getByRole('button', { name: 'Open sign-in page' })).toBeVisible();
+    const open = banner.getByRole('button', { name: 'Open sign-in page' });
+    await expect(open).toBeVisible();
+    // Nothing opens by itself: the person reads the banner, then asks for the page.
+    await page.waitForTimeout(2_000);
+    expect(context.pages()).toHaveLength(1);
+    await shot(page, 'banner');
+    const opened = context.waitForEvent('page');
+    await open.click();
 
     const signInPage = await opened;
     await signInPage.waitForLoadState();

@@ -65,8 +65,8 @@ export interface CliAuthOptions extends AuthSettings {
   storeDirectory?: string;
 }
 
-/** decline / cancel / defaults, or the path of a JSON answers file. */
-export type InputMode = { mode: 'decline' | 'cancel' | 'defaults' } | { mode: 'file'; path: string };
+/** decline / cancel / defaults, ask (a person at the terminal), or the path of a JSON answers file. */
+export type InputMode = { mode: 'decline' | 'cancel' | 'defaults' | 'ask' } | { mode: 'file'; path: string };
 
 const protocolChoices = ['auto', 'modern', 'legacy'] as const;
 
@@ -202,7 +202,7 @@ export function parseArguments(argv: readonly string[]): Invocation {
       }
       case '--input': {
         const mode = value();
-        options.input = mode === 'decline' || mode === 'cancel' || mode === 'defaults' ? { mode } : { mode: 'file', path: mode };
+        options.input = mode === 'decline' || mode === 'cancel' || mode === 'defaults' || mode === 'ask' ? { mode } : { mode: 'file', path: mode };
         break;
       }
       case '--root':

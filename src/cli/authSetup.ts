@@ -47,6 +47,8 @@ export function cliAuth(
     userAgent: auth.nonInteractive ? nonInteractiveUserAgent() : interactiveUserAgent(err),
     ...(auth.token ? {} : { store: cliTokenStore(options) }),
     onNotice: err,
+    // Each exchange with the authorization server gets the request timeout (the sign-in itself does not count).
+    ...(options.timeoutMs !== undefined ? { stepTimeoutMs: options.timeoutMs } : {}),
     ...(options.debug ? { onStep: (step: AuthStep) => err(stepLine(step)) } : {}),
   });
 }

@@ -33,7 +33,8 @@ Targets (one of)
                               else its default; with none of these the command stops and names the input
 
 Options
-  --timeout <ms>      per-request timeout, reset by progress (default 10000)
+  --timeout <ms>      per-request timeout, reset by progress (default 10000); also each exchange with an
+                      authorization server. Time spent waiting on you (a sign-in, a question) never counts
   --page-limit <n>    stop a listing after n pages with a page-limit error (default 64)
   --max-frame-bytes <n>     refuse one message larger than n bytes, named frame-too-large (default 64 MiB)
   --max-response-bytes <n>  refuse one HTTP response larger than n bytes (default 256 MiB)
@@ -43,9 +44,11 @@ Options
                       progress also when stderr is not a terminal; sign-in steps
   --protocol <era>    auto (default: server/discover, falling back to initialize), modern (2026-07-28 only)
                       or legacy (2025-11-25 initialize only)
-  --input <how>       answer the server's input requests: decline, cancel, defaults (accept elicitations
-                      with the schema's defaults) or an answers file {"elicitation","sampling","roots"};
-                      each answer is printed on stderr
+  --input <how>       answer the server's input requests: ask (you answer at the terminal: each form field
+                      asked in turn, Enter keeps a default, Ctrl+C cancels the form; the default of call on
+                      a terminal), decline, cancel, defaults (accept elicitations with the schema's defaults)
+                      or an answers file {"elicitation","sampling","roots"}; each answer is printed on stderr.
+                      Request timers stand still while you answer; a cancelled call closes its questions
   --root <uri>        a root answered to roots/list with --input (repeatable)
   --task              call: run a tool whose execution.taskSupport is optional as a task (required: always);
                       task status on stderr, the result on stdout; Ctrl-C cancels the task (tasks/cancel;
@@ -64,7 +67,7 @@ Sign-in (HTTP servers that answer 401: OAuth 2.1 as MCP specifies it)
 
 Exit codes: 0 ok, 1 failure (one line on stderr names the cause), 2 usage error, 3 a task not cancelled.
 Without --input the CLI offers the server no sampling, elicitation or roots: it only inspects (list says so on
-stderr: a server may list more tools to a client that declares them).
+stderr: a server may list more tools to a client that declares them; call on a terminal asks you instead: --input ask).
 
 Examples
   loupe list --demo

@@ -1,7 +1,8 @@
 /**
- * `--input decline|cancel|defaults|<answers.json>`: how the CLI answers a server's input requests without a
- * person at the keyboard. The same handlers serve both eras: a modern input_required result (each embedded
- * request) and a 2025 server→client request. Every answer is printed on stderr.
+ * `--input decline|cancel|defaults|ask|<answers.json>`: how the CLI answers a server's input requests. `ask` has
+ * the person at the terminal answer them (terminalAnswers.ts); it is what `loupe call` does on a terminal when no
+ * --input is given. The others answer without a person. The same handlers serve both eras: a modern input_required
+ * result (each embedded request), a task's input and a 2025 server→client request. Every answer is printed on stderr.
  * - elicitation/create: decline / cancel, or accept with the requested schema's defaults (form mode; a URL
  *   elicitation cannot be opened here and is declined), or the answers file's "elicitation" result;
  * - sampling/createMessage: only the answers file's "sampling" result; otherwise the request fails, named;
@@ -14,18 +15,38 @@ import { isJsonObject, type JsonObject, type JsonValue } from '../shared/json.js
 import type { SessionOptions } from '../shared/session.js';
 import type { McpSession } from '../core/types.js';
 import type { CliOptions, InputMode } from './arguments.js';
+import { terminalLineReader, type LineReader } from './linePrompt.js';
+import { askingHandlers } from './terminalAnswers.js';
 import type { Terminal } from './terminal.js';
 
 export interface InputPlan {
   mode: InputMode;
   answers: JsonObject;
   roots: { uri: string; name?: string }[];
+  /** ask: the terminal the person answers on. */
+  ask?: LineReader;
+}
+
+/** `loupe call` on a terminal (stdin and stderr) with no --input: the person answers (`ask`). */
+export function withTerminalInput(options: CliOptions): CliOptions {
+  if (options.input || !process.stdin.isTTY || !process.stderr.isTTY) return options;
+  return { ...options, input: { mode: 'ask' } };
 }
 
 /** Reads the answers file (if any) before connecting: a bad file is a usage error, not a failed session. */
 export async function inputPlan(options: CliOptions): Promise<InputPlan | undefined> {
   const mode = options.input;
   if (!mode) return undefined;
+  if (mode.mode === 'ask') {
+    const ask = terminalLineReader();
+    if (!ask)
+      throw new LoupeError({
+        kind: 'usage',
+        message:
+          '--input ask needs a terminal to ask on, and stdin is not one: use --input decline, cancel, defaults or an answers file',
+      });
+    return { mode, answers: {}, roots: options.roots.map((uri) => ({ uri })), ask };
+  }
   let answers: JsonObject = {};
   if (mode.mode === 'file') {
     let parsed: unknown;
@@ -59,6 +80,12 @@ export function offerOf(plan: InputPlan | undefined): Pick<SessionOptions, 'offe
 }
 
 export function installInputAnswers(session: McpSession, plan: InputPlan, terminal: Terminal): void {
+  if (plan.ask) {
+    const asking = askingHandlers(plan.ask, terminal);
+    session.setRequestHandler('elicitation/create', asking.elicitation);
+    session.setRequestHandler('sampling/createMessage', asking.sampling);
+    return;
+  }
   const said = (method: string, key: string | number, answer: JsonValue): void =>
     terminal.err(`loupe: answered ${method} [${String(key)}]: ${JSON.stringify(answer)}`);
   session.setRequestHandler('elicitation/create', (params, key) => {

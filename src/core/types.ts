@@ -47,7 +47,21 @@ export interface RawResponse {
   rounds?: InputRound[];
 }
 
-export type ServerRequestHandler = (params: JsonObject, requestId: string | number) => Promise<JsonObject>;
+/** What a handler of a server request is told beside the request. */
+export interface ServerRequestContext {
+  /**
+   * Aborts, with the reason in words as its `reason`, when the request is closed unanswered: the server cancelled
+   * it, the call that caused it was cancelled or timed out, or the connection ended. Close the form or prompt and
+   * say why; an answer given after this is not sent.
+   */
+  signal: AbortSignal;
+}
+
+export type ServerRequestHandler = (
+  params: JsonObject,
+  requestId: string | number,
+  context: ServerRequestContext,
+) => Promise<JsonObject>;
 
 export interface McpSession {
   readonly target: DialTarget;
@@ -65,8 +79,17 @@ export interface McpSession {
   onNotification(listener: (method: string, params: JsonObject | undefined) => void): Unsubscribe;
   /** Answer server→client requests of this method; unhandled ones get -32601. `ping` is answered built in. */
   setRequestHandler(method: string, handler: ServerRequestHandler): void;
-  /** Answers an input request a result embedded (a modern task's inputRequests) with the handler for its method. */
-  answerInput?(method: string, params: JsonObject, key: string): Promise<JsonObject>;
+  /**
+   * Answers an input request a result embedded (a modern task's inputRequests) with the handler for its method;
+   * aborting `signal` closes its form and rejects with kind 'cancelled'. `cause` names what asked, in words.
+   */
+  answerInput?(
+    method: string,
+    params: JsonObject,
+    key: string,
+    signal?: AbortSignal,
+    cause?: string,
+  ): Promise<JsonObject>;
   /**
    * Modern era: the x-mcp-header declarations of the latest tools/list (the lists layer calls learn() after each
    * walk). Absent on legacy sessions.

@@ -84,6 +84,15 @@ export function showApiSession(session: string | undefined): void {
   shownSession = session;
 }
 
+/**
+ * Whether this page runs in the desktop window, whose main process asks the person (a native dialog showing the
+ * exact URL) before it hands a page to the system browser. The browser host has no such step: there a page is
+ * opened only on the person's click.
+ */
+export function asksBeforeOpeningPages(): boolean {
+  return (window as Window & { loupe?: LoupeApi }).loupe !== undefined;
+}
+
 /** Tests (and a future embedding) hand in their own API. */
 export function setApi(api: LoupeApi): void {
   current = api;

@@ -13,6 +13,7 @@ import type { Finding, ToolSummary } from './lint.js';
 import type { ListDiff, ListKind, ListProgress, ListResult } from './lists.js';
 import type {
   AnsweredServerRequest,
+  ClosedServerRequest,
   CallOutcome,
   LogEntry,
   ProgressEvent,
@@ -159,6 +160,8 @@ export interface BackendEvents {
   onLog: LogEntry;
   onProgress: ProgressEvent;
   onServerRequest: ServerRequest;
+  /** A server request still waiting was closed unanswered, and why. */
+  onServerRequestClosed: ClosedServerRequest;
   // tasks
   /** A task of this session changed (status, message) or ended. */
   onTask: TaskRecord;
@@ -231,6 +234,7 @@ export const eventNames = [
   'onLog',
   'onProgress',
   'onServerRequest',
+  'onServerRequestClosed',
   // tasks
   'onTask',
   // auth

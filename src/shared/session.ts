@@ -140,5 +140,17 @@ export interface AnsweredServerRequest {
   answeredAt: number;
 }
 
+/**
+ * A server request closed before the user answered it (the server cancelled it, the call that caused it was
+ * cancelled or timed out, the connection ended): its form closes and says why; no answer can be sent any more.
+ */
+export interface ClosedServerRequest {
+  requestId: string;
+  /** Why, in words ("tools/call was cancelled: cancelled by the user"). */
+  reason: string;
+  /** Wall-clock time, ms since the epoch. */
+  closedAt: number;
+}
+
 /** What the client answers: a result, or a JSON-RPC error. */
 export type ServerRequestAnswer = { result: JsonObject } | { error: { code: number; message: string } };

@@ -19,8 +19,14 @@ export const serverPaths = {
   protected: fileURLToPath(new URL('../servers/protected.mjs', import.meta.url)),
   /** oidc-provider (a real OpenID Provider) in front of an SDK server checking bearer tokens; see the file's header. */
   oidcProtected: fileURLToPath(new URL('../servers/oidcProtected.mjs', import.meta.url)),
+  /** The same OpenID Provider in front of a strict 2026-07-28 server of the v2 SDK; see the file's header. */
+  oidcModern: fileURLToPath(new URL('../servers/oidcModern.mjs', import.meta.url)),
   /** Checks env values / a bearer token it was given and echoes its environment (config inputs, envFile). */
   configEcho: fileURLToPath(new URL('../servers/configEcho.mjs', import.meta.url)),
+  /** Raw JSON-RPC over stdio whose tools ask for input (elicitation) and may cancel their own question. */
+  asking: fileURLToPath(new URL('../servers/asking.mjs', import.meta.url)),
+  /** A protected server whose sign-in metadata is hostile (javascript: endpoints, a silent metadata request…). */
+  hostileAuth: fileURLToPath(new URL('../servers/hostileAuth.mjs', import.meta.url)),
   /** Raw JSON-RPC over stdio whose tool calls fail (crash, hang, -32602, unknown tool, silent tool changes); see the file's header. */
   callFaults: fileURLToPath(new URL('../servers/callFaults.mjs', import.meta.url)),
 } as const;
@@ -123,4 +129,14 @@ export async function startProtectedServer(flags: string[] = []): Promise<Runnin
 /** oidcProtected.mjs: `url` is the MCP endpoint (…/mcp); `--access-ttl S` shortens the access tokens' life. */
 export async function startOidcProtectedServer(flags: string[] = []): Promise<RunningHttpServer> {
   return startPrintingUrl([serverPaths.oidcProtected, ...flags], 'http', 'oidc-protected');
+}
+
+/** oidcModern.mjs: a strict 2026-07-28 server (v2 SDK) behind oidc-provider; `url` is the MCP endpoint (…/mcp). */
+export async function startOidcModernServer(flags: string[] = []): Promise<RunningHttpServer> {
+  return startPrintingUrl([serverPaths.oidcModern, ...flags], 'http', 'oidc-modern');
+}
+
+/** hostileAuth.mjs in one of its modes (see the file's header); `url` is the MCP endpoint (…/mcp). */
+export async function startHostileAuthServer(mode: string): Promise<RunningHttpServer> {
+  return startPrintingUrl([serverPaths.hostileAuth, '--mode', mode], 'http', `hostile auth (${mode})`);
 }

@@ -13,9 +13,12 @@ import { withSession } from '../sessionScope.js';
 import { formatCount, printable, type Terminal } from '../terminal.js';
 import { printJson } from './list.js';
 import { callJson, taskPrinter } from '../taskLines.js';
+import { withTerminalInput } from '../inputAnswers.js';
 
-export async function callCommand(invocation: Invocation, terminal: Terminal): Promise<number> {
-  const tool = invocation.tool ?? '';
+export async function callCommand(given: Invocation, terminal: Terminal): Promise<number> {
+  const tool = given.tool ?? '';
+  // On a terminal the person answers the server's questions (elicitation, sampling) unless --input says otherwise.
+  const invocation = { ...given, options: withTerminalInput(given.options) };
   const { options } = invocation;
   return withSession(invocation, terminal, async (session) => {
     // The outputSchema may be on any page; a failed listing still lets the call go ahead.

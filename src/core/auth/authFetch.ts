@@ -18,6 +18,7 @@ import { StepLog } from './stepLog.js';
 import { requestTokens, type Tokens } from './tokenEndpoint.js';
 import type { TokenStore } from './tokenStore.js';
 import type { UserAgent } from './userAgents.js';
+import type { Attention } from '../rpc/attention.js';
 
 export interface AuthFetchOptions {
   serverUrl: string;
@@ -36,12 +37,19 @@ export interface AuthFetchOptions {
   /** Refresh this long before the access token expires. */
   refreshMarginMs?: number;
   callbackTimeoutMs?: number;
+  /** How long one exchange with the authorization server (metadata, registration, token) may take, ms. */
+  stepTimeoutMs?: number;
 }
 
-/** Wraps an inner fetch (the wire's) with authorization; refused answers it handled go to recordRefusal. */
+/**
+ * Wraps an inner fetch (the wire's) with authorization; refused answers it handled go to recordRefusal. The
+ * session's Attention is entered for the whole sign-in (and each refresh): the request it runs inside does not
+ * time out meanwhile; every exchange of the sign-in has its own limit instead.
+ */
 export type AuthComposer = (
   inner: FetchLike,
   recordRefusal?: (http: HttpInfo, body: string) => void,
+  attention?: Attention,
 ) => FetchLike;
 
 interface Grant {
@@ -54,7 +62,7 @@ interface Grant {
 export function createAuthFetch(options: AuthFetchOptions): AuthComposer {
   const serverUrl = new URL(options.serverUrl);
   const { settings } = options;
-  const log = new StepLog(options.fetch ?? wireFetch, options.onStep);
+  const log = new StepLog(options.fetch ?? wireFetch, options.onStep, options.stepTimeoutMs);
   const maxStepUps = options.maxStepUps ?? 2;
   const margin = options.refreshMarginMs ?? 60_000;
   let grant: Grant | undefined = settings.token
@@ -137,13 +145,19 @@ export function createAuthFetch(options: AuthFetchOptions): AuthComposer {
     });
   };
 
-  const refreshSoon = async (): Promise<void> => {
+  /** Whether the access token is close enough to its expiry to refresh it before the next request. */
+  const refreshDue = (): boolean => {
     const current = grant;
     const expiresAt = current?.tokens.expiresAt;
-    if (!current || expiresAt === undefined || !current.tokens.refreshToken) return;
+    if (!current || expiresAt === undefined || !current.tokens.refreshToken) return false;
     // Never more than half the token's life ahead, or a short-lived token would be refreshed on every request.
     const lifetime = expiresAt - (current.tokens.issuedAt ?? expiresAt - 2 * margin);
-    if (expiresAt - Math.min(margin, lifetime / 2) > Date.now()) return;
+    return expiresAt - Math.min(margin, lifetime / 2) <= Date.now();
+  };
+
+  const refreshSoon = async (): Promise<void> => {
+    const current = grant;
+    if (!current || !refreshDue()) return;
     await serial(async () => {
       if (grant !== current) return;
       const found = current.found ?? (await discover(log, serverUrl, {}));
@@ -155,15 +169,18 @@ export function createAuthFetch(options: AuthFetchOptions): AuthComposer {
     });
   };
 
-  return (inner, recordRefusal) => async (input, init) => {
+  return (inner, recordRefusal, attention) => async (input, init) => {
     const ours = new URL(String(input)).origin === serverUrl.origin;
     if (!ours) return inner(input, init);
+    // The request this runs inside waits while Loupe signs in: its timers stand still (each exchange has its own).
+    const signingIn = <T>(work: () => Promise<T>): Promise<T> =>
+      attention ? attention.during('signing in', work) : work();
     const send = (): Promise<Response> => {
       const headers = new Headers(init?.headers);
       if (grant) headers.set('authorization', `Bearer ${grant.tokens.accessToken}`);
       return inner(input, { ...init, headers });
     };
-    if (!settings.token) await refreshSoon();
+    if (!settings.token && refreshDue()) await signingIn(refreshSoon);
     let response = await send();
     let stepUps = 0;
     let signedIn = false;
@@ -205,12 +222,8 @@ export function createAuthFetch(options: AuthFetchOptions): AuthComposer {
           { status: 403 },
         );
       if (insufficient) stepUps += 1;
-      await authorize(
-        challenge,
-        insufficient,
-        response,
-        String(input),
-        (init?.method ?? 'GET').toUpperCase(),
+      await signingIn(() =>
+        authorize(challenge, insufficient, response, String(input), (init?.method ?? 'GET').toUpperCase()),
       );
       signedIn = true;
       response = await send();

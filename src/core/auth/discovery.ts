@@ -7,6 +7,7 @@ import type { JsonObject } from '../../shared/json.js';
 import { stringField } from '../../shared/json.js';
 import { authFailure } from './authFailure.js';
 import type { BearerChallenge } from './challenge.js';
+import { checkEndpoint, inertUrl } from './endpointCheck.js';
 import { check, type StepLog } from './stepLog.js';
 
 export interface ResourceInfo {
@@ -99,6 +100,7 @@ export async function discoverResource(
     const issuer = servers[0];
     if (!check(step, 'the metadata lists an authorization server', issuer !== undefined))
       throw authFailure('prm', `${url} lists no authorization_servers`);
+    checkEndpoint('prm', 'authorization_servers[0]', issuer ?? '', step);
     return {
       resource: resource ?? '',
       issuer: issuer ?? '',
@@ -134,8 +136,9 @@ export async function discoverServer(log: StepLog, resource: ResourceInfo): Prom
   try {
     issuerUrl = new URL(resource.issuer);
   } catch {
-    throw authFailure('as-metadata', `the authorization server "${resource.issuer}" is not a URL`);
+    throw authFailure('as-metadata', `the authorization server ${inertUrl(resource.issuer)} is not a URL`);
   }
+  checkEndpoint('as-metadata', 'the authorization server', resource.issuer);
   for (const url of metadataCandidates(issuerUrl)) {
     const { response, json, step } = await log.exchange('as-metadata', url, {
       headers: { accept: 'application/json' },
@@ -209,6 +212,11 @@ function readMetadata(
     )
   )
     throw authFailure('as-metadata', `${url} lacks authorization_endpoint or token_endpoint`);
+  // Before anything is registered, exchanged or shown: every endpoint is https (http only on loopback).
+  checkEndpoint('as-metadata', 'authorization_endpoint', metadata.authorizationEndpoint, step);
+  checkEndpoint('as-metadata', 'token_endpoint', metadata.tokenEndpoint, step);
+  if (metadata.registrationEndpoint !== undefined)
+    checkEndpoint('as-metadata', 'registration_endpoint', metadata.registrationEndpoint, step);
   if (
     !check(
       step,

@@ -82,6 +82,7 @@ export async function signIn(
     const scopes = chooseScopes(challenge, found, settings, context.previousScopes);
     const pkce = createPkce();
     const state = createState();
+    receiver.expect(state);
     const url = new URL(metadata.authorizationEndpoint);
     url.searchParams.set('response_type', 'code');
     url.searchParams.set('client_id', client.clientId);
@@ -105,6 +106,12 @@ export async function signIn(
       throw authFailure('authorize', error instanceof Error ? error.message : String(error));
     }
     const code = checkCallback(log, callback, state, metadata, url.href, performance.now() - started, scopes);
+    if (receiver.strays > 0)
+      log.steps.at(-1)?.checks.push({
+        requirement: 'redirects with another state are refused without ending the sign-in',
+        ok: true,
+        detail: `${receiver.strays} refused`,
+      });
     const tokens = await requestTokens(
       log,
       metadata.tokenEndpoint,

@@ -7,6 +7,7 @@ import type { JsonObject } from '../../shared/json.js';
 import { isJsonObject } from '../../shared/json.js';
 import type { FetchLike } from '../wire/recordingFetch.js';
 import { networkFailure } from '../wire/networkFailure.js';
+import type { LoupeError } from '../../shared/errors.js';
 import { authFailure } from './authFailure.js';
 import { maskBody, maskHeaders, maskUrl } from './masking.js';
 
@@ -22,15 +23,21 @@ export interface Exchanged {
 const bodyLimit = 4_000;
 /** Larger answers from an authorization server are refused unread (hostile input). */
 const responseLimit = 256 * 1024;
+/** How long one exchange with an authorization server may take by default, ms. */
+export const defaultStepTimeoutMs = 10_000;
 
 export class StepLog {
   readonly steps: AuthStep[] = [];
   private pending: AuthStep | undefined;
+  private readonly stepTimeoutMs: number;
 
   constructor(
     private readonly fetch: FetchLike,
     private readonly onStep?: (step: AuthStep) => void,
-  ) {}
+    stepTimeoutMs?: number,
+  ) {
+    this.stepTimeoutMs = stepTimeoutMs ?? defaultStepTimeoutMs;
+  }
 
   /** Records a step without an HTTP exchange. */
   note(step: AuthStepName, learned: JsonObject, checks: AuthCheck[] = []): AuthStep {
@@ -52,18 +59,39 @@ export class StepLog {
     if (pending) this.onStep?.(pending);
   }
 
-  /** One HTTP exchange of a step; network failures become LoupeErrors naming the URL. */
+  /**
+   * One HTTP exchange of a step; network failures become LoupeErrors naming the URL, and an exchange not over
+   * within the step timeout (headers and body) is an auth-failed error naming the step and the URL.
+   */
   async exchange(step: AuthStepName, url: string, init: RequestInit = {}): Promise<Exchanged> {
     const started = performance.now();
     const method = (init.method ?? 'GET').toUpperCase();
     const requestBody = typeof init.body === 'string' ? init.body : undefined;
+    const limit = new AbortController();
+    const seconds = Math.round(this.stepTimeoutMs / 100) / 10;
+    const silent = (): LoupeError =>
+      authFailure(step, `${maskUrl(url)} got no answer within ${seconds} s`, {
+        timeoutMs: this.stepTimeoutMs,
+      });
+    const timer = setTimeout(() => limit.abort(silent()), this.stepTimeoutMs);
     let response: Response;
+    let text: string | undefined;
     try {
-      response = await this.fetch(url, { ...init, redirect: init.redirect ?? 'manual' });
-    } catch (error) {
-      throw networkFailure(error, url);
+      try {
+        response = await this.fetch(url, {
+          ...init,
+          redirect: init.redirect ?? 'manual',
+          signal: limit.signal,
+        });
+      } catch (error) {
+        if (limit.signal.aborted) throw silent();
+        throw networkFailure(error, url);
+      }
+      text = await readLimited(response, responseLimit);
+      if (limit.signal.aborted) throw silent();
+    } finally {
+      clearTimeout(timer);
     }
-    const text = await readLimited(response, responseLimit);
     if (text === undefined)
       throw authFailure(
         step,

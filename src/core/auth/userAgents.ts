@@ -19,12 +19,22 @@ export function interactiveUserAgent(show: (line: string) => void): UserAgent {
 
 const maxHops = 10;
 
-/** `fetchImpl` defaults to the wire's fetch, so an authorization server on a port fetch refuses is reached too. */
-export function nonInteractiveUserAgent(fetchImpl: FetchLike = wireFetch): UserAgent {
+/**
+ * `fetchImpl` defaults to the wire's fetch, so an authorization server on a port fetch refuses is reached too. Each
+ * hop may take hopTimeoutMs: no person is waited for here, only the server.
+ */
+export function nonInteractiveUserAgent(fetchImpl: FetchLike = wireFetch, hopTimeoutMs = 10_000): UserAgent {
   return async (authorizationUrl, redirectUri) => {
     let url = authorizationUrl;
     for (let hop = 0; hop < maxHops; hop += 1) {
-      const response = await fetchImpl(url, { redirect: 'manual' });
+      let response: Response;
+      try {
+        response = await fetchImpl(url, { redirect: 'manual', signal: AbortSignal.timeout(hopTimeoutMs) });
+      } catch (error) {
+        if (error instanceof Error && error.name === 'TimeoutError')
+          throw new Error(`${new URL(url).origin} got no answer within ${Math.round(hopTimeoutMs / 1000)} s`);
+        throw error;
+      }
       await response.body?.cancel();
       if (url.startsWith(redirectUri)) return; // the receiver has the callback
       const location = response.headers.get('location');

@@ -29,8 +29,16 @@ export interface AuthDeskOptions {
 }
 
 export interface AuthDesk {
-  /** The auth layer for one connection attempt to a URL target; its steps go to the recorder and the hub. */
-  composer(target: UrlTarget, auth: ServerAuth | undefined, recorder: FrameRecorder): AuthComposer;
+  /**
+   * The auth layer for one connection attempt to a URL target; its steps go to the recorder and the hub. Each
+   * exchange with the authorization server may take stepTimeoutMs (the session's request timeout).
+   */
+  composer(
+    target: UrlTarget,
+    auth: ServerAuth | undefined,
+    recorder: FrameRecorder,
+    stepTimeoutMs?: number,
+  ): AuthComposer;
   /** Steps of the current attempt, in order. */
   steps(): AuthStep[];
   /** Abandons a sign-in still waiting (the connection was closed): its requests fail as 'cancelled'. */
@@ -54,7 +62,7 @@ export function createAuthDesk(options: AuthDeskOptions, hub: EventHub): AuthDes
     };
 
   return {
-    composer(target, auth, recorder) {
+    composer(target, auth, recorder, stepTimeoutMs) {
       steps = [];
       abandon?.();
       const abandoned = new Promise<never>((_resolve, reject) => {
@@ -74,6 +82,7 @@ export function createAuthDesk(options: AuthDeskOptions, hub: EventHub): AuthDes
         userAgent: userAgent(serverUrl),
         ...(store ? { store } : {}),
         ...(options.callbackTimeoutMs ? { callbackTimeoutMs: options.callbackTimeoutMs } : {}),
+        ...(stepTimeoutMs ? { stepTimeoutMs } : {}),
         onStep: (step) => {
           steps.push(step);
           recordStep(recorder, step);
@@ -81,8 +90,8 @@ export function createAuthDesk(options: AuthDeskOptions, hub: EventHub): AuthDes
         },
         onNotice: (message) => hub.emit('onAuthNotice', { serverUrl, message }),
       });
-      return (inner, recordRefusal) => {
-        const authorized = composer(inner, recordRefusal);
+      return (inner, recordRefusal, attention) => {
+        const authorized = composer(inner, recordRefusal, attention);
         return (input, init) => Promise.race([authorized(input, init), abandoned]);
       };
     },

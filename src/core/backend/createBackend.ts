@@ -140,9 +140,9 @@ export function createSessionBackend(options: BackendOptions & { settingsStore?:
     current.ended = true;
     current.stopWatching?.();
     current.stopWatching = undefined;
-    for (const controller of current.calls.values()) controller.abort();
+    for (const controller of current.calls.values()) controller.abort('the session was closed');
     current.calls.clear();
-    current.desk.abandon();
+    current.desk.abandon('the session was closed');
     const session = current.session;
     if (session?.isOpen) await session.close().catch(() => undefined);
     current.batcher.flush();
@@ -197,10 +197,10 @@ export function createSessionBackend(options: BackendOptions & { settingsStore?:
       });
     });
     for (const method of answerableMethods) {
-      session.setRequestHandler(method, (params) => {
+      session.setRequestHandler(method, (params, _id, { signal }) => {
         const roots = current.options.roots;
         if (method === 'roots/list' && roots) return Promise.resolve({ roots } as JsonObject);
-        const { request, answer } = current.desk.open(method, params, session.now());
+        const { request, answer } = current.desk.open(method, params, session.now(), signal);
         hub.emit('onServerRequest', request);
         return answer;
       });
@@ -219,7 +219,7 @@ export function createSessionBackend(options: BackendOptions & { settingsStore?:
       .then((reason) => {
         if (attempt !== current || disposed) return;
         current.error = reason;
-        current.desk.abandon();
+        current.desk.abandon(reason?.message ?? 'the connection closed');
         current.stopWatching?.();
         current.batcher.flush();
         if (status.state === 'connected') setStatus({ state: 'closed', target: current.target, ...(reason ? { reason } : {}) });
@@ -248,7 +248,7 @@ export function createSessionBackend(options: BackendOptions & { settingsStore?:
         lists: new Map(),
         walks: new Map(),
         calls: new Map(),
-        desk: new ServerRequestDesk(`r${attempts}`),
+        desk: new ServerRequestDesk(`r${attempts}`, (closed) => hub.emit('onServerRequestClosed', closed)),
         memory: new SessionMemory(),
         stopRecording: recorder.subscribe((frame) => batcher.push(frame)),
         ended: false,
@@ -257,7 +257,7 @@ export function createSessionBackend(options: BackendOptions & { settingsStore?:
       setStatus({ state: 'connecting', target });
       try {
         const dial = target.transport === 'demo' ? options.resolveDemo() : target;
-        const authFetch = dial.transport === 'stdio' ? undefined : authDesk.composer(dial, effective.auth, recorder);
+        const authFetch = dial.transport === 'stdio' ? undefined : authDesk.composer(dial, effective.auth, recorder, effective.timeoutMs);
         const session = await connect(dial, { ...effective, recorder, ...(authFetch ? { authFetch } : {}) });
         if (current.ended || disposed) {
           await session.close().catch(() => undefined);

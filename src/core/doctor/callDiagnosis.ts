@@ -98,7 +98,7 @@ function endedAdvice(error: LoupeErrorData, context: CallContext): Advice | unde
     return {
       likelyCause: `${tool} did not answer ${within}, and sent no progress meanwhile; Loupe stopped waiting and sent notifications/cancelled.`,
       nextStep:
-        'For a slow tool raise the timeout: --timeout <ms> in the CLI, “Request timeout (ms)” in the app’s connection form; a tool that reports progress keeps the call alive. Check the server is not waiting on something (a lock, a prompt, a network service).',
+        'For a slow tool raise the timeout: --timeout <ms> in the CLI, “Request timeout (ms)” in the app’s connection form; a tool that reports progress keeps the call alive. Check the server is not waiting on something of its own (a lock, a network service, a prompt on its own console); time spent in Loupe’s own forms and prompts does not count.',
     };
   }
   return undefined;

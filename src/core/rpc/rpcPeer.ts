@@ -2,18 +2,24 @@
  * The JSON-RPC peer over a Wire: allocates ids, keeps the pending map, settles requests from the
  * responses the wire parsed out of the raw frames (results exactly as sent, no schema stripping),
  * dispatches notifications and answers server→client requests.
+ *
+ * Request timers (idle and total) stand still while the session's Attention waits on the person: a sign-in holds
+ * them all, answering a server→client request holds those of the requests that caused it. A server request is closed (its handler's signal aborts, no answer goes
+ * out after that) when the server cancels it, when the connection ends, or when the requests that caused it
+ * (those its response stream carried over HTTP, else those pending when it came) all ended without a result.
  */
 import { LoupeError, toErrorData, type LoupeErrorData } from '../../shared/errors.js';
 import type { Frame } from '../../shared/frames.js';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../shared/json.js';
 import type { RawResponse, RequestOptions, ServerRequestHandler, Unsubscribe } from '../types.js';
-import type { Wire, WireEvents } from '../wire/wire.js';
+import type { MessageContext, Wire, WireEvents } from '../wire/wire.js';
+import { abortReason } from './abortReason.js';
+import { Attention, RequestTimer } from './attention.js';
 import { rpcFailure } from './rpcFailure.js';
+import { ServerRequestCauses } from './serverRequestCauses.js';
 
 export const defaultTimeoutMs = 10_000;
 export const defaultMaxTotalMs = 60_000;
-/** The longest delay setTimeout accepts (longer ones fire at once). */
-const maxTimerMs = 2_147_483_647;
 
 type RequestId = string | number;
 type NotificationListener = (method: string, params: JsonObject | undefined) => void;
@@ -23,13 +29,15 @@ interface Pending {
   startedAt: number;
   timeoutMs: number;
   onProgress: RequestOptions['onProgress'];
-  idle: ReturnType<typeof setTimeout> | undefined;
+  idle: RequestTimer | undefined;
   settle(outcome: { response: RawResponse } | { error: LoupeErrorData }): void;
 }
 
 export interface PeerDefaults {
   timeoutMs?: number;
   maxTotalMs?: number;
+  /** The session's wait on the person (connect() shares one across attempts); the peer makes its own without. */
+  attention?: Attention;
 }
 
 export class RpcPeer {
@@ -46,6 +54,9 @@ export class RpcPeer {
   private endReason: LoupeErrorData | undefined;
   private readonly timeoutMs: number;
   private readonly maxTotalMs: number;
+  readonly attention: Attention;
+  /** Server→client requests being answered, and what closes them. */
+  private readonly causes = new ServerRequestCauses();
 
   constructor(
     private readonly wire: Wire,
@@ -53,11 +64,12 @@ export class RpcPeer {
   ) {
     this.timeoutMs = defaults.timeoutMs ?? defaultTimeoutMs;
     this.maxTotalMs = defaults.maxTotalMs ?? defaultMaxTotalMs;
+    this.attention = defaults.attention ?? new Attention();
   }
 
   /** The events to give the wire's start(). */
   readonly events: WireEvents = {
-    onMessage: (message, frame) => this.receive(message, frame),
+    onMessage: (message, frame, context) => this.receive(message, frame, context),
     onRequestFailed: (id, error) => this.pending.get(id)?.settle({ error }),
     onClose: (reason) => this.end(reason),
   };
@@ -83,12 +95,7 @@ export class RpcPeer {
     return new Promise<RawResponse>((resolve, reject) => {
       const signal = options.signal;
       const onAbort = (): void => {
-        const reason =
-          signal?.reason instanceof Error
-            ? signal.reason.message
-            : typeof signal?.reason === 'string'
-              ? signal.reason
-              : 'cancelled by the user';
+        const reason = abortReason(signal?.reason);
         this.cancel(id, method, reason);
         entry.settle({
           error: {
@@ -107,17 +114,22 @@ export class RpcPeer {
         settle: (outcome) => {
           if (this.pending.get(id) !== entry) return;
           this.pending.delete(id);
-          clearTimeout(entry.idle);
-          clearTimeout(total);
+          entry.idle?.stop();
+          total.stop();
           signal?.removeEventListener('abort', onAbort);
+          this.causes.ended(id, 'error' in outcome ? outcome.error.message : undefined);
           if ('response' in outcome) resolve(outcome.response);
           else reject(new LoupeError(outcome.error));
         },
       };
       this.pending.set(id, entry);
       this.armIdle(id, entry);
-      const total = startTimer(maxTotalMs, () =>
-        this.expire(id, entry, `${method} took longer than the maximum of ${maxTotalMs} ms`, maxTotalMs),
+      const total = new RequestTimer(
+        maxTotalMs,
+        () =>
+          this.expire(id, entry, `${method} took longer than the maximum of ${maxTotalMs} ms`, maxTotalMs),
+        this.attention,
+        id,
       );
       signal?.addEventListener('abort', onAbort, { once: true });
       this.wire.send(message).catch((error: unknown) => entry.settle({ error: toErrorData(error) }));
@@ -142,9 +154,18 @@ export class RpcPeer {
 
   /**
    * Runs the handler registered for a server→client request method without a JSON-RPC exchange: the modern
-   * era's input requests (embedded in an input_required result) reach the same handlers as 2025 requests.
+   * era's input requests (embedded in an input_required result, or a task's) reach the same handlers as 2025
+   * requests. Aborting `signal` (the call was cancelled) or the connection ending closes the handler's form and
+   * rejects with kind 'cancelled'; whatever the handler answers after that is dropped.
    */
-  async handleLocally(method: string, params: JsonObject, requestId: RequestId): Promise<JsonObject> {
+  async handleLocally(
+    method: string,
+    params: JsonObject,
+    requestId: RequestId,
+    signal?: AbortSignal,
+    /** What the input is for, in words ("tools/call", "task 7"): named when a cancel closes it. */
+    cause = 'the request',
+  ): Promise<JsonObject> {
     const handler = this.handlers.get(method);
     if (!handler) {
       throw new LoupeError({
@@ -154,7 +175,18 @@ export class RpcPeer {
         data: { method },
       });
     }
-    return handler(params, requestId);
+    if (this.ended) throw new LoupeError(this.closedError(method));
+    const closing = this.causes.local(signal, cause);
+    try {
+      // No request is pending while a modern round or a task waits for its input: the wait holds no timer.
+      return await this.attention.during(
+        `answering ${method}`,
+        () => closedOr(method, closing.signal, handler(params, requestId, { signal: closing.signal })),
+        [],
+      );
+    } finally {
+      closing.done();
+    }
   }
 
   /** How many requests are waiting for an answer. */
@@ -163,9 +195,17 @@ export class RpcPeer {
   }
 
   private armIdle(id: RequestId, entry: Pending): void {
-    clearTimeout(entry.idle);
+    if (entry.idle) {
+      entry.idle.restart();
+      return;
+    }
     const message = `${entry.method} got no answer within ${entry.timeoutMs} ms`;
-    entry.idle = startTimer(entry.timeoutMs, () => this.expire(id, entry, message, entry.timeoutMs));
+    entry.idle = new RequestTimer(
+      entry.timeoutMs,
+      () => this.expire(id, entry, message, entry.timeoutMs),
+      this.attention,
+      id,
+    );
   }
 
   private expire(id: RequestId, entry: Pending, message: string, timeoutMs: number): void {
@@ -186,12 +226,15 @@ export class RpcPeer {
     this.notify('notifications/cancelled', { requestId: id, reason }).catch(() => undefined);
   }
 
-  private receive(message: JsonObject, frame: Frame): void {
+  private receive(message: JsonObject, frame: Frame, context?: MessageContext): void {
     const method = message.method;
     if (typeof method === 'string') {
       const params = isJsonObject(message.params) ? message.params : undefined;
-      if (frame.kind === 'request' && frame.id !== undefined) void this.answer(frame.id, method, params);
-      else this.dispatch(method, params);
+      if (frame.kind === 'request' && frame.id !== undefined) {
+        // Over HTTP the stream it came on names its cause; elsewhere every request still waiting may be one.
+        const causes = (context?.carriedBy ?? [...this.pending.keys()]).filter((id) => this.pending.has(id));
+        void this.answer(frame.id, method, params, causes);
+      } else this.dispatch(method, params);
       return;
     }
     if (frame.id === undefined) return;
@@ -220,6 +263,7 @@ export class RpcPeer {
 
   private dispatch(method: string, params: JsonObject | undefined): void {
     if (method === 'notifications/progress' && params) this.progress(params);
+    if (method === 'notifications/cancelled' && params) this.causes.cancelledByServer(params);
     for (const listener of this.listeners) {
       try {
         listener(method, params);
@@ -245,7 +289,12 @@ export class RpcPeer {
     }
   }
 
-  private async answer(id: RequestId, method: string, params: JsonObject | undefined): Promise<void> {
+  private async answer(
+    id: RequestId,
+    method: string,
+    params: JsonObject | undefined,
+    causes: RequestId[],
+  ): Promise<void> {
     const reply: JsonObject = { jsonrpc: '2.0', id };
     const handler = this.handlers.get(method);
     if (!handler && method === 'ping') {
@@ -253,11 +302,21 @@ export class RpcPeer {
     } else if (!handler) {
       reply.error = { code: -32601, message: `Method not found: ${method}` };
     } else {
+      const answering = this.causes.open(id, causes);
       try {
-        reply.result = await handler(params ?? {}, id);
+        // The requests that caused it wait with the person; unrelated ones keep their timers running.
+        reply.result = await this.attention.during(
+          `answering ${method}`,
+          () => closedOr(method, answering.signal, handler(params ?? {}, id, { signal: answering.signal })),
+          causes,
+        );
       } catch (error) {
         reply.error = errorReply(error);
+      } finally {
+        answering.done();
       }
+      // The server cancelled it: the spec has the receiver send no response.
+      if (answering.cancelledByServer) return;
     }
     if (this.ended) return;
     await this.wire.send(reply).catch(() => undefined);
@@ -268,6 +327,7 @@ export class RpcPeer {
     this.ended = true;
     this.endReason = reason;
     for (const entry of [...this.pending.values()]) entry.settle({ error: this.closedError(entry.method) });
+    this.causes.closeAll(reason?.message ?? 'the connection was closed');
   }
 
   private closedError(method: string): LoupeErrorData {
@@ -280,10 +340,25 @@ export class RpcPeer {
   }
 }
 
-/** A timer, or none when ms is 0, negative or not finite (no limit); long delays are capped as Node needs. */
-function startTimer(ms: number, run: () => void): ReturnType<typeof setTimeout> | undefined {
-  if (!Number.isFinite(ms) || ms <= 0) return undefined;
-  return setTimeout(run, Math.min(ms, maxTimerMs));
+/**
+ * The handler's answer, or a 'cancelled' rejection as soon as the request is closed: an answer given after that
+ * (a form answered late, a handler that ignored the signal) never goes out.
+ */
+function closedOr(method: string, signal: AbortSignal, answer: Promise<JsonObject>): Promise<JsonObject> {
+  const closed = new Promise<never>((_resolve, reject) => {
+    const fail = (): void =>
+      reject(
+        new LoupeError({
+          kind: 'cancelled',
+          message: `${method} was closed unanswered: ${typeof signal.reason === 'string' ? signal.reason : 'cancelled'}`,
+          data: { method },
+        }),
+      );
+    if (signal.aborted) fail();
+    else signal.addEventListener('abort', fail, { once: true });
+  });
+  answer.catch(() => undefined);
+  return Promise.race([closed, answer]);
 }
 
 function asRecord(value: unknown): Record<string, unknown> {

@@ -13,6 +13,7 @@ import type { UrlTarget } from '../../shared/target.js';
 import { withDiagnosis } from '../doctor/withDiagnosis.js';
 import { FrameRecorder } from '../recorder/frameRecorder.js';
 import { rpcErrorOfHttpFailure } from './httpRpcError.js';
+import { Attention } from '../rpc/attention.js';
 import { RpcPeer } from '../rpc/rpcPeer.js';
 import { redactTargetDeep } from '../snapshot/redact.js';
 import type { ConnectOptions, DialTarget, McpSession } from '../types.js';
@@ -36,12 +37,16 @@ export type SessionConnectOptions = ConnectOptions & {
   recorder?: FrameRecorder;
   /** Authorization for HTTP targets (src/core/auth createAuthFetch). */
   authFetch?: SdkWireOptions['authFetch'];
+  /** The session's wait on the person (request timers stand still during it); connect() makes one without. */
+  attention?: Attention;
 };
 
 /** Statuses of the initialize POST that mean "no Streamable HTTP here, try the old SSE transport". */
 const fallbackStatuses = new Set([400, 404, 405]);
 
-export async function connect(target: DialTarget, options: SessionConnectOptions = {}): Promise<McpSession> {
+export async function connect(target: DialTarget, given: SessionConnectOptions = {}): Promise<McpSession> {
+  // One wait on the person for every attempt: a sign-in begun under the probe goes on under initialize.
+  const options: SessionConnectOptions = { ...given, attention: given.attention ?? new Attention() };
   const ownsRecorder = !options.recorder;
   const recorder =
     options.recorder ?? new FrameRecorder({ limit: options.frameLimit, journalPath: options.journalPath });
@@ -107,7 +112,13 @@ async function dialAuto(
   cleanup: () => Promise<void>,
 ): Promise<McpSession> {
   try {
-    return await dialOrThrow(target, new HttpWire(target, recorder, httpWireOptions(options)), recorder, options, cleanup);
+    return await dialOrThrow(
+      target,
+      new HttpWire(target, recorder, httpWireOptions(options)),
+      recorder,
+      options,
+      cleanup,
+    );
   } catch (error) {
     const status = error instanceof LoupeError && error.kind === 'http-error' ? error.detail.code : undefined;
     if (status === undefined || !fallbackStatuses.has(status)) throw error;
@@ -179,11 +190,15 @@ async function dial(
   cleanup: () => Promise<void>,
   how: { era: 'auto' | 'modern' | 'legacy'; fallbackReason?: string },
 ): Promise<WireSession | { legacyReason: string }> {
-  const peer = new RpcPeer(wire, { timeoutMs: options.timeoutMs, maxTotalMs: options.maxTotalMs });
+  const peer = new RpcPeer(wire, {
+    timeoutMs: options.timeoutMs,
+    maxTotalMs: options.maxTotalMs,
+    ...(options.attention ? { attention: options.attention } : {}),
+  });
   let markClosed: (reason: LoupeErrorData | undefined) => void = () => undefined;
   const closed = new Promise<LoupeErrorData | undefined>((resolve) => (markClosed = resolve));
   await wire.start({
-    onMessage: (message, frame) => peer.events.onMessage(message, frame),
+    onMessage: (message, frame, context) => peer.events.onMessage(message, frame, context),
     onRequestFailed: (id, error) => peer.events.onRequestFailed?.(id, error),
     onClose: (reason) => {
       peer.events.onClose(reason);
@@ -221,7 +236,13 @@ async function dial(
         } catch (error) {
           // A modern server that was slow to answer the probe refuses initialize naming its revision: ask again, patiently.
           if (!refusedForModern(error)) throw error;
-          const again = await probeModern(peer, wire, modern, options, options.timeoutMs ?? defaultPatienceMs);
+          const again = await probeModern(
+            peer,
+            wire,
+            modern,
+            options,
+            options.timeoutMs ?? defaultPatienceMs,
+          );
           if (!('handshake' in again)) throw error;
           envelope = modern;
           handshake = again.handshake;
@@ -270,5 +291,9 @@ function asRecord(value: unknown): Record<string, unknown> {
 
 /** What both HTTP wires take from the connect options: size limits and the sign-in layer. */
 function httpWireOptions(options: SessionConnectOptions): SdkWireOptions {
-  return { limits: wireLimits(options), ...(options.authFetch ? { authFetch: options.authFetch } : {}) };
+  return {
+    limits: wireLimits(options),
+    ...(options.authFetch ? { authFetch: options.authFetch } : {}),
+    ...(options.attention ? { attention: options.attention } : {}),
+  };
 }

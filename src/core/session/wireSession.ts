@@ -3,6 +3,8 @@ import { LoupeError, type LoupeErrorData } from '../../shared/errors.js';
 import type { JsonObject } from '../../shared/json.js';
 import type { Handshake } from '../../shared/session.js';
 import type { FrameRecorder } from '../recorder/frameRecorder.js';
+import { abortReason } from '../rpc/abortReason.js';
+import type { Attention } from '../rpc/attention.js';
 import type { RpcPeer } from '../rpc/rpcPeer.js';
 import type {
   DialTarget,
@@ -75,14 +77,32 @@ export class WireSession implements McpSession {
         this.peer.request(method, withEnvelope(roundParams, envelope), options).catch((error: unknown) => {
           throw withRpcErrorOfBody(method, error);
         }),
-      answer: (inputMethod, inputParams, key) => this.peer.handleLocally(inputMethod, inputParams, key),
+      answer: (inputMethod, inputParams, key) =>
+        this.peer
+          .handleLocally(inputMethod, inputParams, key, options?.signal, method)
+          .catch((error: unknown) => {
+            // The call was cancelled while its input was asked for: that is the call's end, said as such.
+            if (options?.signal?.aborted) throw cancelledWhileAsking(method, options.signal, error);
+            throw error;
+          }),
       acceptsTasks: declaresTasksExtension(envelope.clientCapabilities),
     });
   }
 
   /** Answers an input request embedded in a result (a task's inputRequests) with the session's handler. */
-  answerInput(method: string, params: JsonObject, key: string): Promise<JsonObject> {
-    return this.peer.handleLocally(method, params, key);
+  answerInput(
+    method: string,
+    params: JsonObject,
+    key: string,
+    signal?: AbortSignal,
+    cause?: string,
+  ): Promise<JsonObject> {
+    return this.peer.handleLocally(method, params, key, signal, cause);
+  }
+
+  /** The session's wait on the person: request timers stand still while it waits. */
+  get attention(): Attention {
+    return this.peer.attention;
   }
 
   /** Over HTTP a tool with invalid x-mcp-header declarations is not called (the spec excludes such tools). */
@@ -114,4 +134,15 @@ export class WireSession implements McpSession {
     this.closing ??= this.wire.close().then(() => this.cleanup());
     return this.closing;
   }
+}
+
+function cancelledWhileAsking(method: string, signal: AbortSignal, cause: unknown): LoupeError {
+  return new LoupeError(
+    {
+      kind: 'cancelled',
+      message: `${method} was cancelled: ${abortReason(signal.reason)}`,
+      data: { method },
+    },
+    { cause },
+  );
 }

@@ -52,7 +52,13 @@ export async function followModern(
       case 'cancelled':
         throw taskFailed(tracker, `was cancelled by the server${statusNote(tracker)}`);
       case 'input_required':
-        await answerInputs(session, taskId, result.inputRequests, answered);
+        try {
+          await answerInputs(session, taskId, result.inputRequests, answered, signal);
+        } catch (error) {
+          // Cancelled while its input was asked for: the form closed; the task is cancelled as any other.
+          if (signal?.aborted) throw await cancelTask(session, tracker, abortReason(signal));
+          throw error;
+        }
         break;
       default:
         break;
@@ -71,6 +77,7 @@ async function answerInputs(
   taskId: string,
   requests: unknown,
   answered: Set<string>,
+  signal: AbortSignal | undefined,
 ): Promise<void> {
   if (!isJsonObject(requests)) return;
   const inputResponses: JsonObject = {};
@@ -90,7 +97,7 @@ async function answerInputs(
         message: 'this session cannot answer embedded input requests',
       });
     answered.add(key);
-    inputResponses[key] = await session.answerInput(request.method, params, key);
+    inputResponses[key] = await session.answerInput(request.method, params, key, signal, `task ${taskId}`);
   }
   if (Object.keys(inputResponses).length === 0) return;
   await session.request('tasks/update', { taskId, inputResponses });

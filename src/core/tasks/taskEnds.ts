@@ -5,6 +5,7 @@
  */
 import { LoupeError, toErrorData, type LoupeErrorData } from '../../shared/errors.js';
 import { isJsonObject, type JsonObject } from '../../shared/json.js';
+import { abortReason as reasonInWords } from '../rpc/abortReason.js';
 import type { McpSession } from '../types.js';
 import { parseTask } from './taskShape.js';
 import type { TaskTracker } from './taskTracker.js';
@@ -159,8 +160,5 @@ async function statusAfterCancel(
 }
 
 export function abortReason(signal: AbortSignal | undefined): string {
-  const reason: unknown = signal?.reason;
-  // abort() without a reason gives a DOMException "This operation was aborted": the user's cancel.
-  if (reason instanceof Error && reason.name !== 'AbortError') return reason.message;
-  return typeof reason === 'string' ? reason : 'cancelled by the user';
+  return reasonInWords(signal?.reason);
 }

@@ -49,7 +49,10 @@ export async function readEventStream(
         for (const { frame, message } of recorder.record('in', text, { http, ...exact })) {
           if ((frame.kind === 'response' || frame.kind === 'error') && frame.id !== undefined)
             carried.delete(frame.id);
-          if (message) options.onMessage(message, frame);
+          // A request on a POST's stream was caused by the requests that POST carried.
+          if (message && frame.kind === 'request' && http.method === 'POST')
+            options.onMessage(message, frame, { carriedBy: [...carried.keys()] });
+          else if (message) options.onMessage(message, frame);
         }
         return;
       }

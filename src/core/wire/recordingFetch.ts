@@ -14,6 +14,7 @@ import { LoupeError, type LoupeErrorData } from '../../shared/errors.js';
 import type { Frame, HttpInfo } from '../../shared/frames.js';
 import type { JsonObject } from '../../shared/json.js';
 import type { FrameRecorder } from '../recorder/frameRecorder.js';
+import type { MessageContext } from './wire.js';
 import { decodeBody, readBounded } from './boundedBody.js';
 import { carriedRequests, type CarriedRequests } from './carriedRequests.js';
 import { readEventStream } from './eventStream.js';
@@ -27,7 +28,7 @@ export type FetchLike = (url: string | URL, init?: RequestInit) => Promise<Respo
 
 export interface RecordingFetchOptions {
   recorder: FrameRecorder;
-  onMessage(message: JsonObject, frame: Frame): void;
+  onMessage(message: JsonObject, frame: Frame, context?: MessageContext): void;
   /** Events of a type other than 'message' (legacy SSE: 'endpoint'), after they were recorded. */
   onEvent?(event: SseEvent, http: HttpInfo): void;
   /** An event stream we were reading has ended (error set when it broke rather than ended). */

@@ -9,6 +9,7 @@ import type { HttpInfo } from '../../shared/frames.js';
 import type { JsonObject } from '../../shared/json.js';
 import type { UrlTarget } from '../../shared/target.js';
 import type { FrameRecorder } from '../recorder/frameRecorder.js';
+import { RequestTimer, type Attention } from '../rpc/attention.js';
 import { headerRecord, targetUrl } from './headers.js';
 import type { WireLimits } from './limits.js';
 import { wireFetch } from './nodeHttpFetch.js';
@@ -26,7 +27,13 @@ export interface SdkWireOptions {
    * its final answer; a refused answer (401/403) the auth layer handled is recorded through `recordRefusal` as an
    * 'http' frame. The sign-in exchanges themselves are the auth layer's AuthSteps, not frames.
    */
-  authFetch?: (inner: FetchLike, recordRefusal: (http: HttpInfo, body: string) => void) => FetchLike;
+  authFetch?: (
+    inner: FetchLike,
+    recordRefusal: (http: HttpInfo, body: string) => void,
+    attention?: Attention,
+  ) => FetchLike;
+  /** The session's wait on the person: the start timeout stands still during a sign-in. */
+  attention?: Attention;
 }
 
 export abstract class SdkWire implements Wire {
@@ -78,7 +85,7 @@ export abstract class SdkWire implements Wire {
     const recording = recordingFetch(
       {
         recorder: this.recorder,
-        onMessage: (message, frame) => this.events?.onMessage(message, frame),
+        onMessage: (message, frame, context) => this.events?.onMessage(message, frame, context),
         onEvent: (event) => this.onStreamEvent(event),
         onStreamEnd: (http, error) => {
           // A GET stream stopped at a size limit ends the session with that error rather than reconnecting.
@@ -92,6 +99,7 @@ export abstract class SdkWire implements Wire {
       this.options.authFetch?.(
         (input, init) => wireFetch(input, init),
         (http, body) => void this.recorder.record('in', body, { kind: 'http', http }),
+        this.options.attention,
       ),
     );
     const fetch: FetchLike = async (input, init) => {
@@ -117,6 +125,7 @@ export abstract class SdkWire implements Wire {
         sdk.start(),
         this.options.startTimeoutMs ?? 10_000,
         `${this.target.url} did not open the connection`,
+        this.options.attention,
       );
     } catch (error) {
       this.closing = true;
@@ -213,16 +222,17 @@ function withMessageHeaders(
   return { ...init, headers };
 }
 
-function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
+/** The promise, or a rejection once ms have passed (not counting time the person took, given `attention`). */
+function withTimeout<T>(promise: Promise<T>, ms: number, message: string, attention?: Attention): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${message} within ${ms} ms`)), ms);
+    const timer = new RequestTimer(ms, () => reject(new Error(`${message} within ${ms} ms`)), attention);
     promise.then(
       (value) => {
-        clearTimeout(timer);
+        timer.stop();
         resolve(value);
       },
       (error: unknown) => {
-        clearTimeout(timer);
+        timer.stop();
         reject(error instanceof Error ? error : new Error(String(error)));
       },
     );

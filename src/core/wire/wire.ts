@@ -7,9 +7,18 @@ import type { Frame } from '../../shared/frames.js';
 import type { JsonObject } from '../../shared/json.js';
 import type { TransportName } from '../../shared/target.js';
 
+/** What the wire knows of an inbound message beside its frame. */
+export interface MessageContext {
+  /**
+   * For a message on a POST's response stream: the ids of the requests that POST carried and that were not answered
+   * yet (a server request there was caused by them). Absent where the wire cannot tell (stdio, a GET stream).
+   */
+  carriedBy?: (string | number)[];
+}
+
 export interface WireEvents {
   /** A valid JSON-RPC message parsed from the raw text of an inbound frame (after it was recorded). */
-  onMessage(message: JsonObject, frame: Frame): void;
+  onMessage(message: JsonObject, frame: Frame, context?: MessageContext): void;
   /**
    * The wire knows a request it carried will get no answer (its response stream closed, its response was
    * too large): fail it now with this error instead of waiting for the timeout. Unknown ids are ignored.

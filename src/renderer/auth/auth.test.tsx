@@ -1,8 +1,8 @@
 /**
- * The UI of signing in: the banner opens the sign-in page (http(s) only) and offers it again, the Auth view lists
- * the steps read from auth frames with their checks (a hostile frame that is not a step is left out), Traffic
- * labels those frames, the connection form's pre-registered client and scopes reach connect() and saved servers,
- * and Sign out names the server it forgot.
+ * The UI of signing in: in a browser tab the banner's button opens the sign-in page (http(s) only; nothing opens
+ * by itself), the Auth view lists the steps read from auth frames with their checks (a hostile frame that is not a
+ * step is left out), Traffic labels those frames, the connection form's pre-registered client and scopes reach
+ * connect() and saved servers, and Sign out names the server it forgot.
  */
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -74,7 +74,7 @@ describe('auth steps from frames', () => {
 });
 
 describe('signing in from the UI', () => {
-  it('opens the sign-in page, offers it again, and clears the banner once connected', async () => {
+  it('in a browser tab opens the sign-in page only when asked, and clears the banner once connected', async () => {
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
     const backend = fakeBackend();
     await bootApp(backend);
@@ -83,11 +83,18 @@ describe('signing in from the UI', () => {
     );
     const banner = await screen.findByRole('alert', { name: 'Sign-in needed' });
     expect(banner.textContent).toContain(server);
-    expect(open).toHaveBeenCalledWith('http://127.0.0.1:4200/auth?x=1', '_blank', 'noopener,noreferrer');
+    // Nothing opens by itself: the person asks with the banner's button.
+    expect(open).not.toHaveBeenCalled();
     fireEvent.click(within(banner).getByRole('button', { name: 'Open sign-in page' }));
-    expect(open).toHaveBeenCalledTimes(2);
+    expect(open).toHaveBeenCalledWith('http://127.0.0.1:4200/auth?x=1', '_blank', 'noopener,noreferrer');
+    expect(open).toHaveBeenCalledTimes(1);
     act(() => backend.emit('onAuthPrompt', { serverUrl: server, authorizationUrl: 'javascript:alert(1)' }));
-    expect(open).toHaveBeenCalledTimes(2);
+    await waitFor(() =>
+      expect(useLoupeStore.getState().authPrompt?.authorizationUrl).toBe('javascript:alert(1)'),
+    );
+    // Only http(s) pages are opened, even on the person's click.
+    fireEvent.click(within(banner).getByRole('button', { name: 'Open sign-in page' }));
+    expect(open).toHaveBeenCalledTimes(1);
     act(() =>
       backend.emit('onStatus', {
         state: 'closed',

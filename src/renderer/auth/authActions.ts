@@ -1,6 +1,7 @@
 /** Sign-in actions of the UI: open the authorization page, sign out of the current server. */
 import { toErrorData } from '../../shared/errors';
 import type { LoupeApi } from '../../shared/contract';
+import { asksBeforeOpeningPages } from '../bridge';
 import { apiOf, sessionStore, shownStore } from '../sessions/sessionStore';
 
 /**
@@ -46,7 +47,8 @@ export function bindAuthEvents(api: LoupeApi): () => void {
   const stops = [
     api.on('onAuthPrompt', (prompt, session) => {
       sessionStore(session).setState({ authPrompt: prompt, authSignedOut: null });
-      openSignInPage(prompt.authorizationUrl);
+      // The desktop window asks before it opens anything; in a browser tab the banner's button is the asking.
+      if (asksBeforeOpeningPages()) openSignInPage(prompt.authorizationUrl);
     }),
     api.on('onAuthNotice', (notice, session) =>
       sessionStore(session).setState({ authNotice: notice.message }),

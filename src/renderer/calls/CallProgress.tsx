@@ -15,7 +15,7 @@ export function CallProgress({ record, timeoutMs, onCancel }: { record: CallReco
         {progress ? `${progress.progress}${total !== undefined ? ` / ${total}` : ''}` : 'Waiting for the server…'}
         {progress?.message ? ` — ${progress.message}` : ''}
       </span>{' '}
-      {timeoutMs !== undefined && <span className="muted small">(times out after {timeoutMs} ms without progress)</span>}{' '}
+      {timeoutMs !== undefined && <span className="muted small">(times out after {timeoutMs} ms without progress; time spent answering the server’s questions does not count)</span>}{' '}
       <button type="button" onClick={onCancel}>
         Cancel
       </button>

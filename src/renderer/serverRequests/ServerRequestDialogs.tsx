@@ -1,12 +1,14 @@
 /**
  * The server's requests to us, each waiting visibly until the user answers it: nothing is answered behind
- * the user's back. Mounted once at the app root. Recently answered ones stay listed with what was chosen.
+ * the user's back. Mounted once at the app root. A request closed before it was answered (its call was cancelled,
+ * the server cancelled it, the connection ended) keeps its panel, saying why, until dismissed; it can no longer
+ * be answered. Recently answered ones stay listed with what was chosen.
  */
 import { useLoupeStore } from '../store/store';
 import type { ServerRequest } from '../../shared/session';
 import { JsonView } from '../components/JsonView';
 import { ElicitationRequest } from './ElicitationRequest';
-import { answerRequest } from './requestActions';
+import { answerRequest, dismissClosed } from './requestActions';
 import { RootsRequest } from './RootsRequest';
 import { SamplingRequest } from './SamplingRequest';
 import '../calls/calls.css';
@@ -33,7 +35,13 @@ function RequestBody({ request }: { request: ServerRequest }) {
           <JsonView value={request.params} />
           <button
             type="button"
-            onClick={() => void answerRequest(request, { error: { code: -32601, message: `Method not found: ${request.method}` } }, 'refused (unknown method)')}
+            onClick={() =>
+              void answerRequest(
+                request,
+                { error: { code: -32601, message: `Method not found: ${request.method}` } },
+                'refused (unknown method)',
+              )
+            }
           >
             Refuse
           </button>
@@ -44,17 +52,41 @@ function RequestBody({ request }: { request: ServerRequest }) {
 
 export function ServerRequestDialogs() {
   const waiting = useLoupeStore((state) => state.serverRequests);
+  const closed = useLoupeStore((state) => state.closedRequests);
   const answered = useLoupeStore((state) => state.answeredRequests);
-  if (waiting.length === 0 && answered.length === 0) return null;
+  if (waiting.length === 0 && closed.length === 0 && answered.length === 0) return null;
   return (
     <aside className="server-requests" aria-label="Server requests">
       {waiting.map((request) => (
-        <section key={request.requestId} role="dialog" aria-label={titles.get(request.method) ?? `The server sent ${request.method}`} className="dialog server-request">
+        <section
+          key={request.requestId}
+          role="dialog"
+          aria-label={titles.get(request.method) ?? `The server sent ${request.method}`}
+          className="dialog server-request"
+        >
           <h3>{titles.get(request.method) ?? `The server sent ${request.method}`}</h3>
           <p className="muted small" aria-live="polite">
             {request.method} · waiting for your answer
           </p>
           <RequestBody request={request} />
+        </section>
+      ))}
+      {closed.map(({ request, reason }) => (
+        <section
+          key={request.requestId}
+          role="dialog"
+          aria-label={`${titles.get(request.method) ?? `The server sent ${request.method}`} (closed)`}
+          className="dialog server-request closed-request"
+        >
+          <h3>{titles.get(request.method) ?? `The server sent ${request.method}`}</h3>
+          <p className="closed-reason" role="status">
+            Closed before you answered: {reason}. No answer can be sent for it any more.
+          </p>
+          <div className="dialog-buttons">
+            <button type="button" onClick={() => dismissClosed(request.requestId)}>
+              Dismiss
+            </button>
+          </div>
         </section>
       ))}
       {answered.length > 0 && (

@@ -25,6 +25,13 @@ export async function answerRequest(
   }));
 }
 
+/** The user has read why a request closed: its panel goes (the answered list keeps it). */
+export function dismissClosed(requestId: string): void {
+  shownStore().setState((state) => ({
+    closedRequests: state.closedRequests.filter((closed) => closed.request.requestId !== requestId),
+  }));
+}
+
 export function setRoots(connection: string, roots: RootEntry[]): void {
   shownStore().setState((state) => ({
     rootsByConnection: { ...state.rootsByConnection, [connection]: roots },

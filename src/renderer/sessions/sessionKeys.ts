@@ -34,6 +34,7 @@ export const sessionKeys = [
   'calls',
   'callHistory',
   'serverRequests',
+  'closedRequests',
   'answeredRequests',
   // compare and list_changed history
   'compareLeft',

@@ -6,7 +6,13 @@
 import type { LoupeApi } from '../../shared/contract';
 import type { LoupeErrorData } from '../../shared/errors';
 import type { JsonObject } from '../../shared/json';
-import type { AnsweredServerRequest, CallOutcome, ProgressEvent, ServerRequest } from '../../shared/session';
+import type {
+  AnsweredServerRequest,
+  CallOutcome,
+  ClosedServerRequest,
+  ProgressEvent,
+  ServerRequest,
+} from '../../shared/session';
 import { sessionStore } from '../sessions/sessionStore';
 import type { LoupeState } from './types';
 import type { SliceCreator } from './types';
@@ -34,12 +40,21 @@ export interface RootEntry {
 /** A server request the user answered, with what was chosen in words; the backend keeps the same. */
 export type AnsweredRequest = AnsweredServerRequest;
 
+/** A server request closed before the user answered it: its panel stays, saying why, until dismissed. */
+export interface ClosedRequest {
+  request: ServerRequest;
+  reason: string;
+  closedAt: number;
+}
+
 export interface CallsSlice {
   calls: Record<string, CallRecord>;
   /** Call ids per tool name, newest first. A Map: tool names are the server's strings (`constructor`, `__proto__`…). */
   callHistory: ReadonlyMap<string, string[]>;
   /** Server requests waiting for the user, oldest first. */
   serverRequests: ServerRequest[];
+  /** Server requests closed unanswered whose panel the user has not dismissed yet, oldest first. */
+  closedRequests: ClosedRequest[];
   /** The most recent answered ones, newest first, so nothing is answered out of sight. */
   answeredRequests: AnsweredRequest[];
   /** Roots answered to roots/list, per connection (key: describeTarget of the target). */
@@ -54,6 +69,7 @@ export const createCallsSlice: SliceCreator<CallsSlice> = () => ({
   calls: {},
   callHistory: new Map(),
   serverRequests: [],
+  closedRequests: [],
   answeredRequests: [],
   rootsByConnection: {},
 });
@@ -63,6 +79,20 @@ export function withProgress(state: LoupeState, progress: ProgressEvent): Partia
   const record = state.calls[progress.callId];
   if (!record || record.state !== 'running') return {};
   return { calls: { ...state.calls, [progress.callId]: { ...record, progress } } };
+}
+
+/** The state after the backend closed a waiting request: its panel says why, the answered list keeps it. */
+export function withClosedRequest(state: LoupeState, closed: ClosedServerRequest): Partial<LoupeState> {
+  const request = state.serverRequests.find((waiting) => waiting.requestId === closed.requestId);
+  if (!request) return {};
+  return {
+    serverRequests: state.serverRequests.filter((waiting) => waiting.requestId !== closed.requestId),
+    closedRequests: [...state.closedRequests, { request, reason: closed.reason, closedAt: closed.closedAt }],
+    answeredRequests: [
+      { request, outcome: `closed unanswered: ${closed.reason}`, answeredAt: closed.closedAt },
+      ...state.answeredRequests,
+    ].slice(0, answeredLimit),
+  };
 }
 
 /** Subscribes the calls slice to backend events (onProgress, onServerRequest), each into its session; returns the unsubscribe. */
@@ -77,6 +107,9 @@ export function bindCallEvents(api: LoupeApi): () => void {
           ? {}
           : { serverRequests: [...state.serverRequests, request] },
       ),
+    ),
+    api.on('onServerRequestClosed', (closed, session) =>
+      sessionStore(session).setState((state) => withClosedRequest(state, closed)),
     ),
   ];
   return () => {

@@ -43,13 +43,31 @@ describe('ServerRequestDesk', () => {
     ]);
   });
 
-  it('an answer for a request that is not waiting is refused and keeps nothing', async () => {
-    const desk = new ServerRequestDesk('r3');
+  it('an answer for a request that is not waiting is refused; one closed unanswered is kept as closed, saying why', async () => {
+    const closed: { requestId: string; reason: string }[] = [];
+    const desk = new ServerRequestDesk('r3', (entry) => closed.push({ requestId: entry.requestId, reason: entry.reason }));
     expect(() => desk.answer('r3-9', { result: {} }, 'accepted')).toThrow(/No server request r3-9 is waiting/);
-    const { request, answer } = desk.open('roots/list', {}, 0);
-    desk.abandon();
-    await expect(answer).rejects.toMatchObject({ detail: { kind: 'disconnected' } });
-    expect(() => desk.answer(request.requestId, { result: {} })).toThrow(/is waiting/);
     expect(desk.answered()).toEqual([]);
+    const { request, answer } = desk.open('roots/list', {}, 0);
+    desk.abandon('the session was closed');
+    await expect(answer).rejects.toMatchObject({ detail: { kind: 'cancelled', message: 'roots/list was closed unanswered: the session was closed' } });
+    expect(() => desk.answer(request.requestId, { result: {} })).toThrow(
+      'Server request r3-1 was closed before it was answered (the session was closed); its answer was not sent.',
+    );
+    expect(desk.answered().map((entry) => entry.outcome)).toEqual(['closed unanswered: the session was closed']);
+    expect(closed).toEqual([{ requestId: 'r3-1', reason: 'the session was closed' }]);
+  });
+
+  it('a request whose signal aborts is closed with the signal’s reason, once', async () => {
+    const closed: string[] = [];
+    const desk = new ServerRequestDesk('r4', (entry) => closed.push(entry.reason));
+    const controller = new AbortController();
+    const { answer } = desk.open('elicitation/create', {}, 0, controller.signal);
+    expect(desk.size).toBe(1);
+    controller.abort('tools/call was cancelled: cancelled by the user');
+    await expect(answer).rejects.toMatchObject({ detail: { kind: 'cancelled' } });
+    desk.abandon();
+    expect(desk.size).toBe(0);
+    expect(closed).toEqual(['tools/call was cancelled: cancelled by the user']);
   });
 });
