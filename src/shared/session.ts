@@ -134,7 +134,7 @@ export interface ServerRequest {
 /** A server request the user answered, with what was chosen in words (kept so a page that re-attaches shows it). */
 export interface AnsweredServerRequest {
   request: ServerRequest;
-  /** What the user chose, in words (accepted, declined, answered with 2 root(s)…). */
+  /** What the user chose, in words (accepted, declined, answered with 2 roots…). */
   outcome: string;
   /** Wall-clock time of the answer, ms since the epoch. */
   answeredAt: number;

@@ -5,6 +5,7 @@ import type { ServerRequest } from '../../shared/session';
 import { describeTarget } from '../../shared/target';
 import type { RootEntry } from '../store/callsSlice';
 import { useLoupeStore } from '../store/store';
+import { plural } from '../lib/format';
 import { answerRequest, setRoots } from './requestActions';
 
 export function RootsRequest({ request }: { request: ServerRequest }) {
@@ -23,7 +24,7 @@ export function RootsRequest({ request }: { request: ServerRequest }) {
       return entry;
     });
     setRoots(connection, cleaned);
-    void answerRequest(request, { result: { roots: answered } }, `answered with ${cleaned.length} root(s)`);
+    void answerRequest(request, { result: { roots: answered } }, cleaned.length === 0 ? 'answered with no roots' : `answered with ${plural(cleaned.length, 'root')}`);
   };
   return (
     <>

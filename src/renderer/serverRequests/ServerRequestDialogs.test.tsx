@@ -75,6 +75,8 @@ describe('ServerRequestDialogs', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(screen.getByText(/elicitation\/create: accepted/)).toBeTruthy();
     expect(outcomes).toEqual(['accepted']);
+    // One answered: the count in the singular, no "(s)".
+    expect(screen.getByText('1 answered server request').tagName).toBe('SUMMARY');
   });
 
   it('declines and cancels elicitations', async () => {
@@ -92,6 +94,7 @@ describe('ServerRequestDialogs', () => {
       ]),
     );
     expect(outcomes).toEqual(['declined', 'cancelled']);
+    await waitFor(() => expect(screen.getByText('2 answered server requests').tagName).toBe('SUMMARY'));
   });
 
   it('shows a sampling request and approves it with the edited reply, or rejects it', async () => {
@@ -129,6 +132,7 @@ describe('ServerRequestDialogs', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add root' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Answer with these roots' }));
     await waitFor(() => expect(answers).toEqual([{ requestId: 'r1-5', answer: { result: { roots: [{ uri: 'file:///work/project', name: 'project' }] } } }]));
+    expect(outcomes).toEqual(['answered with 1 root']);
     expect(useLoupeStore.getState().rootsByConnection['node everything.js']).toEqual([{ uri: 'file:///work/project', name: 'project' }]);
     arrive({ requestId: 'r1-6', method: 'roots/list', params: {} });
     const again = await screen.findByRole('dialog', { name: 'The server asks for your roots' });

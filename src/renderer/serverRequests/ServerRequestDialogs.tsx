@@ -8,6 +8,7 @@ import { JsonView } from '../components/JsonView';
 import { ElicitationRequest } from './ElicitationRequest';
 import { answerRequest } from './requestActions';
 import { RootsRequest } from './RootsRequest';
+import { plural } from '../lib/format';
 import { SamplingRequest } from './SamplingRequest';
 import '../calls/calls.css';
 import './serverRequests.css';
@@ -59,7 +60,7 @@ export function ServerRequestDialogs() {
       ))}
       {answered.length > 0 && (
         <details className="answered-requests">
-          <summary>{answered.length} answered server request(s)</summary>
+          <summary>{plural(answered.length, 'answered server request')}</summary>
           <ul>
             {answered.map((entry) => (
               <li key={entry.request.requestId}>

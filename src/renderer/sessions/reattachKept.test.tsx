@@ -101,7 +101,7 @@ describe('re-attaching to a session the backend kept', () => {
     ]);
     expect(serverRequests.map((request) => request.requestId)).toEqual(['r1-3']);
     // The dialogs are loaded lazily: the first test of a file to show them waits for that import.
-    const bar = await screen.findByText('2 answered server request(s)', undefined, { timeout: 5000 });
+    const bar = await screen.findByText('2 answered server requests', undefined, { timeout: 5000 });
     expect(bar.closest('details')?.textContent).toContain('sampling/createMessage: approved with a reply');
     expect(bar.closest('details')?.textContent).toContain('elicitation/create: declined');
     expect(callsOf(backend, 's1')).toContain('answeredServerRequests');
