@@ -26,7 +26,13 @@ beforeEach(() => {
   });
   setApi(backend.api);
   stop = bindCallEvents(backend.api);
-  useLoupeStore.setState({ status: { state: 'connected', target: { transport: 'stdio', command: 'node', args: ['everything.js'] }, handshake: demoHandshake } });
+  useLoupeStore.setState({
+    status: {
+      state: 'connected',
+      target: { transport: 'stdio', command: 'node', args: ['everything.js'] },
+      handshake: demoHandshake,
+    },
+  });
 });
 afterEach(() => {
   stop();
@@ -71,7 +77,11 @@ describe('ServerRequestDialogs', () => {
     fireEvent.focus(name);
     fireEvent.change(name, { target: { value: 'Ada' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Accept' }));
-    await waitFor(() => expect(answers).toEqual([{ requestId: 'r1-1', answer: { result: { action: 'accept', content: { name: 'Ada' } } } }]));
+    await waitFor(() =>
+      expect(answers).toEqual([
+        { requestId: 'r1-1', answer: { result: { action: 'accept', content: { name: 'Ada' } } } },
+      ]),
+    );
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(screen.getByText(/elicitation\/create: accepted/)).toBeTruthy();
     expect(outcomes).toEqual(['accepted']);
@@ -102,7 +112,13 @@ describe('ServerRequestDialogs', () => {
     arrive({
       requestId: 'r1-3',
       method: 'sampling/createMessage',
-      params: { messages: [{ role: 'user', content: { type: 'text', text: 'Resource sampleLLM context: <i>hi</i>' } }], systemPrompt: 'Be brief', maxTokens: 100 },
+      params: {
+        messages: [
+          { role: 'user', content: { type: 'text', text: 'Resource sampleLLM context: <i>hi</i>' } },
+        ],
+        systemPrompt: 'Be brief',
+        maxTokens: 100,
+      },
     });
     const dialog = await screen.findByRole('dialog', { name: /sampling/ });
     expect(dialog.textContent).toContain('Resource sampleLLM context: <i>hi</i>');
@@ -113,13 +129,27 @@ describe('ServerRequestDialogs', () => {
       expect(answers).toEqual([
         {
           requestId: 'r1-3',
-          answer: { result: { role: 'assistant', content: { type: 'text', text: 'Short answer.' }, model: 'loupe-user', stopReason: 'endTurn' } },
+          answer: {
+            result: {
+              role: 'assistant',
+              content: { type: 'text', text: 'Short answer.' },
+              model: 'loupe-user',
+              stopReason: 'endTurn',
+            },
+          },
         },
       ]),
     );
     arrive({ requestId: 'r1-4', method: 'sampling/createMessage', params: { messages: [], maxTokens: 5 } });
-    fireEvent.click(within(await screen.findByRole('dialog', { name: /sampling/ })).getByRole('button', { name: 'Reject' }));
-    await waitFor(() => expect(answers[1]).toEqual({ requestId: 'r1-4', answer: { error: { code: -1, message: 'The user rejected the sampling request.' } } }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: /sampling/ })).getByRole('button', { name: 'Reject' }),
+    );
+    await waitFor(() =>
+      expect(answers[1]).toEqual({
+        requestId: 'r1-4',
+        answer: { error: { code: -1, message: 'The user rejected the sampling request.' } },
+      }),
+    );
   });
 
   it('answers roots/list with the roots edited for this connection and remembers them', async () => {
@@ -127,13 +157,24 @@ describe('ServerRequestDialogs', () => {
     arrive({ requestId: 'r1-5', method: 'roots/list', params: {} });
     const dialog = await screen.findByRole('dialog', { name: 'The server asks for your roots' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add root' }));
-    fireEvent.change(within(dialog).getByLabelText('Root 1 URI'), { target: { value: 'file:///work/project' } });
+    fireEvent.change(within(dialog).getByLabelText('Root 1 URI'), {
+      target: { value: 'file:///work/project' },
+    });
     fireEvent.change(within(dialog).getByLabelText('Root 1 name'), { target: { value: 'project' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add root' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Answer with these roots' }));
-    await waitFor(() => expect(answers).toEqual([{ requestId: 'r1-5', answer: { result: { roots: [{ uri: 'file:///work/project', name: 'project' }] } } }]));
+    await waitFor(() =>
+      expect(answers).toEqual([
+        {
+          requestId: 'r1-5',
+          answer: { result: { roots: [{ uri: 'file:///work/project', name: 'project' }] } },
+        },
+      ]),
+    );
     expect(outcomes).toEqual(['answered with 1 root']);
-    expect(useLoupeStore.getState().rootsByConnection['node everything.js']).toEqual([{ uri: 'file:///work/project', name: 'project' }]);
+    expect(useLoupeStore.getState().rootsByConnection['node everything.js']).toEqual([
+      { uri: 'file:///work/project', name: 'project' },
+    ]);
     arrive({ requestId: 'r1-6', method: 'roots/list', params: {} });
     const again = await screen.findByRole('dialog', { name: 'The server asks for your roots' });
     expect(within(again).getByLabelText<HTMLInputElement>('Root 1 URI').value).toBe('file:///work/project');
@@ -142,12 +183,18 @@ describe('ServerRequestDialogs', () => {
   it('says so when an answer cannot be delivered', async () => {
     cleanup();
     stop();
-    backend = fakeBackend({ answerServerRequest: () => Promise.reject(new Error('No server request r9 is waiting')) });
+    backend = fakeBackend({
+      answerServerRequest: () => Promise.reject(new Error('No server request r9 is waiting')),
+    });
     setApi(backend.api);
     stop = bindCallEvents(backend.api);
     render(<ServerRequestDialogs />);
     arrive({ ...elicitation, requestId: 'r9' });
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Decline' }));
-    expect(await screen.findByText(/declined, but the answer could not be delivered: No server request r9 is waiting/)).toBeTruthy();
+    expect(
+      await screen.findByText(
+        /declined, but the answer could not be delivered: No server request r9 is waiting/,
+      ),
+    ).toBeTruthy();
   });
 });

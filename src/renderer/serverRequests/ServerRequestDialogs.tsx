@@ -34,7 +34,13 @@ function RequestBody({ request }: { request: ServerRequest }) {
           <JsonView value={request.params} />
           <button
             type="button"
-            onClick={() => void answerRequest(request, { error: { code: -32601, message: `Method not found: ${request.method}` } }, 'refused (unknown method)')}
+            onClick={() =>
+              void answerRequest(
+                request,
+                { error: { code: -32601, message: `Method not found: ${request.method}` } },
+                'refused (unknown method)',
+              )
+            }
           >
             Refuse
           </button>
@@ -50,7 +56,12 @@ export function ServerRequestDialogs() {
   return (
     <aside className="server-requests" aria-label="Server requests">
       {waiting.map((request) => (
-        <section key={request.requestId} role="dialog" aria-label={titles.get(request.method) ?? `The server sent ${request.method}`} className="dialog server-request">
+        <section
+          key={request.requestId}
+          role="dialog"
+          aria-label={titles.get(request.method) ?? `The server sent ${request.method}`}
+          className="dialog server-request"
+        >
           <h3>{titles.get(request.method) ?? `The server sent ${request.method}`}</h3>
           <p className="muted small" aria-live="polite">
             {request.method} · waiting for your answer
