@@ -26,17 +26,29 @@ export interface PaletteEntry extends Rankable {
 /** Frames offered, newest first: the palette is for jumping, the Traffic filter for searching everything. */
 const maxFrames = 2000;
 
+/** A field whose text can be selected (a text-like input or a textarea; not a checkbox, a select or a button). */
+function selectable(element: HTMLElement): element is HTMLInputElement | HTMLTextAreaElement {
+  if (element instanceof HTMLTextAreaElement) return true;
+  return (
+    element instanceof HTMLInputElement &&
+    ['text', 'search', 'url', 'email', 'tel', 'number', 'password', ''].includes(element.type)
+  );
+}
+
 /**
  * After a jump, focus lands in the view: the first element matching the first selector that matches any. The
  * view may still be loading (the form engine is loaded on first use), so this looks again for up to five seconds.
+ * `selectText`: the field's text (a default value) is selected, so what the user types replaces it.
  */
-function focusSoon(selectors: readonly string[], triesLeft = 100): void {
+function focusSoon(selectors: readonly string[], selectText = false, triesLeft = 100): void {
   window.setTimeout(() => {
     // The page may be gone by then (closed, or a test's document torn down): nothing to focus.
     if (typeof document === 'undefined') return;
     const element = selectors.map((selector) => document.querySelector<HTMLElement>(selector)).find(Boolean);
-    if (element) element.focus();
-    else if (triesLeft > 0) focusSoon(selectors, triesLeft - 1);
+    if (element) {
+      element.focus();
+      if (selectText && selectable(element)) element.select();
+    } else if (triesLeft > 0) focusSoon(selectors, selectText, triesLeft - 1);
   }, 50);
 }
 
@@ -52,10 +64,13 @@ function jumpToItem(kind: ListKind, index: number, key: string): void {
   setTab(listTabs[kind].tab);
   selectItem(kind, index, key);
   if (kind === 'tools') {
-    focusSoon([
-      '.tool-call-panel .arguments-form input:not([type=hidden]), .tool-call-panel .arguments-form textarea, .tool-call-panel .arguments-form select',
-      '.tool-call-panel textarea',
-    ]);
+    focusSoon(
+      [
+        '.tool-call-panel .arguments-form input:not([type=hidden]), .tool-call-panel .arguments-form textarea, .tool-call-panel .arguments-form select',
+        '.tool-call-panel textarea',
+      ],
+      true,
+    );
   } else {
     focusSoon(['.detail-pane input, .detail-pane textarea', '.detail-pane button']);
   }
