@@ -111,4 +111,30 @@ describe('an opened snapshot', () => {
     expect(within(panel).getByRole('button', { name: 'Disconnect' }).hasAttribute('disabled')).toBe(false);
     expect(screen.queryByText(/Calling a tool needs a live connection/)).toBeNull();
   });
+
+  it('shows the opened snapshot’s tools from the top, whatever the live list was scrolled to', async () => {
+    const many = makeTools(300);
+    await bootApp(fakeBackend({ lists: { tools: listResult('tools', many) } }));
+    const scrolled = await screen.findByRole('listbox', { name: 'Tools' });
+    await waitFor(() => expect(within(scrolled).getAllByRole('option')[0].textContent).toContain('tool_0'));
+    scrolled.scrollTop = 100 * 58;
+    fireEvent.scroll(scrolled);
+    await waitFor(() =>
+      expect(within(scrolled).getAllByRole('option')[0].textContent).not.toContain('tool_0'),
+    );
+
+    const recorded = {
+      ...snapshot,
+      tools: makeTools(300),
+      toolCount: 300,
+      pages: listResult('tools', many).pages,
+    };
+    fireEvent.change(screen.getByTestId('snapshot-file'), {
+      target: { files: [new File([JSON.stringify(recorded)], 'release1.json')] },
+    });
+    await screen.findByTestId('snapshot-session');
+    const list = screen.getByRole('listbox', { name: 'Tools' });
+    expect(list.scrollTop).toBe(0);
+    expect(within(list).getAllByRole('option')[0].querySelector('.item-name')?.textContent).toBe('tool_0');
+  });
 });

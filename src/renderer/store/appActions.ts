@@ -110,13 +110,16 @@ export async function saveSnapshot(): Promise<void> {
   }
 }
 
+/** Counts the snapshots opened, so each one is shown afresh (see SnapshotView.opened). */
+let snapshotsOpened = 0;
+
 export async function openSnapshotText(text: string, fileName: string): Promise<void> {
   const store = shownStore();
   setState({ snapshotBusy: true, snapshotError: null });
   try {
     const snapshot = await apiOf(store).loadSnapshot(text);
     store.setState({
-      snapshotView: toSnapshotView(snapshot),
+      snapshotView: toSnapshotView(snapshot, ++snapshotsOpened),
       selected: { tools: null, resources: null, templates: null, prompts: null },
       selectedFrameSeq: null,
     });

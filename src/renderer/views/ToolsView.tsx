@@ -10,7 +10,7 @@ import { VirtualList } from '../components/VirtualList';
 import { findingsByIndex } from '../lib/findings';
 import { buildHaystacks, filterHaystacks } from '../lib/toolFilter';
 import { selectItem, setListFilter } from '../store/appActions';
-import { selectLint, selectList } from '../store/selectors';
+import { selectLint, selectList, selectListSource } from '../store/selectors';
 import { useLoupeStore } from '../store/store';
 import { ToolDetail } from './ToolDetail';
 
@@ -22,12 +22,13 @@ function text(item: JsonObject, field: string): string {
 }
 
 export function ToolsView() {
-  const { list, lint, filter, selected } = useLoupeStore(
+  const { list, lint, filter, selected, source } = useLoupeStore(
     useShallow((state) => ({
       list: selectList('tools')(state),
       lint: selectLint(state),
       filter: state.filters.tools,
       selected: state.selected.tools,
+      source: selectListSource(state),
     })),
   );
   const items = useMemo(() => list.result?.items ?? [], [list.result]);
@@ -77,6 +78,7 @@ export function ToolsView() {
           <p className="empty">{filter ? `No tool matches “${filter}”.` : 'The server listed no tools.'}</p>
         ) : null}
         <VirtualList
+          key={source}
           label="Tools"
           idPrefix="tool"
           count={positions.length}
