@@ -4,6 +4,7 @@ import { AppHeader } from './components/AppHeader';
 import { Banners } from './components/Banners';
 import { CompareView } from './compare/CompareView';
 import { ConnectionsPanel } from './components/ConnectionsPanel';
+import { ConnectionErrorPane } from './components/ConnectionError';
 import { Tabs } from './components/Tabs';
 import { formatCount } from './lib/format';
 import { setTab } from './store/appActions';
@@ -88,15 +89,17 @@ export function App() {
       <div className="app-body" key={shownSession ?? 'none'} id="session-panel">
         <ConnectionsPanel />
         <main className="main">
+          <ConnectionErrorPane />
           <ViewTabs />
           <div className="tab-panel" role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
             <View />
           </div>
+          {/* In the main column, below the views: the sidebar (and its connection form) keeps its height. */}
+          <Suspense fallback={null}>
+            <ServerRequestDialogs />
+          </Suspense>
         </main>
       </div>
-      <Suspense fallback={null}>
-        <ServerRequestDialogs />
-      </Suspense>
       <ConfigImport />
       <CommandPalette />
     </div>

@@ -7,10 +7,9 @@ import { removeServer, saveServer } from '../store/appActions';
 import { connect, disconnect, reconnect } from '../store/sessionActions';
 import { useLoupeStore } from '../store/store';
 import { ConnectionForm, protocolLabels } from './ConnectionForm';
-import { ErrorNotice } from './ErrorNotice';
+import { ConnectionErrorLine } from './ConnectionError';
 import { HandshakeView } from './HandshakeView';
 import { offlineReason, SnapshotSessionCard } from './OfflineSnapshot';
-import { StderrTail } from './StderrTail';
 import { ImportConfigButton } from '../configs/ImportConfigButton';
 
 /** The header's pill says the bare state; the card says what it is about. */
@@ -22,21 +21,9 @@ const stateLabels = {
 } as const;
 
 export function ConnectionsPanel() {
-  const {
-    status,
-    connectError,
-    connectErrorPhase,
-    lastTarget,
-    lastProtocol,
-    settings,
-    settingsError,
-    link,
-    snapshot,
-  } = useLoupeStore(
+  const { status, lastTarget, lastProtocol, settings, settingsError, link, snapshot } = useLoupeStore(
     useShallow((state) => ({
       status: state.status,
-      connectError: state.connectError,
-      connectErrorPhase: state.connectErrorPhase,
       lastTarget: state.lastTarget,
       lastProtocol: state.lastProtocol,
       settings: state.settings,
@@ -100,14 +87,8 @@ export function ConnectionsPanel() {
               Reconnect
             </button>
           </div>
-          {connectError && status.state !== 'connected' ? (
-            <ErrorNotice
-              error={connectError}
-              context={connectErrorPhase === 'session' ? 'Session ended' : 'Connection failed'}
-            >
-              {connectError.kind === 'server-exited' ? <StderrTail /> : null}
-            </ErrorNotice>
-          ) : null}
+          {/* The whole error is in the main pane (ConnectionErrorPane); here one line leads to it. */}
+          <ConnectionErrorLine />
           {status.state === 'connected' && !snapshot ? (
             <details className="handshake-details" open>
               <summary>Handshake</summary>

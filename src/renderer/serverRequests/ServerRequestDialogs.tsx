@@ -62,10 +62,12 @@ export function ServerRequestDialogs() {
           aria-label={titles.get(request.method) ?? `The server sent ${request.method}`}
           className="dialog server-request"
         >
-          <h3>{titles.get(request.method) ?? `The server sent ${request.method}`}</h3>
-          <p className="muted small" aria-live="polite">
-            {request.method} · waiting for your answer
-          </p>
+          <div className="server-request-head">
+            <h3>{titles.get(request.method) ?? `The server sent ${request.method}`}</h3>
+            <p className="muted small" aria-live="polite">
+              {request.method} · waiting for your answer
+            </p>
+          </div>
           <RequestBody request={request} />
         </section>
       ))}

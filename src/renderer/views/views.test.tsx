@@ -198,7 +198,7 @@ describe('Snapshots', () => {
     const list = screen.getByRole('region', { name: 'Tool list' });
     expect(within(list).getByText('5 tools')).toBeTruthy();
     expect(within(list).getByText(/the server repeated a cursor/)).toBeTruthy();
-    expect(screen.getByText('old-server')).toBeTruthy();
+    expect(within(screen.getByRole('banner')).getByText('old-server')).toBeTruthy();
     fireEvent.click(screen.getByRole('tab', { name: 'Traffic' }));
     await waitFor(() =>
       expect(within(screen.getByRole('listbox', { name: 'Frames' })).getAllByRole('option')).toHaveLength(2),
