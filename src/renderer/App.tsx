@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import { AccessPage, isAccessProblem } from './components/AccessPage';
 import { AppHeader } from './components/AppHeader';
 import { Banners } from './components/Banners';
 import { CompareView } from './compare/CompareView';
@@ -78,8 +79,11 @@ export function App() {
   const tab = useLoupeStore((state) => state.tab);
   // Keyed by the session shown: switching sessions starts the views afresh (no form state crosses over).
   const shownSession = useLoupeStore((state) => state.shownSession);
+  const link = useLoupeStore((state) => state.backendLink);
   useSessionKeys();
   const View = views[tab];
+  // Without a usable access token nothing of the app works: one page says so, and which address to open.
+  if (isAccessProblem(link)) return <AccessPage problem={link} origin={window.location.origin} />;
   return (
     <div className="app">
       <AppHeader />
