@@ -31,6 +31,9 @@ export interface Handshake {
   roundTripMs: number;
 }
 
+/** The settings' per-request timeout until the user sets another, ms. */
+export const defaultRequestTimeoutMs = 10_000;
+
 /** The longest per-request timeout a connection (or the settings) may ask for: an hour, in ms. */
 export const maxRequestTimeoutMs = 3_600_000;
 

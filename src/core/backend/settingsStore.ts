@@ -11,14 +11,14 @@ import { parseServerAuth } from './authSettings.js';
 import { LoupeError } from '../../shared/errors.js';
 import { isJsonObject } from '../../shared/json.js';
 import { defaultPageLimit } from '../../shared/lists.js';
-import { isRequestTimeout, maxRequestTimeoutMs } from '../../shared/session.js';
+import { defaultRequestTimeoutMs, isRequestTimeout, maxRequestTimeoutMs } from '../../shared/session.js';
 import type { Target } from '../../shared/target.js';
 import { writeFileAtomic } from '../snapshot/writeSnapshot.js';
 import type { SecretStore } from './secretStore.js';
 import { openSettings, sealSettings } from './settingsSecrets.js';
 
 export const defaultSettings: Readonly<Settings> = Object.freeze({
-  timeoutMs: 10_000,
+  timeoutMs: defaultRequestTimeoutMs,
   maxTotalMs: 60_000,
   pageLimit: defaultPageLimit,
   savedServers: [],

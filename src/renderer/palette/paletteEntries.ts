@@ -8,7 +8,7 @@ import { describeTarget } from '../../shared/target';
 import { openConfigImport } from '../configs/configActions';
 import { saveSnapshot, selectFrame, selectItem, setListFilter, setTab } from '../store/appActions';
 import { selectFrameLog, selectList } from '../store/selectors';
-import { connect, disconnect, reconnect } from '../store/sessionActions';
+import { connect, disconnect, reconnect, savedChoice } from '../store/sessionActions';
 import type { LoupeState } from '../store/store';
 import { tabs, type Tab } from '../store/uiSlice';
 import type { Rankable } from './paletteRank';
@@ -129,7 +129,14 @@ function actionEntries(state: LoupeState): PaletteEntry[] {
     const target = state.lastTarget;
     add(
       connected ? 'Reconnect' : 'Connect',
-      () => void (connected ? reconnect() : connect(target, state.lastProtocol)),
+      () =>
+        void (connected
+          ? reconnect()
+          : connect(target, {
+              protocol: state.lastProtocol,
+              ...(state.authLast ? { auth: state.authLast } : {}),
+              ...(state.lastTimeoutMs !== null ? { timeoutMs: state.lastTimeoutMs } : {}),
+            })),
       describeTarget(target),
     );
   }
@@ -162,7 +169,7 @@ export function paletteEntries(state: LoupeState): PaletteEntry[] {
     group: 'Server',
     label: `Connect to ${server.name}`,
     detail: describeTarget(server.target),
-    run: () => void connect(server.target, server.protocol),
+    run: () => void connect(server.target, savedChoice(server)),
   }));
   return [
     ...actionEntries(state),

@@ -13,6 +13,7 @@ export const sessionKeys = [
   'connectErrorPhase',
   'lastTarget',
   'lastProtocol',
+  'lastTimeoutMs',
   // lists
   'lists',
   'lint',
