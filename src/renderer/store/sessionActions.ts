@@ -31,6 +31,7 @@ function resetSessionView(store: ScopedStore): void {
   store.setState((state) => ({
     lists: emptyLists(),
     lint: null,
+    capabilityProbe: null,
     frameLog: new FrameLog(),
     frameVersion: state.frameVersion + 1,
     recorderStats: null,

@@ -12,6 +12,7 @@ import { buildHaystacks, filterHaystacks } from '../lib/toolFilter';
 import { selectItem, setListFilter } from '../store/appActions';
 import { selectLint, selectList, selectListSource } from '../store/selectors';
 import { useLoupeStore } from '../store/store';
+import { DeclaredCapabilities } from './DeclaredCapabilities';
 import { ToolDetail } from './ToolDetail';
 
 const noFindings: Finding[] = [];
@@ -61,6 +62,7 @@ export function ToolsView() {
     <div className="split">
       <section className="list-pane" aria-label="Tool list">
         <ListHeader state={list} noun="tool" shown={filter ? positions.length : undefined} />
+        <DeclaredCapabilities />
         <input
           className="search"
           type="search"
