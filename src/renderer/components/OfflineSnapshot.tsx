@@ -76,6 +76,15 @@ export function SnapshotSessionCard({ snapshot, live }: { snapshot: Snapshot; li
       <p className="muted small">
         {offlineReason}. Behind it: {live}.
       </p>
+      {/* Before the buttons, so the warning and its offer are seen before "Compare with live" is pressed. */}
+      {recordedServer !== undefined && liveServer !== undefined && recordedServer !== liveServer ? (
+        <ServerMismatch
+          recorded={recordedServer}
+          live={liveServer}
+          onCompareWith={compareOpenedSnapshotWith}
+          compact
+        />
+      ) : null}
       <div className="button-row">
         <button type="button" onClick={closeSnapshot}>
           Close snapshot
@@ -89,13 +98,6 @@ export function SnapshotSessionCard({ snapshot, live }: { snapshot: Snapshot; li
           Compare with live
         </button>
       </div>
-      {recordedServer !== undefined && liveServer !== undefined && recordedServer !== liveServer ? (
-        <ServerMismatch
-          recorded={recordedServer}
-          live={liveServer}
-          onCompareWith={compareOpenedSnapshotWith}
-        />
-      ) : null}
     </div>
   );
 }

@@ -77,7 +77,13 @@ export function ToolsView() {
           <p className="empty">No tools listed: connect to a server, or open a snapshot.</p>
         ) : null}
         {list.result && positions.length === 0 ? (
-          <p className="empty">{filter ? `No tool matches “${filter}”.` : 'The server listed no tools.'}</p>
+          <p className="empty">
+            {filter
+              ? `No tool matches “${filter}”.`
+              : list.result.complete
+                ? 'The server listed no tools.'
+                : 'No tools received before the listing stopped.'}
+          </p>
         ) : null}
         <VirtualList
           key={source}
