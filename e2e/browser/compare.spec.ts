@@ -166,4 +166,38 @@ test.describe('Compare', () => {
     await expect(connections(page).getByRole('button', { name: 'Disconnect' })).toBeEnabled();
     await expect(page.getByTestId('header-snapshot')).toHaveCount(0);
   });
+
+  test('"Compare with live" in a session of another server warns, and compares in the open session of the snapshot’s server', async ({
+    page,
+  }) => {
+    const strip = page.getByRole('tablist', { name: 'Sessions' });
+    // A second session, connected to release 2 of the snapshot's server; then back to the demo's session.
+    await page.getByRole('button', { name: '+ New session' }).click();
+    await expect(strip.getByRole('tab')).toHaveCount(2);
+    await connectStdio(page, process.execPath, `${releases} --release 2`);
+    await expect(strip.getByRole('tab', { selected: true })).toHaveText(/loupe-releases/);
+    await strip.getByRole('tab').first().click();
+    await expect(strip.getByRole('tab', { selected: true })).toHaveText(/loupe-demo/);
+
+    await page.getByTestId('snapshot-file').setInputFiles(snapshots.release1);
+    const card = page.getByTestId('snapshot-session');
+    const warning = card.getByRole('status', { name: 'Different servers' });
+    await expect(warning.locator('.notice-title')).toHaveText(
+      'Different servers: the snapshot is of loupe-releases, this live session of loupe-demo',
+    );
+    const offer = warning.getByRole('button', { name: 'Compare with the open session of loupe-releases' });
+    await expect(offer).toHaveAttribute('title', /releases\.mjs --release 2$/);
+    await shot(page, '07-different-servers');
+    await offer.click();
+
+    // Shown now: the releases session, its Compare tab, this snapshot against its live listing.
+    await expect(strip.getByRole('tab', { selected: true })).toHaveText(/loupe-releases/);
+    await expect(page.getByRole('tab', { name: /Compare/ })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByTestId('compare-left-choice')).toHaveText(/^opened snapshot of loupe-releases \(/);
+    await expect(page.getByLabel('New (right) side')).toContainText('Live session');
+    await expect(changes(page).getByRole('option')).toHaveCount(7);
+    await expect(change(page, 'legacy_export')).toContainText('breaking');
+    await expect(page.getByRole('status', { name: 'Different servers' })).toHaveCount(0);
+    await shot(page, '08-compared-in-matching-session');
+  });
 });

@@ -200,24 +200,55 @@ test.describe('the browser host credential', () => {
     expect(await page.context().cookies()).toEqual([]);
     await page.screenshot({ path: join(artifacts, 'credential-02-after-reload.png') });
   });
-  test('the bare address, or a token from an earlier run, says which address to open instead', async ({
+  test('no token, a wrong one, or one of an earlier run: one page saying which address to open', async ({
     page,
   }) => {
+    const accessPage = page.getByRole('main', { name: 'Open the address Loupe printed' });
+    const reason = page.getByTestId('access-reason');
+    const expectAccessPage = async (why: string, shot: string) => {
+      await expect(accessPage).toBeVisible();
+      await expect(reason).toHaveText(why);
+      await expect(accessPage.getByLabel('The line to look for')).toHaveText(
+        `Loupe is at ${host.origin}/?token=…`,
+      );
+      // Nothing of the app behind it: no connection form, no status pill, no banner.
+      await expect(page.getByRole('form', { name: 'Connection' })).toHaveCount(0);
+      await expect(connectedPill(page)).toHaveCount(0);
+      await expect(page.getByRole('alert')).toHaveCount(0);
+      await page.screenshot({ path: join(artifacts, `credential-${shot}.png`) });
+    };
+    const notThisRun =
+      'Loupe runs at this address but did not accept this tab’s access token: it is not the token of this run. Each run of Loupe makes a new one, and a token ends with its run.';
+
     await page.goto(`${host.origin}/`);
-    await expect(page.getByRole('alert')).toContainText(
-      'This page has no access token. Open the address Loupe printed',
-    );
-    await expect(connectedPill(page)).toHaveCount(0);
+    await expectAccessPage('This page was opened without Loupe’s access token.', '03-no-token');
 
+    // A wrong token in the address: the page itself is answered 401, and says the same.
     const stale = randomBytes(32).toString('base64url');
-    await page.goto(`${host.origin}/?token=${stale}`);
-    // a wrong token in the address is refused at the page itself (401), before any script runs
-    await expect(page.getByText('Open the address Loupe printed when it started')).toBeVisible();
+    const refused = await page.goto(`${host.origin}/?token=${stale}`);
+    expect(refused?.status()).toBe(401);
+    await expectAccessPage(notThisRun, '04-wrong-token');
+    await expect(page).toHaveURL(`${host.origin}/`);
 
+    // The right address works; a reload keeps working.
     await page.goto(host.url);
     await expect(connectedPill(page)).toBeVisible();
-    // the host stops: the tab says it lost the backend
+    await expect(accessPage).toHaveCount(0);
+
+    // The host stops: the tab says it lost the backend (it may come back) …
+    const port = host.port;
     await host.stop();
     await expect(page.getByText('Backend disconnected — trying to reconnect…')).toBeVisible();
+    // … and a new run on the same port, with its own token, refuses this tab's: the same page again.
+    host = await startHostProcess(['--port', String(port)]);
+    expect(host.port).toBe(port);
+    await expectAccessPage(notThisRun, '05-earlier-run');
+    // So does a reload, which finds the earlier run's token in the tab.
+    await page.reload();
+    await expectAccessPage(notThisRun, '06-earlier-run-reloaded');
+
+    // The new run's address opens it.
+    await page.goto(host.url);
+    await expect(connectedPill(page)).toBeVisible();
   });
 });

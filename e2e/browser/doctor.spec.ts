@@ -24,7 +24,7 @@ test('a server printing a banner on stdout: the error view quotes it as the like
   await page.goto(host.url);
   await expect(connectedPill(page)).toBeVisible();
   await connectStdio(page, process.execPath, banner, 'legacy');
-  const failure = page.getByRole('complementary', { name: 'Connections' }).getByRole('alert');
+  const failure = page.getByRole('region', { name: 'Connection error' }).getByRole('alert');
   const doctor = failure.getByRole('region', { name: 'Connection doctor' });
   await expect(doctor).toContainText('Likely cause', { timeout: 30_000 });
   await expect(doctor).toContainText('not JSON-RPC on stdout: “Weather MCP server v1.2.3”');

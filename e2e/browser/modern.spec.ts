@@ -150,7 +150,7 @@ test.describe('MCP 2026-07-28 in the UI', () => {
     await expect(connectedPill(page)).toBeVisible();
     // Asked for the 2025 era, the strict server refuses initialize with -32022, named as such.
     await connectHttp(page, httpServer.url, 'legacy');
-    const failure = page.getByRole('complementary', { name: 'Connections' }).getByRole('alert');
+    const failure = page.getByRole('region', { name: 'Connection error' }).getByRole('alert');
     await expect(failure).toContainText(
       'JSON-RPC error -32022 UnsupportedProtocolVersion: Unsupported protocol version: 2025-11-25',
     );

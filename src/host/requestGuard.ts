@@ -1,7 +1,8 @@
 /**
  * Who may talk to the host. Every HTTP request and WebSocket upgrade first needs a Host header that is our
  * own address and port (403 otherwise: DNS rebinding). The page itself is public — the static bundle holds
- * no secret — but an address carrying a wrong ?token= is answered 401 so a stale link says why. Every
+ * no secret — but an address carrying a wrong ?token= is answered 401 so a stale link says why (the page
+ * itself with that status, which tells the user which address to open; any other file a line of text). Every
  * action goes over /ws, and an upgrade needs the token offered as a subprotocol (401 otherwise) from a
  * page of our own origin (403 otherwise). Cookies are ignored: they would reach other ports too.
  */

@@ -20,7 +20,7 @@ import { demoTarget } from '../core/demoTarget.js';
 import { webSocketProtocol } from '../shared/webSocketCredential.js';
 import { createToken } from './accessToken.js';
 import { checkRequest, type GuardOptions } from './requestGuard.js';
-import { defaultRendererDir, securityHeaders, sendText, serveStatic } from './staticFiles.js';
+import { defaultRendererDir, isPagePath, securityHeaders, sendText, serveStatic } from './staticFiles.js';
 import { webSocketChannel } from './webSocketChannel.js';
 
 export interface HostOptions {
@@ -72,11 +72,14 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
 
   const onRequest = (request: IncomingMessage, response: ServerResponse) => {
     const verdict = checkRequest(request, guard, 'http');
-    if (!verdict.allowed) {
+    // A wrong ?token= on the page itself gets the page, answered 401: it shows the same "open the address Loupe
+    // printed" page as a tab without a token or with one of an earlier run (the page is public; it holds no secret).
+    const refusedPage = !verdict.allowed && verdict.status === 401 && isPagePath(request);
+    if (!verdict.allowed && !refusedPage) {
       sendText(response, verdict.status, `${verdict.reason}\n`, headers);
       return;
     }
-    serveStatic(request, response, rendererDir, headers).catch(() => {
+    serveStatic(request, response, rendererDir, headers, refusedPage ? 401 : 200).catch(() => {
       if (!response.headersSent) sendText(response, 500, 'Internal error.\n', headers);
       else response.destroy();
     });

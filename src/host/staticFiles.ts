@@ -64,12 +64,19 @@ export function sendText(response: ServerResponse, status: number, text: string,
   response.end(text);
 }
 
-/** Serve one file of the renderer for the request's path. */
+/** Whether the request asks for the page itself (`/` or `/index.html`), not one of its files. */
+export function isPagePath(request: IncomingMessage): boolean {
+  const pathname = new URL(request.url ?? '/', 'http://placeholder').pathname;
+  return pathname === '/' || pathname === '/index.html';
+}
+
+/** Serve one file of the renderer for the request's path; `status` is what a file found is answered with. */
 export async function serveStatic(
   request: IncomingMessage,
   response: ServerResponse,
   rendererDir: string | undefined,
   headers: OutgoingHttpHeaders,
+  status = 200,
 ): Promise<void> {
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     sendText(response, 405, 'Method not allowed.\n', { ...headers, Allow: 'GET, HEAD' });
@@ -104,7 +111,7 @@ export async function serveStatic(
     const info = await stat(realFile);
     if (!info.isFile()) throw new Error('not a file');
     const body = await readFile(realFile);
-    response.writeHead(200, { ...headers, 'Content-Type': mimeType(file), 'Content-Length': body.length });
+    response.writeHead(status, { ...headers, 'Content-Type': mimeType(file), 'Content-Length': body.length });
     response.end(request.method === 'HEAD' ? undefined : body);
   } catch {
     sendText(response, 404, 'Not found.\n', headers);

@@ -3,7 +3,7 @@ import { bootApp, stopApp } from './testing/bootApp';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LoupeError } from '../shared/errors';
 import type { JsonObject } from '../shared/json';
-import { resetStore } from './store/store';
+import { resetStore, useLoupeStore } from './store/store';
 import { fakeBackend, frame, giveElementsASize, listResult, makeTools } from './testing/fakeBackend';
 
 beforeAll(() => giveElementsASize());
@@ -136,6 +136,29 @@ describe('the app shell', () => {
     fireEvent.click(screen.getByRole('tab', { name: 'Traffic' }));
     expect(screen.getByRole('tab', { name: 'Traffic' }).getAttribute('aria-selected')).toBe('true');
     expect(screen.getByRole('button', { name: 'Connect' })).toBeTruthy();
+  });
+
+  it('without a usable access token shows one page naming the address to open, and nothing of the app', async () => {
+    await bootApp(fakeBackend());
+    const reasons: string[] = [];
+    for (const link of ['no-credential', 'refused', 'unreachable'] as const) {
+      act(() => useLoupeStore.setState({ backendLink: link }));
+      const page = screen.getByRole('main', { name: 'Open the address Loupe printed' });
+      reasons.push(within(page).getByTestId('access-reason').textContent ?? '');
+      expect(within(page).getByLabelText('The line to look for').textContent).toBe(
+        `Loupe is at ${window.location.origin}/?token=…`,
+      );
+      expect(screen.queryByRole('complementary', { name: 'Connections' })).toBeNull();
+      expect(screen.queryByRole('alert')).toBeNull();
+    }
+    expect(reasons).toEqual([
+      'This page was opened without Loupe’s access token.',
+      'Loupe runs at this address but did not accept this tab’s access token: it is not the token of this run. Each run of Loupe makes a new one, and a token ends with its run.',
+      'Nothing answers at this address: Loupe has stopped, or it runs at another address now.',
+    ]);
+    act(() => useLoupeStore.setState({ backendLink: 'closed' }));
+    expect(screen.getByRole('alert').textContent).toBe('Backend disconnected — trying to reconnect…');
+    expect(screen.getByRole('complementary', { name: 'Connections' })).toBeTruthy();
   });
 
   it('shows a session that ended with the server exiting, with its stderr', async () => {

@@ -1,9 +1,11 @@
 import { lazy, Suspense } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import { AccessPage, isAccessProblem } from './components/AccessPage';
 import { AppHeader } from './components/AppHeader';
 import { Banners } from './components/Banners';
 import { CompareView } from './compare/CompareView';
 import { ConnectionsPanel } from './components/ConnectionsPanel';
+import { ConnectionErrorPane } from './components/ConnectionError';
 import { Tabs } from './components/Tabs';
 import { formatCount } from './lib/format';
 import { setTab } from './store/appActions';
@@ -77,8 +79,11 @@ export function App() {
   const tab = useLoupeStore((state) => state.tab);
   // Keyed by the session shown: switching sessions starts the views afresh (no form state crosses over).
   const shownSession = useLoupeStore((state) => state.shownSession);
+  const link = useLoupeStore((state) => state.backendLink);
   useSessionKeys();
   const View = views[tab];
+  // Without a usable access token nothing of the app works: one page says so, and which address to open.
+  if (isAccessProblem(link)) return <AccessPage problem={link} origin={window.location.origin} />;
   return (
     <div className="app">
       <AppHeader />
@@ -88,15 +93,17 @@ export function App() {
       <div className="app-body" key={shownSession ?? 'none'} id="session-panel">
         <ConnectionsPanel />
         <main className="main">
+          <ConnectionErrorPane />
           <ViewTabs />
           <div className="tab-panel" role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
             <View />
           </div>
+          {/* In the main column, below the views: the sidebar (and its connection form) keeps its height. */}
+          <Suspense fallback={null}>
+            <ServerRequestDialogs />
+          </Suspense>
         </main>
       </div>
-      <Suspense fallback={null}>
-        <ServerRequestDialogs />
-      </Suspense>
       <ConfigImport />
       <CommandPalette />
     </div>

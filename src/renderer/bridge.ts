@@ -15,11 +15,12 @@ import { webSocketProtocols } from '../shared/webSocketCredential';
 import { sessionStorageOrNothing, takeAccessToken } from './accessToken';
 
 /**
- * 'no-credential': the page was opened without the access token (the bare address); 'unreachable': the
- * socket has never opened since the page loaded (the host is gone, or it refuses this tab's token because
- * it was restarted and made a new one). Both need the user to open the address Loupe printed.
+ * 'no-credential': the page was opened without the access token (the bare address); 'refused': Loupe answers at
+ * this address but did not open the socket for this tab's token (a wrong one in the address, or one of an
+ * earlier run: each run makes its own); 'unreachable': the socket has never opened and nothing answers at this
+ * address. All three need the user to open the address Loupe printed. 'closed': it was open and dropped.
  */
-export type BridgeState = 'connecting' | 'open' | 'closed' | 'no-credential' | 'unreachable';
+export type BridgeState = 'connecting' | 'open' | 'closed' | 'no-credential' | 'refused' | 'unreachable';
 
 let current: LoupeApi | undefined;
 /** The session on screen: getApi() names it on every call (none: calls name no session). */
@@ -106,6 +107,20 @@ export function webSocketUrl(location: Pick<Location, 'protocol' | 'host'>): str
 const reconnectDelaysMs = [500, 1000, 2000, 4000, 8000];
 
 /**
+ * Whether the page's own host answers HTTP (the page is public): after a socket that never opened, it tells a
+ * refused token (the host is there) from a host that is gone. A browser does not show a refused upgrade's status.
+ */
+async function hostAnswers(socketUrl: string): Promise<boolean> {
+  try {
+    const page = new URL('/', socketUrl.replace(/^ws/, 'http'));
+    const response = await fetch(page, { method: 'HEAD', cache: 'no-store' });
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * A contract client over a WebSocket that reconnects. Calls made while the socket is still opening are
  * queued; calls waiting when it closes are rejected with kind 'disconnected' (the client's own waiting map
  * is reached by feeding it synthetic error results, so the shared adapter stays generic).
@@ -125,10 +140,12 @@ export function createWebSocketApi(url: string, protocols: string[] = []): Loupe
   };
 
   const open = () => {
-    if (bridgeState !== 'no-credential' && bridgeState !== 'unreachable') setBridgeState('connecting');
+    if (bridgeState === 'open') setBridgeState('connecting');
     const next = new WebSocket(url, protocols);
     socket = next;
+    let opened = false;
     next.addEventListener('open', () => {
+      opened = true;
       attempt = 0;
       everOpened = true;
       setBridgeState('open');
@@ -149,13 +166,23 @@ export function createWebSocketApi(url: string, protocols: string[] = []): Loupe
     next.addEventListener('close', () => {
       if (socket !== next) return;
       socket = undefined;
-      if (everOpened) setBridgeState('closed');
-      else if (bridgeState !== 'no-credential' && attempt >= 1) setBridgeState('unreachable');
+      if (opened) setBridgeState('closed');
       queued.length = 0;
       failOutstanding();
-      const delay = reconnectDelaysMs[Math.min(attempt, reconnectDelaysMs.length - 1)];
-      attempt += 1;
-      setTimeout(open, delay);
+      const retry = () => {
+        const delay = reconnectDelaysMs[Math.min(attempt, reconnectDelaysMs.length - 1)];
+        attempt += 1;
+        setTimeout(open, delay);
+      };
+      if (opened || bridgeState === 'no-credential') return retry();
+      // This socket never opened: a host that answers refused the token (no retry helps: the user must open
+      // the address this run printed); a host that does not answer may come back.
+      void hostAnswers(url).then((answers) => {
+        if (answers) return setBridgeState('refused');
+        if (everOpened) setBridgeState('closed');
+        else if (attempt >= 1) setBridgeState('unreachable');
+        retry();
+      });
     });
   };
 

@@ -39,6 +39,8 @@ export interface SavedServer {
   source?: ConfigReference;
   /** Sign-in settings (HTTP/SSE): pre-registered client id and secret, extra scopes. */
   auth?: ServerAuth;
+  /** The per-request timeout to connect with, ms (absent: the settings' timeoutMs). */
+  timeoutMs?: number;
 }
 
 export interface Settings {

@@ -31,8 +31,19 @@ export interface Handshake {
   roundTripMs: number;
 }
 
+/** The settings' per-request timeout until the user sets another, ms. */
+export const defaultRequestTimeoutMs = 10_000;
+
+/** The longest per-request timeout a connection (or the settings) may ask for: an hour, in ms. */
+export const maxRequestTimeoutMs = 3_600_000;
+
+/** Whether a value is a usable per-request timeout: a whole number of ms from 1 to maxRequestTimeoutMs. */
+export function isRequestTimeout(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value > 0 && value <= maxRequestTimeoutMs;
+}
+
 export interface SessionOptions {
-  /** Per-request timeout, ms; reset by progress notifications. Default 10000. */
+  /** Per-request timeout, ms; reset by progress notifications. Default 10000 (the settings' timeoutMs). */
   timeoutMs?: number;
   /** Maximum total time of one request, ms, progress or not. Default 60000. */
   maxTotalMs?: number;
@@ -67,7 +78,13 @@ export interface SessionOptions {
 export type SessionStatus =
   | { state: 'idle' }
   | { state: 'connecting'; target: Target }
-  | { state: 'connected'; target: Target; handshake: Handshake }
+  | {
+      state: 'connected';
+      target: Target;
+      handshake: Handshake;
+      /** The per-request timeout this connection uses, ms (its connect option, else the settings' default). */
+      requestTimeoutMs?: number;
+    }
   | { state: 'closed'; target: Target; reason?: import('./errors.js').LoupeErrorData };
 
 export interface LogEntry {
@@ -134,7 +151,7 @@ export interface ServerRequest {
 /** A server request the user answered, with what was chosen in words (kept so a page that re-attaches shows it). */
 export interface AnsweredServerRequest {
   request: ServerRequest;
-  /** What the user chose, in words (accepted, declined, answered with 2 root(s)…). */
+  /** What the user chose, in words (accepted, declined, answered with 2 roots…). */
   outcome: string;
   /** Wall-clock time of the answer, ms since the epoch. */
   answeredAt: number;

@@ -90,8 +90,8 @@ describe('backend settings', () => {
             headers: [{ name: 'X-Team', value: 'core' }],
           },
         },
-        { id: 'b', name: 'Strict', target: { transport: 'stdio', command: 'node', args: ['v2.mjs'] }, protocol: 'modern' },
-        { id: 'c', name: 'Odd era', target: { transport: 'demo' }, protocol: 'future' as never },
+        { id: 'b', name: 'Strict', target: { transport: 'stdio', command: 'node', args: ['v2.mjs'] }, protocol: 'modern', timeoutMs: 30_000 },
+        { id: 'c', name: 'Odd era', target: { transport: 'demo' }, protocol: 'future' as never, timeoutMs: -1 },
       ],
     });
     expect(saved.pageLimit).toBe(10);
@@ -99,6 +99,12 @@ describe('backend settings', () => {
     expect(saved.savedServers.map((server) => [server.name, server.protocol])).toEqual([
       ['Docs server', undefined],
       ['Strict', 'modern'],
+      ['Odd era', undefined],
+    ]);
+    // So is its request timeout; one that is not a whole number of ms from 1 to an hour is dropped (the default).
+    expect(saved.savedServers.map((server) => [server.name, server.timeoutMs])).toEqual([
+      ['Docs server', undefined],
+      ['Strict', 30_000],
       ['Odd era', undefined],
     ]);
     await first.close();

@@ -79,11 +79,18 @@ describe('browser host', () => {
     const page = await get(host.port, '/');
     expect(page.status).toBe(200);
     expect(page.body).toContain('Loupe test page');
-    for (const reply of [await get(host.port, `/?token=${'A'.repeat(token.length)}`), await get(host.port, '/assets/app.js?token=short')]) {
+    const wrongPage = await get(host.port, `/?token=${'A'.repeat(token.length)}`);
+    const wrongFile = await get(host.port, '/assets/app.js?token=short');
+    for (const reply of [wrongPage, wrongFile]) {
       expect(reply.status).toBe(401);
       expect(reply.body).not.toContain(token);
       expect(reply.headers['set-cookie']).toBeUndefined();
     }
+    // The page itself, with that status: it shows the same "open the address Loupe printed" page as a tab
+    // without a token. Any other file gets the reason as a line of text.
+    expect(wrongPage.body).toContain('Loupe test page');
+    expect(wrongPage.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(wrongFile.body).toBe('Open the address Loupe printed when it started (it carries the access token of this run).\n');
   });
 
   it('answers the printed address with the page itself: no cookie, no redirect, no token in the body', async () => {

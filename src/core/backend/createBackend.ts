@@ -12,7 +12,7 @@ import { LoupeError, toErrorData, type LoupeErrorData } from '../../shared/error
 import type { Frame, RecorderStats } from '../../shared/frames.js';
 import { isJsonObject, type JsonObject } from '../../shared/json.js';
 import { listKinds, type ListKind, type ListResult } from '../../shared/lists.js';
-import type { CallOutcome, SessionOptions, SessionStatus } from '../../shared/session.js';
+import { isRequestTimeout, maxRequestTimeoutMs, type CallOutcome, type SessionOptions, type SessionStatus } from '../../shared/session.js';
 import type { StdioTarget, Target } from '../../shared/target.js';
 import { createAppMethods } from '../apps/appMethods.js';
 import { appFindings } from '../apps/appChecks.js';
@@ -150,6 +150,13 @@ export function createSessionBackend(options: BackendOptions & { settingsStore?:
 
   const sessionOptions = async (given: SessionOptions | undefined): Promise<SessionOptions> => {
     const settings = await settingsStore.load();
+    const timeoutMs = given?.timeoutMs;
+    if (timeoutMs !== undefined && !isRequestTimeout(timeoutMs)) {
+      throw new LoupeError({
+        kind: 'usage',
+        message: `The request timeout must be a whole number of milliseconds from 1 to ${maxRequestTimeoutMs}; got ${JSON.stringify(timeoutMs)}.`,
+      });
+    }
     return {
       timeoutMs: settings.timeoutMs,
       maxTotalMs: settings.maxTotalMs,
@@ -157,6 +164,8 @@ export function createSessionBackend(options: BackendOptions & { settingsStore?:
       ...(settings.extensions ? { extensions: settings.extensions } : {}),
       ...options.sessionDefaults,
       ...given,
+      // A connection that waits longer per request than the total allows would be cut at the total: raise it.
+      ...(timeoutMs !== undefined ? { maxTotalMs: Math.max(timeoutMs, given?.maxTotalMs ?? settings.maxTotalMs) } : {}),
       offer: { sampling: true, elicitation: true, roots: true, ...options.sessionDefaults?.offer, ...given?.offer },
     };
   };
@@ -266,7 +275,12 @@ export function createSessionBackend(options: BackendOptions & { settingsStore?:
         current.session = session;
         wireSession(current, session);
         batcher.flush();
-        const next: SessionStatus = { state: 'connected', target, handshake: session.handshake };
+        const next: SessionStatus = {
+          state: 'connected',
+          target,
+          handshake: session.handshake,
+          ...(effective.timeoutMs !== undefined ? { requestTimeoutMs: effective.timeoutMs } : {}),
+        };
         setStatus(next);
         return next;
       } catch (error) {

@@ -11,13 +11,14 @@ import { parseServerAuth } from './authSettings.js';
 import { LoupeError } from '../../shared/errors.js';
 import { isJsonObject } from '../../shared/json.js';
 import { defaultPageLimit } from '../../shared/lists.js';
+import { defaultRequestTimeoutMs, isRequestTimeout, maxRequestTimeoutMs } from '../../shared/session.js';
 import type { Target } from '../../shared/target.js';
 import { writeFileAtomic } from '../snapshot/writeSnapshot.js';
 import type { SecretStore } from './secretStore.js';
 import { openSettings, sealSettings } from './settingsSecrets.js';
 
 export const defaultSettings: Readonly<Settings> = Object.freeze({
-  timeoutMs: 10_000,
+  timeoutMs: defaultRequestTimeoutMs,
   maxTotalMs: 60_000,
   pageLimit: defaultPageLimit,
   savedServers: [],
@@ -78,6 +79,7 @@ function parseSavedServers(value: unknown): SavedServer[] {
     if (isJsonObject(source) && typeof source.path === 'string' && typeof source.server === 'string') {
       server.source = { path: source.path, server: source.server };
     }
+    if (isRequestTimeout(entry.timeoutMs)) server.timeoutMs = entry.timeoutMs;
     return [auth ? { ...server, auth } : server];
   });
 }
@@ -86,7 +88,7 @@ function parseSavedServers(value: unknown): SavedServer[] {
 export function normalizeSettings(value: unknown): Settings {
   const source = isJsonObject(value) ? value : {};
   return {
-    timeoutMs: positiveInteger(source.timeoutMs, defaultSettings.timeoutMs, 3_600_000),
+    timeoutMs: positiveInteger(source.timeoutMs, defaultSettings.timeoutMs, maxRequestTimeoutMs),
     maxTotalMs: positiveInteger(source.maxTotalMs, defaultSettings.maxTotalMs, 24 * 3_600_000),
     pageLimit: positiveInteger(source.pageLimit, defaultSettings.pageLimit, 100_000),
     savedServers: parseSavedServers(source.savedServers),

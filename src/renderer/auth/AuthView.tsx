@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { AuthAnswer, AuthExchange } from '../../shared/auth';
-import { formatMs } from '../lib/format';
+import { plural } from '../lib/format';
 import { selectFrameLog, selectReadOnly } from '../store/selectors';
 import { useLoupeStore } from '../store/store';
 import { currentServerUrl, signOut } from './authActions';
@@ -58,6 +58,16 @@ function Exchange({ request, response }: { request?: AuthExchange; response?: Au
   );
 }
 
+/**
+ * How long a step took, as the flow timed it (whole milliseconds), or nothing where it timed nothing: the
+ * challenge is the 401 that answered an MCP request (its round trip is that request's, in Traffic), and a step
+ * without an exchange (a client id from the settings) took no time worth a number.
+ */
+export function stepTime(step: ShownStep): string | undefined {
+  if (step.step === 'challenge' || !step.request) return undefined;
+  return step.ms < 1 ? '<1 ms' : `${Math.round(step.ms)} ms`;
+}
+
 function Step({ step, index }: { step: ShownStep; index: number }) {
   const failed = step.checks.filter((check) => !check.ok).length;
   const learned = Object.entries(step.learned);
@@ -73,7 +83,7 @@ function Step({ step, index }: { step: ShownStep; index: number }) {
           </span>
         ) : null}
         {step.response ? <span className="mono">{step.response.status}</span> : null}
-        <span className="muted small">{formatMs(step.ms)}</span>
+        {stepTime(step) ? <span className="muted small auth-step-time">{stepTime(step)}</span> : null}
         <span className="muted small">frame #{step.seq}</span>
       </div>
       {step.checks.length > 0 ? (
@@ -126,7 +136,7 @@ export function AuthView() {
         <span>
           {steps.length === 0
             ? 'No sign-in in this session.'
-            : `${steps.length} steps · ${passed} checks passed · ${failed} failed`}
+            : `${plural(steps.length, 'step')} · ${plural(passed, 'check')} passed · ${failed} failed`}
         </span>
         {serverUrl ? (
           <button type="button" onClick={() => void signOut()} disabled={status === 'connecting'}>

@@ -14,6 +14,7 @@ import { bootApp, stopApp } from '../testing/bootApp';
 import { fakeBackend, frame, giveElementsASize } from '../testing/fakeBackend';
 import { resetStore, useLoupeStore } from '../store/store';
 import { parseStep, stepsFromFrames } from './authSteps';
+import { stepTime } from './AuthView';
 
 const server = 'http://127.0.0.1:4100/mcp';
 const steps: AuthStep[] = [
@@ -43,7 +44,17 @@ const steps: AuthStep[] = [
     checks: [{ requirement: 'the token endpoint answers 200', ok: false, detail: 'HTTP 400' }],
   },
 ];
+/** The 401 that started it: the sign-in did not time it (its round trip is the MCP request's, in Traffic). */
+const challenge: AuthStep = {
+  step: 'challenge',
+  request: { method: 'POST', url: server, headers: { authorization: '(none)' } },
+  response: { status: 401, headers: { 'www-authenticate': 'Bearer' } },
+  ms: 0,
+  learned: {},
+  checks: [],
+};
 const authFrames = [
+  frame(4, { kind: 'http', raw: JSON.stringify(challenge), http: { auth: 'challenge', status: 401 } }),
   frame(5, { kind: 'http', raw: JSON.stringify(steps[0]), http: { auth: 'prm', status: 200 } }),
   frame(6, { kind: 'http', raw: '{"step":"token","checks":"not a list"', http: { auth: 'token' } }),
   frame(7, { kind: 'http', raw: JSON.stringify(steps[1]), http: { auth: 'token', status: 400 } }),
@@ -60,6 +71,7 @@ afterEach(() => {
 describe('auth steps from frames', () => {
   it('keeps well-formed steps in order and drops what is not one', () => {
     expect(stepsFromFrames(authFrames).map((step) => [step.seq, step.step])).toEqual([
+      [4, 'challenge'],
       [5, 'prm'],
       [7, 'token'],
     ]);
@@ -70,6 +82,17 @@ describe('auth steps from frames', () => {
       learned: {},
       checks: [],
     });
+  });
+});
+
+describe('a step’s time', () => {
+  it('is whole milliseconds as timed, "<1 ms" under one, and absent where the flow timed nothing', () => {
+    expect(stepTime({ ...steps[0], seq: 1 })).toBe('12 ms');
+    expect(stepTime({ ...steps[0], ms: 0, seq: 1 })).toBe('<1 ms');
+    expect(stepTime({ ...challenge, seq: 1 })).toBeUndefined();
+    expect(
+      stepTime({ step: 'registration', ms: 0, learned: { client_id: 'loupe' }, checks: [], seq: 2 }),
+    ).toBeUndefined();
   });
 });
 
@@ -113,19 +136,23 @@ describe('signing in from the UI', () => {
     const items = within(list)
       .getAllByRole('listitem')
       .filter((item) => item.dataset.step);
-    expect(items.map((item) => item.dataset.step)).toEqual(['prm', 'token']);
-    expect(screen.getByText('2 steps · 1 checks passed · 1 failed')).toBeTruthy();
-    expect(items[1].textContent).toContain('the token endpoint answers 200');
-    expect(items[1].textContent).toContain('HTTP 400');
-    expect(within(items[1]).getByLabelText('fail')).toBeTruthy();
+    expect(items.map((item) => item.dataset.step)).toEqual(['challenge', 'prm', 'token']);
+    expect(screen.getByText('3 steps · 1 check passed · 1 failed')).toBeTruthy();
+    // Each step's time as the flow measured it; the challenge was not timed by the sign-in, so it shows none.
+    const times = items.map((item) => item.querySelector('.auth-step-time')?.textContent ?? 'none');
+    expect(times).toEqual(['none', '12 ms', '30 ms']);
+    expect(items[0].textContent).not.toMatch(/\d ms/);
+    expect(items[2].textContent).toContain('the token endpoint answers 200');
+    expect(items[2].textContent).toContain('HTTP 400');
+    expect(within(items[2]).getByLabelText('fail')).toBeTruthy();
     fireEvent.click(screen.getByRole('tab', { name: /^Traffic/ }));
     const frames = screen.getByRole('listbox', { name: 'Frames' });
-    await waitFor(() => expect(within(frames).getAllByRole('option')).toHaveLength(3));
+    await waitFor(() => expect(within(frames).getAllByRole('option')).toHaveLength(4));
     expect(
       within(frames)
         .getAllByRole('option')
         .map((row) => row.querySelector('.kind')?.textContent),
-    ).toEqual(['auth', 'auth', 'auth']);
+    ).toEqual(['auth', 'auth', 'auth', 'auth']);
   });
 
   it('sends the form’s client and scopes with the connect, saves them, and signs out of that server', async () => {

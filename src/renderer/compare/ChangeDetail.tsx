@@ -1,5 +1,5 @@
 import { forwardRef } from 'react';
-import type { FieldChange } from '../../shared/diff';
+import type { FieldChange, WordPart } from '../../shared/diff';
 import { JsonView } from '../components/JsonView';
 import type { CompareSideLabel } from '../store/compareSlice';
 import { listLabels, type CompareRow } from './compareRows';
@@ -17,6 +17,14 @@ function Value({ value, side }: { value: FieldChange['before']; side: string }) 
   return <JsonView value={value} label={side} />;
 }
 
+/** What moved in a word diff, to read: "added", "removed", or "removed and added". */
+function whatMoved(parts: readonly WordPart[]): string {
+  const added = parts.some((part) => part.op === 'added');
+  const removed = parts.some((part) => part.op === 'removed');
+  if (added && removed) return 'removed and added';
+  return removed ? 'removed' : 'added';
+}
+
 /** A description (or instructions) that moved: the word diff first and large, as this is where rug pulls hide. */
 function TextDrift({ field }: { field: FieldChange }) {
   return (
@@ -24,7 +32,10 @@ function TextDrift({ field }: { field: FieldChange }) {
       <div className="text-drift-title">
         <strong>{field.path}</strong> changed
         {field.class === 'drift' ? (
-          <span className="muted"> — the words around an unchanged contract moved: read what was added</span>
+          <span className="muted">
+            {' '}
+            — the words around an unchanged contract moved: read what was {whatMoved(field.words ?? [])}
+          </span>
         ) : null}
       </div>
       <WordDiff parts={field.words ?? []} label={`${field.path} word diff`} />

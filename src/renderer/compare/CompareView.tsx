@@ -5,7 +5,8 @@ import type { CompareSideLabel } from '../store/compareSlice';
 import { useLoupeStore } from '../store/store';
 import { ChangeDetail } from './ChangeDetail';
 import { ChangeList } from './ChangeList';
-import { toggleClassFilter, toggleKindFilter } from './compareActions';
+import { compareLeftWith, toggleClassFilter, toggleKindFilter } from './compareActions';
+import { ServerMismatch } from './ServerMismatch';
 import { classKeys, CompareFilters, kindKeys } from './CompareFilters';
 import { compareRows, filterRows, tally } from './compareRows';
 import { CompareSources } from './CompareSources';
@@ -31,6 +32,22 @@ function Incomplete({ diff }: { diff: SnapshotDiff }) {
     <div className="notice notice-error" role="alert">
       <div className="notice-title">Not every list was read to its end: {which}</div>
       <p className="notice-message">A “removed” item there may only be unread.</p>
+    </div>
+  );
+}
+
+/** Two sides of different servers: said before the diff is read; a snapshot against live offers the right session. */
+function DifferentServers({ left, right }: { left: CompareSideLabel; right: CompareSideLabel }) {
+  if (left.server === undefined || right.server === undefined || left.server === right.server) return null;
+  if (right.live && !left.live)
+    return <ServerMismatch recorded={left.server} live={right.server} onCompareWith={compareLeftWith} />;
+  return (
+    <div className="notice notice-warning" role="status" aria-label="Different servers">
+      <div className="notice-title">
+        Different servers: <span className="mono">{left.server}</span> (left),{' '}
+        <span className="mono">{right.server}</span> (right)
+      </div>
+      <p className="notice-message">The server names differ: nearly every item shows as added or removed.</p>
     </div>
   );
 }
@@ -92,6 +109,7 @@ export function CompareView() {
             </span>
             <SideHeader label={comparison.right} side="New (right)" />
           </div>
+          <DifferentServers left={comparison.left} right={comparison.right} />
           <Incomplete diff={comparison.diff} />
           <CompareFilters
             filter={filter}

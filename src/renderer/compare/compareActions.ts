@@ -5,7 +5,8 @@ import { toErrorData } from '../../shared/errors';
 import type { ListDiff, ListResult } from '../../shared/lists';
 import { setTab } from '../store/appActions';
 import { maxHistoryEntries, type CompareChoice } from '../store/compareSlice';
-import { apiOf, shownStore, type ScopedStore } from '../sessions/sessionStore';
+import { apiOf, shownSessionId, shownStore, type ScopedStore } from '../sessions/sessionStore';
+import { showSession } from '../sessions/sessionsActions';
 import { useLoupeStore } from '../store/store';
 import { sideLabel, utcTime } from './compareLabels';
 import type { CompareRow } from './compareRows';
@@ -69,21 +70,49 @@ export async function chooseSideFile(side: 'left' | 'right', file: File): Promis
   chooseSide(side, { source: 'snapshot', text: await file.text(), fileName: file.name });
 }
 
+/** The opened snapshot as a side to compare, or null when none is open. */
+function openedSnapshotChoice(): CompareChoice | null {
+  const snapshot = getState().snapshotView?.snapshot;
+  if (!snapshot) return null;
+  const server = typeof snapshot.serverInfo?.name === 'string' ? snapshot.serverInfo.name : 'server';
+  return {
+    source: 'snapshot',
+    text: JSON.stringify(snapshot),
+    fileName: `opened snapshot of ${server} (${utcTime(snapshot.testedAt)})`,
+  };
+}
+
 /** The opened snapshot (left) against the live session (right), in the Compare tab. */
 export function compareOpenedSnapshot(): void {
-  const snapshot = getState().snapshotView?.snapshot;
-  if (!snapshot) return;
-  const server = typeof snapshot.serverInfo?.name === 'string' ? snapshot.serverInfo.name : 'server';
-  setState({
-    compareLeft: {
-      source: 'snapshot',
-      text: JSON.stringify(snapshot),
-      fileName: `opened snapshot of ${server} (${utcTime(snapshot.testedAt)})`,
-    },
-    compareRight: { source: 'live' },
-  });
+  const left = openedSnapshotChoice();
+  if (!left) return;
+  setState({ compareLeft: left, compareRight: { source: 'live' } });
   setTab('Compare');
   void runCompare();
+}
+
+/**
+ * `left` against the live listing of another open session (one of the snapshot's own server): that session is
+ * shown, with the comparison in its Compare tab. The session left behind keeps its opened snapshot.
+ */
+export async function compareWithSession(left: CompareChoice, session: string): Promise<void> {
+  await showSession(session);
+  if (shownSessionId() !== session) return;
+  setState({ compareLeft: left, compareRight: { source: 'live' } });
+  setTab('Compare');
+  await runCompare();
+}
+
+/** The opened snapshot against the live listing of another open session. */
+export function compareOpenedSnapshotWith(session: string): void {
+  const left = openedSnapshotChoice();
+  if (left) void compareWithSession(left, session);
+}
+
+/** The left side of the Compare view against the live listing of another open session. */
+export function compareLeftWith(session: string): void {
+  const left = getState().compareLeft;
+  if (left) void compareWithSession(left, session);
 }
 
 export function swapSides(): void {

@@ -18,7 +18,8 @@ export function serverLabel(name: string | undefined, version: string | undefine
 export function sideLabel(info: CompareSideInfo, fileName: string | undefined): CompareSideLabel {
   const server = serverLabel(info.serverName, info.serverVersion);
   const protocol = info.protocolVersion ? ` · MCP ${info.protocolVersion}` : '';
-  return info.live
+  const name = info.serverName === undefined ? {} : { server: info.serverName };
+  const label: CompareSideLabel = info.live
     ? {
         title: 'Live session',
         detail: `${server}${protocol} · listed ${utcTime(info.testedAt)} · ${describeTarget(info.target)}`,
@@ -29,4 +30,5 @@ export function sideLabel(info: CompareSideInfo, fileName: string | undefined): 
         detail: `${server}${protocol} · taken ${utcTime(info.testedAt)} · ${describeTarget(info.target)}`,
         live: false,
       };
+  return { ...label, ...name };
 }

@@ -4,13 +4,10 @@ import type { BackendLink } from '../store/sessionSlice';
 import { closeSnapshot, dismissNotice, dismissSnapshotError } from '../store/appActions';
 import { useLoupeStore } from '../store/store';
 
-const linkMessages: Record<Exclude<BackendLink, 'open'>, string> = {
+/** The link's state while the app is usable; without a usable token the whole page says so (AccessPage). */
+const linkMessages: Partial<Record<BackendLink, string>> = {
   connecting: 'Connecting to the Loupe backend…',
   closed: 'Backend disconnected — trying to reconnect…',
-  'no-credential':
-    'This page has no access token. Open the address Loupe printed when it started (http://127.0.0.1:<port>/?token=…).',
-  unreachable:
-    'Cannot reach the Loupe backend. If Loupe was restarted, open the new address it printed: the old token ended with the old process.',
 };
 
 /**
@@ -28,7 +25,7 @@ export function Banners() {
   );
   return (
     <>
-      {link !== 'open' ? (
+      {linkMessages[link] ? (
         <div className="banner banner-error" role="alert">
           {linkMessages[link]}
         </div>

@@ -3,10 +3,12 @@ import type { ServerAuth } from '../../shared/auth';
 import type { ProtocolChoice } from '../../shared/session';
 import type { Target } from '../../shared/target';
 import { AuthFields } from '../auth/AuthFields';
+import type { ConnectChoice } from '../store/sessionActions';
 import { FormRow } from './FormRow';
 import {
   emptyForm,
   formToTarget,
+  parseTimeout,
   targetToForm,
   type FormTransport,
   type TargetForm,
@@ -33,20 +35,27 @@ interface ConnectionFormProps {
   busy: boolean;
   /** Sign-in settings of an HTTP server (pre-registered client, extra scopes). */
   initialAuth?: ServerAuth;
-  onConnect: (target: Target, protocol: ProtocolChoice, auth?: ServerAuth) => void;
-  onSave: (name: string, target: Target, protocol: ProtocolChoice, auth?: ServerAuth) => void;
+  /** The request timeout to start with, ms (absent: the field is empty, meaning the default). */
+  initialTimeoutMs?: number;
+  /** The settings' request timeout, ms: what an empty field means (shown as its placeholder). */
+  defaultTimeoutMs: number;
+  onConnect: (target: Target, choice: ConnectChoice) => void;
+  onSave: (name: string, target: Target, choice: ConnectChoice) => void;
 }
 
 export function ConnectionForm({
   initial,
   initialProtocol,
   initialAuth,
+  initialTimeoutMs,
+  defaultTimeoutMs,
   busy,
   onConnect,
   onSave,
 }: ConnectionFormProps) {
   const [form, setForm] = useState<TargetForm>(initial ? targetToForm(initial) : emptyForm);
   const [protocol, setProtocol] = useState<ProtocolChoice>(initialProtocol ?? 'auto');
+  const [timeout, setTimeoutText] = useState(initialTimeoutMs === undefined ? '' : String(initialTimeoutMs));
   const [name, setName] = useState('');
   const [auth, setAuth] = useState<ServerAuth>(initialAuth ?? {});
   const urlTransport = form.transport === 'http' || form.transport === 'sse' || form.transport === 'auto';
@@ -54,17 +63,19 @@ export function ConnectionForm({
   const [problem, setProblem] = useState<string | null>(null);
   const update = (patch: Partial<TargetForm>) => setForm({ ...form, ...patch });
 
-  const withTarget = (then: (target: Target) => void) => {
+  const withTarget = (then: (target: Target, choice: ConnectChoice) => void) => {
     const result = formToTarget(form);
+    const waiting = parseTimeout(timeout, defaultTimeoutMs);
     if ('error' in result) setProblem(result.error);
+    else if ('error' in waiting) setProblem(waiting.error);
     else {
       setProblem(null);
-      then(result.target);
+      then(result.target, { protocol, ...(authGiven ? { auth: authGiven } : {}), ...waiting });
     }
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    withTarget((target) => onConnect(target, protocol, authGiven));
+    withTarget(onConnect);
   };
 
   return (
@@ -177,6 +188,19 @@ export function ConnectionForm({
           </select>
         )}
       </FormRow>
+      <FormRow label="Request timeout (ms)">
+        {(id) => (
+          <input
+            id={id}
+            className="mono"
+            inputMode="numeric"
+            value={timeout}
+            placeholder={`${defaultTimeoutMs} (default)`}
+            title="How long to wait for each answer of the server (progress restarts the wait); empty: the default"
+            onChange={(event) => setTimeoutText(event.target.value)}
+          />
+        )}
+      </FormRow>
       {problem ? (
         <p className="form-problem" role="alert">
           {problem}
@@ -197,7 +221,7 @@ export function ConnectionForm({
         <button
           type="button"
           disabled={name.trim() === ''}
-          onClick={() => withTarget((target) => onSave(name.trim(), target, protocol, authGiven))}
+          onClick={() => withTarget((target, choice) => onSave(name.trim(), target, choice))}
         >
           Save server
         </button>

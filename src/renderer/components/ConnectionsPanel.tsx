@@ -1,16 +1,14 @@
 import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import type { ServerAuth } from '../../shared/auth';
-import type { ProtocolChoice } from '../../shared/session';
+import { defaultRequestTimeoutMs } from '../../shared/session';
 import { describeTarget, type Target } from '../../shared/target';
 import { removeServer, saveServer } from '../store/appActions';
-import { connect, disconnect, reconnect } from '../store/sessionActions';
+import { connect, disconnect, reconnect, savedChoice, type ConnectChoice } from '../store/sessionActions';
 import { useLoupeStore } from '../store/store';
 import { ConnectionForm, protocolLabels } from './ConnectionForm';
-import { ErrorNotice } from './ErrorNotice';
+import { ConnectionErrorLine } from './ConnectionError';
 import { HandshakeView } from './HandshakeView';
 import { offlineReason, SnapshotSessionCard } from './OfflineSnapshot';
-import { StderrTail } from './StderrTail';
 import { ImportConfigButton } from '../configs/ImportConfigButton';
 
 /** The header's pill says the bare state; the card says what it is about. */
@@ -22,21 +20,9 @@ const stateLabels = {
 } as const;
 
 export function ConnectionsPanel() {
-  const {
-    status,
-    connectError,
-    connectErrorPhase,
-    lastTarget,
-    lastProtocol,
-    settings,
-    settingsError,
-    link,
-    snapshot,
-  } = useLoupeStore(
+  const { status, lastTarget, lastProtocol, settings, settingsError, link, snapshot } = useLoupeStore(
     useShallow((state) => ({
       status: state.status,
-      connectError: state.connectError,
-      connectErrorPhase: state.connectErrorPhase,
       lastTarget: state.lastTarget,
       lastProtocol: state.lastProtocol,
       settings: state.settings,
@@ -46,18 +32,22 @@ export function ConnectionsPanel() {
     })),
   );
   const lastAuth = useLoupeStore((state) => state.authLast);
-  const [formTarget, setFormTarget] = useState<{
-    target: Target | null;
-    protocol?: ProtocolChoice;
-    auth?: ServerAuth;
-    version: number;
-  }>({
+  const lastTimeoutMs = useLoupeStore((state) => state.lastTimeoutMs);
+  // A saved server being edited (✎) fills the form; otherwise it shows the last attempt.
+  const [editing, setEditing] = useState<{ target: Target | null; choice: ConnectChoice; version: number }>({
     target: null,
+    choice: {},
     version: 0,
   });
   const busy = status.state === 'connecting' || link !== 'open';
-  const run = (target: Target, protocol: ProtocolChoice = 'auto', auth?: ServerAuth) =>
-    void connect(target, protocol, auth);
+  const run = (target: Target, choice: ConnectChoice) => void connect(target, choice);
+  const formChoice: ConnectChoice = editing.target
+    ? editing.choice
+    : {
+        protocol: lastProtocol,
+        ...(lastAuth ? { auth: lastAuth } : {}),
+        ...(lastTimeoutMs !== null ? { timeoutMs: lastTimeoutMs } : {}),
+      };
 
   return (
     <aside className="connections" aria-label="Connections">
@@ -100,18 +90,17 @@ export function ConnectionsPanel() {
               Reconnect
             </button>
           </div>
-          {connectError && status.state !== 'connected' ? (
-            <ErrorNotice
-              error={connectError}
-              context={connectErrorPhase === 'session' ? 'Session ended' : 'Connection failed'}
-            >
-              {connectError.kind === 'server-exited' ? <StderrTail /> : null}
-            </ErrorNotice>
-          ) : null}
+          {/* The whole error is in the main pane (ConnectionErrorPane); here one line leads to it. */}
+          <ConnectionErrorLine />
           {status.state === 'connected' && !snapshot ? (
             <details className="handshake-details" open>
               <summary>Handshake</summary>
-              <HandshakeView handshake={status.handshake} />
+              <HandshakeView
+                handshake={status.handshake}
+                {...(status.requestTimeoutMs !== undefined
+                  ? { requestTimeoutMs: status.requestTimeoutMs }
+                  : {})}
+              />
             </details>
           ) : null}
         </section>
@@ -130,7 +119,7 @@ export function ConnectionsPanel() {
                   className="saved-connect"
                   aria-label={`Connect to ${server.name}`}
                   disabled={busy}
-                  onClick={() => run(server.target, server.protocol, server.auth)}
+                  onClick={() => run(server.target, savedChoice(server))}
                 >
                   <span className="saved-name">{server.name}</span>
                   <span className="saved-target mono">
@@ -138,6 +127,7 @@ export function ConnectionsPanel() {
                     {server.protocol && server.protocol !== 'auto'
                       ? ` · ${protocolLabels[server.protocol]}`
                       : ''}
+                    {server.timeoutMs !== undefined ? ` · timeout ${server.timeoutMs} ms` : ''}
                   </span>
                 </button>
                 <button
@@ -145,11 +135,10 @@ export function ConnectionsPanel() {
                   className="icon-button"
                   aria-label={`Edit ${server.name}`}
                   onClick={() =>
-                    setFormTarget({
+                    setEditing({
                       target: server.target,
-                      protocol: server.protocol,
-                      ...(server.auth ? { auth: server.auth } : {}),
-                      version: formTarget.version + 1,
+                      choice: savedChoice(server),
+                      version: editing.version + 1,
                     })
                   }
                 >
@@ -173,19 +162,15 @@ export function ConnectionsPanel() {
       <section className="card new-connection" aria-label="New connection">
         <h2 className="card-title">New connection</h2>
         <ConnectionForm
-          key={`${formTarget.version}-${lastTarget ? 1 : 0}`}
-          initial={formTarget.target ?? lastTarget}
-          initialProtocol={formTarget.target ? formTarget.protocol : lastProtocol}
-          {...(formTarget.target
-            ? formTarget.auth
-              ? { initialAuth: formTarget.auth }
-              : {}
-            : lastAuth
-              ? { initialAuth: lastAuth }
-              : {})}
+          key={`${editing.version}-${lastTarget ? 1 : 0}`}
+          initial={editing.target ?? lastTarget}
+          {...(formChoice.protocol ? { initialProtocol: formChoice.protocol } : {})}
+          {...(formChoice.auth ? { initialAuth: formChoice.auth } : {})}
+          {...(formChoice.timeoutMs !== undefined ? { initialTimeoutMs: formChoice.timeoutMs } : {})}
+          defaultTimeoutMs={settings?.timeoutMs ?? defaultRequestTimeoutMs}
           busy={busy}
           onConnect={run}
-          onSave={(name, target, protocol, auth) => void saveServer(name, target, protocol, auth)}
+          onSave={(name, target, choice) => void saveServer(name, target, choice)}
         />
       </section>
     </aside>

@@ -32,7 +32,14 @@ function Chips({ names, empty }: { names: string[]; empty: string }) {
  * What the handshake settled: era and revision (and why), transport, capabilities, serverInfo, instructions,
  * session id. Modern sessions show the server/discover result where legacy ones show initialize's.
  */
-export function HandshakeView({ handshake }: { handshake: Handshake }) {
+export function HandshakeView({
+  handshake,
+  requestTimeoutMs,
+}: {
+  handshake: Handshake;
+  /** The live connection's per-request timeout, ms (a snapshot has none). */
+  requestTimeoutMs?: number;
+}) {
   const modern = handshake.era === 'modern';
   const versions = supportedVersions(handshake.discover);
   return (
@@ -76,6 +83,12 @@ export function HandshakeView({ handshake }: { handshake: Handshake }) {
         ) : null}
         <dt>{modern ? 'Discover' : 'Initialize'}</dt>
         <dd>{formatMs(handshake.roundTripMs)}</dd>
+        {requestTimeoutMs !== undefined ? (
+          <>
+            <dt>Request timeout</dt>
+            <dd data-testid="request-timeout">{requestTimeoutMs} ms</dd>
+          </>
+        ) : null}
         {handshake.sessionId ? (
           <>
             <dt>Session</dt>

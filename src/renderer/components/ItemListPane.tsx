@@ -4,7 +4,7 @@ import type { JsonObject } from '../../shared/json';
 import { itemKey, type ListKind } from '../../shared/lists';
 import { buildHaystacks, filterHaystacks } from '../lib/toolFilter';
 import { selectItem, setListFilter } from '../store/appActions';
-import { selectList } from '../store/selectors';
+import { selectList, selectListSource } from '../store/selectors';
 import { useLoupeStore } from '../store/store';
 import { ErrorNotice } from './ErrorNotice';
 import { ListHeader } from './ListHeader';
@@ -26,11 +26,12 @@ function text(item: JsonObject, field: string): string {
 
 /** A list of resources, templates or prompts: header, filter, virtualised rows. */
 export function ItemListPane({ kind, noun, label, fields, secondary }: ItemListPaneProps) {
-  const { list, filter, selected } = useLoupeStore(
+  const { list, filter, selected, source } = useLoupeStore(
     useShallow((state) => ({
       list: selectList(kind)(state),
       filter: state.filters[kind],
       selected: state.selected[kind],
+      source: selectListSource(state),
     })),
   );
   const items = useMemo(() => list.result?.items ?? [], [list.result]);
@@ -58,6 +59,7 @@ export function ItemListPane({ kind, noun, label, fields, secondary }: ItemListP
         <p className="empty">{filter ? `Nothing matches “${filter}”.` : `No ${noun}s listed.`}</p>
       ) : null}
       <VirtualList
+        key={source}
         label={label}
         idPrefix={kind}
         count={positions.length}

@@ -69,4 +69,23 @@ describe('ListHeader at the page limit', () => {
     await waitFor(() => expect(within(list).getByText('20 tools')).toBeTruthy());
     expect(within(list).queryByRole('button', { name: /Fetch/ })).toBeNull();
   });
+
+  it('a listing whose first page timed out says no page came, not that the server listed no tools', async () => {
+    const timedOut: ListResult = {
+      ...listResult('tools', []),
+      pages: [],
+      complete: false,
+      error: {
+        kind: 'timeout',
+        message: 'tools/list failed on page 1: tools/list got no answer within 1500 ms',
+      },
+    };
+    await bootApp(fakeBackend({ lists: { tools: timedOut } }));
+    const list = screen.getByRole('region', { name: 'Tool list' });
+    await waitFor(() => expect(within(list).getByText('Listing incomplete: a page timed out')).toBeTruthy());
+    expect(within(list).getByText('No page was received: the server’s tools are unknown.')).toBeTruthy();
+    expect(within(list).getByText('No tools received before the listing stopped.')).toBeTruthy();
+    expect(within(list).queryByText('The server listed no tools.')).toBeNull();
+    expect(within(list).queryByText(/Only the first/)).toBeNull();
+  });
 });

@@ -101,8 +101,9 @@ export function ListHeader({ state, noun, shown }: ListHeaderProps) {
           </div>
           {result.error ? <p className="notice-message">{result.error.message}</p> : null}
           <p className="notice-message muted">
-            Only the first {plural(result.pages.length, 'page')} ({plural(result.items.length, noun)}) were
-            received; the server has more.
+            {result.pages.length === 0
+              ? `No page was received: the server’s ${noun}s are unknown.`
+              : `Only the first ${plural(result.pages.length, 'page')} (${plural(result.items.length, noun)}) were received; the server has more.`}
           </p>
           {pageLimitOf(result.error) !== undefined ? (
             <div className="button-row">

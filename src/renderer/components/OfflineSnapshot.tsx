@@ -5,7 +5,9 @@
 import { stringField } from '../../shared/json';
 import type { Snapshot } from '../../shared/snapshot';
 import { describeTarget } from '../../shared/target';
-import { compareOpenedSnapshot } from '../compare/compareActions';
+import { compareOpenedSnapshot, compareOpenedSnapshotWith } from '../compare/compareActions';
+import { liveServerName } from '../compare/matchingSessions';
+import { ServerMismatch } from '../compare/ServerMismatch';
 import { serverLabel, utcTime } from '../compare/compareLabels';
 import { closeSnapshot } from '../store/appActions';
 import { useLoupeStore } from '../store/store';
@@ -53,6 +55,8 @@ export function OfflineNote({ action }: { action: string }) {
 export function SnapshotSessionCard({ snapshot, live }: { snapshot: Snapshot; live: string }) {
   const facts = snapshotFacts(snapshot);
   const connected = useLoupeStore((state) => state.status.state === 'connected');
+  const liveServer = useLoupeStore((state) => liveServerName(state.status));
+  const recordedServer = stringField(snapshot.serverInfo, 'name');
   return (
     <div className="snapshot-session" data-testid="snapshot-session">
       <div className="session-state state-snapshot">
@@ -72,6 +76,15 @@ export function SnapshotSessionCard({ snapshot, live }: { snapshot: Snapshot; li
       <p className="muted small">
         {offlineReason}. Behind it: {live}.
       </p>
+      {/* Before the buttons, so the warning and its offer are seen before "Compare with live" is pressed. */}
+      {recordedServer !== undefined && liveServer !== undefined && recordedServer !== liveServer ? (
+        <ServerMismatch
+          recorded={recordedServer}
+          live={liveServer}
+          onCompareWith={compareOpenedSnapshotWith}
+          compact
+        />
+      ) : null}
       <div className="button-row">
         <button type="button" onClick={closeSnapshot}>
           Close snapshot

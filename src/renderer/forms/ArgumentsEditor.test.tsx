@@ -1,10 +1,13 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createRef } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { JsonObject } from '../../shared/json';
 import { ArgumentsEditor, type ArgumentsEditorHandle } from './ArgumentsEditor';
 
-afterEach(() => cleanup());
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
 
 const schema: JsonObject = {
   type: 'object',
@@ -105,7 +108,8 @@ describe('ArgumentsEditor', () => {
     expect(handle.current?.current()).toEqual({ name: 'n', mode: 'fast' });
   });
 
-  it('shows validation errors on the fields before anything is sent', () => {
+  it('shows validation errors on the fields before anything is sent, and logs nothing to the console', () => {
+    const logged = vi.spyOn(console, 'error');
     const { handle, view } = setup();
     let check: ReturnType<ArgumentsEditorHandle['check']> | undefined;
     act(() => {
@@ -115,6 +119,8 @@ describe('ArgumentsEditor', () => {
     expect(view.container.querySelector('.arguments-form')?.textContent).toMatch(
       /must have required property 'Name'/,
     );
+    // The errors are shown on the fields: the form library's own "Form validation failed" log is not wanted.
+    expect(logged.mock.calls.map((call) => String(call[0]))).toEqual([]);
   });
 
   it('accepts valid arguments', () => {

@@ -8,8 +8,10 @@ import { defaultFormState } from './defaultFormState';
 import { formValidator } from './formValidator';
 import { loupeFields, loupeWidgets } from './loupeFields';
 
-
 const uiSchema: UiSchema = { 'ui:submitButtonOptions': { norender: true } };
+
+/** The errors are shown on the fields; without a handler the form library logs each failed check to the console. */
+const errorsShownOnFields = () => undefined;
 
 export type FormHandle = Form;
 
@@ -38,6 +40,7 @@ export const ArgumentsForm = forwardRef<FormHandle, Props>(function ArgumentsFor
       showErrorList={false}
       experimental_defaultFormStateBehavior={defaultFormState}
       onChange={(event: IChangeEvent) => onChange(event.formData)}
+      onError={errorsShownOnFields}
       onSubmit={() => undefined}
     />
   );

@@ -32,9 +32,14 @@ export function prettyJson(value: unknown): string {
 }
 
 export function prettyRaw(raw: string): string {
+  return prettyJsonText(raw) ?? raw;
+}
+
+/** A raw text made pretty when it is JSON; undefined when it is not (a stderr line, a malformed frame). */
+export function prettyJsonText(raw: string): string | undefined {
   try {
     return prettyJson(JSON.parse(raw));
   } catch {
-    return raw;
+    return undefined;
   }
 }

@@ -9,7 +9,7 @@ import { FrameLog } from './frameLog';
 const transports: readonly string[] = ['stdio', 'http', 'sse'];
 
 /** Shapes a loaded snapshot like live data, so Tools, Traffic, Timings and Server show it unchanged. */
-export function toSnapshotView(snapshot: Snapshot): SnapshotView {
+export function toSnapshotView(snapshot: Snapshot, opened: number): SnapshotView {
   const lists = emptyLists();
   const tools: ListResult = {
     kind: 'tools',
@@ -48,6 +48,7 @@ export function toSnapshotView(snapshot: Snapshot): SnapshotView {
       : null;
   return {
     snapshot,
+    opened,
     lists,
     lint: { findings: snapshot.findings, summary: snapshot.summary },
     frameLog: FrameLog.of(snapshot.frames),

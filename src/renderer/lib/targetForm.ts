@@ -1,3 +1,4 @@
+import { maxRequestTimeoutMs } from '../../shared/session';
 import type { HeaderEntry, Target } from '../../shared/target';
 
 export type FormTransport = 'stdio' | 'http' | 'sse' | 'auto' | 'demo';
@@ -130,4 +131,18 @@ export function targetToForm(target: Target): TargetForm {
         headers: (target.headers ?? []).map((header) => `${header.name}: ${header.value}`).join('\n'),
       };
   }
+}
+
+/**
+ * The connection form's "Request timeout (ms)": empty is the default (no timeoutMs), a whole number of ms from 1
+ * to an hour is that timeout, anything else is an error saying so.
+ */
+export function parseTimeout(text: string, defaultMs: number): { timeoutMs?: number } | { error: string } {
+  const trimmed = text.trim();
+  if (trimmed === '') return {};
+  const value = /^\d+$/.test(trimmed) ? Number(trimmed) : Number.NaN;
+  if (Number.isInteger(value) && value >= 1 && value <= maxRequestTimeoutMs) return { timeoutMs: value };
+  return {
+    error: `Request timeout (ms) must be a whole number of milliseconds from 1 to ${maxRequestTimeoutMs}, not “${trimmed}”; leave it empty for the default (${defaultMs} ms).`,
+  };
 }

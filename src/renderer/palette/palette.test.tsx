@@ -26,13 +26,22 @@ const tools: JsonObject[] = [
     description: 'exact',
     inputSchema: { type: 'object', properties: { query: { type: 'string' } } },
   },
+  {
+    name: 'weather',
+    description: 'a field with a default',
+    inputSchema: {
+      type: 'object',
+      properties: { city: { type: 'string', default: 'Utrecht' } },
+      required: ['city'],
+    },
+  },
 ];
 
 async function boot() {
   const backend = fakeBackend({ lists: { tools: listResult('tools', tools) } });
   await bootApp(backend);
   await waitFor(() => expect(useLoupeStore.getState().status.state).toBe('connected'));
-  await waitFor(() => expect(useLoupeStore.getState().lists.tools.result?.items).toHaveLength(42));
+  await waitFor(() => expect(useLoupeStore.getState().lists.tools.result?.items).toHaveLength(43));
   return backend;
 }
 
@@ -70,6 +79,22 @@ describe('command palette', () => {
     await waitFor(() => expect(document.activeElement?.closest('.tool-call-panel')).not.toBeNull(), {
       timeout: 8000,
     });
+  });
+
+  it('a jump to a tool selects its first field’s default, so typing replaces it', async () => {
+    await boot();
+    pressPaletteKey();
+    const input = screen.getByRole('combobox', { name: 'Go to' });
+    fireEvent.change(input, { target: { value: 'weather' } });
+    expect(optionLabels()[0]).toBe('weather');
+    fireEvent.keyDown(input, { key: 'Enter' });
+    await waitFor(
+      () => expect(document.activeElement?.closest('.tool-call-panel .arguments-form')).not.toBeNull(),
+      { timeout: 8000 },
+    );
+    const city = document.activeElement as HTMLInputElement;
+    expect(city.value).toBe('Utrecht');
+    expect([city.selectionStart, city.selectionEnd]).toEqual([0, 'Utrecht'.length]);
   });
 
   it('Escape closes it and gives focus back to where it was', async () => {

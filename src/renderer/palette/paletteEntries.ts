@@ -8,7 +8,7 @@ import { describeTarget } from '../../shared/target';
 import { openConfigImport } from '../configs/configActions';
 import { saveSnapshot, selectFrame, selectItem, setListFilter, setTab } from '../store/appActions';
 import { selectFrameLog, selectList } from '../store/selectors';
-import { connect, disconnect, reconnect } from '../store/sessionActions';
+import { connect, disconnect, reconnect, savedChoice } from '../store/sessionActions';
 import type { LoupeState } from '../store/store';
 import { tabs, type Tab } from '../store/uiSlice';
 import type { Rankable } from './paletteRank';
@@ -26,17 +26,29 @@ export interface PaletteEntry extends Rankable {
 /** Frames offered, newest first: the palette is for jumping, the Traffic filter for searching everything. */
 const maxFrames = 2000;
 
+/** A field whose text can be selected (a text-like input or a textarea; not a checkbox, a select or a button). */
+function selectable(element: HTMLElement): element is HTMLInputElement | HTMLTextAreaElement {
+  if (element instanceof HTMLTextAreaElement) return true;
+  return (
+    element instanceof HTMLInputElement &&
+    ['text', 'search', 'url', 'email', 'tel', 'number', 'password', ''].includes(element.type)
+  );
+}
+
 /**
  * After a jump, focus lands in the view: the first element matching the first selector that matches any. The
  * view may still be loading (the form engine is loaded on first use), so this looks again for up to five seconds.
+ * `selectText`: the field's text (a default value) is selected, so what the user types replaces it.
  */
-function focusSoon(selectors: readonly string[], triesLeft = 100): void {
+function focusSoon(selectors: readonly string[], selectText = false, triesLeft = 100): void {
   window.setTimeout(() => {
     // The page may be gone by then (closed, or a test's document torn down): nothing to focus.
     if (typeof document === 'undefined') return;
     const element = selectors.map((selector) => document.querySelector<HTMLElement>(selector)).find(Boolean);
-    if (element) element.focus();
-    else if (triesLeft > 0) focusSoon(selectors, triesLeft - 1);
+    if (element) {
+      element.focus();
+      if (selectText && selectable(element)) element.select();
+    } else if (triesLeft > 0) focusSoon(selectors, selectText, triesLeft - 1);
   }, 50);
 }
 
@@ -52,10 +64,13 @@ function jumpToItem(kind: ListKind, index: number, key: string): void {
   setTab(listTabs[kind].tab);
   selectItem(kind, index, key);
   if (kind === 'tools') {
-    focusSoon([
-      '.tool-call-panel .arguments-form input:not([type=hidden]), .tool-call-panel .arguments-form textarea, .tool-call-panel .arguments-form select',
-      '.tool-call-panel textarea',
-    ]);
+    focusSoon(
+      [
+        '.tool-call-panel .arguments-form input:not([type=hidden]), .tool-call-panel .arguments-form textarea, .tool-call-panel .arguments-form select',
+        '.tool-call-panel textarea',
+      ],
+      true,
+    );
   } else {
     focusSoon(['.detail-pane input, .detail-pane textarea', '.detail-pane button']);
   }
@@ -114,7 +129,14 @@ function actionEntries(state: LoupeState): PaletteEntry[] {
     const target = state.lastTarget;
     add(
       connected ? 'Reconnect' : 'Connect',
-      () => void (connected ? reconnect() : connect(target, state.lastProtocol)),
+      () =>
+        void (connected
+          ? reconnect()
+          : connect(target, {
+              protocol: state.lastProtocol,
+              ...(state.authLast ? { auth: state.authLast } : {}),
+              ...(state.lastTimeoutMs !== null ? { timeoutMs: state.lastTimeoutMs } : {}),
+            })),
       describeTarget(target),
     );
   }
@@ -147,7 +169,7 @@ export function paletteEntries(state: LoupeState): PaletteEntry[] {
     group: 'Server',
     label: `Connect to ${server.name}`,
     detail: describeTarget(server.target),
-    run: () => void connect(server.target, server.protocol),
+    run: () => void connect(server.target, savedChoice(server)),
   }));
   return [
     ...actionEntries(state),

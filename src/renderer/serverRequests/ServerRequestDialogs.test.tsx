@@ -85,6 +85,8 @@ describe('ServerRequestDialogs', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(screen.getByText(/elicitation\/create: accepted/)).toBeTruthy();
     expect(outcomes).toEqual(['accepted']);
+    // One answered: the count in the singular, no "(s)".
+    expect(screen.getByText('1 answered server request').tagName).toBe('SUMMARY');
   });
 
   it('declines and cancels elicitations', async () => {
@@ -102,6 +104,7 @@ describe('ServerRequestDialogs', () => {
       ]),
     );
     expect(outcomes).toEqual(['declined', 'cancelled']);
+    await waitFor(() => expect(screen.getByText('2 answered server requests').tagName).toBe('SUMMARY'));
   });
 
   it('shows a sampling request and approves it with the edited reply, or rejects it', async () => {
@@ -168,6 +171,7 @@ describe('ServerRequestDialogs', () => {
         },
       ]),
     );
+    expect(outcomes).toEqual(['answered with 1 root']);
     expect(useLoupeStore.getState().rootsByConnection['node everything.js']).toEqual([
       { uri: 'file:///work/project', name: 'project' },
     ]);

@@ -10,6 +10,7 @@ import { JsonView } from '../components/JsonView';
 import { ElicitationRequest } from './ElicitationRequest';
 import { answerRequest, dismissClosed } from './requestActions';
 import { RootsRequest } from './RootsRequest';
+import { plural } from '../lib/format';
 import { SamplingRequest } from './SamplingRequest';
 import '../calls/calls.css';
 import './serverRequests.css';
@@ -64,10 +65,12 @@ export function ServerRequestDialogs() {
           aria-label={titles.get(request.method) ?? `The server sent ${request.method}`}
           className="dialog server-request"
         >
-          <h3>{titles.get(request.method) ?? `The server sent ${request.method}`}</h3>
-          <p className="muted small" aria-live="polite">
-            {request.method} · waiting for your answer
-          </p>
+          <div className="server-request-head">
+            <h3>{titles.get(request.method) ?? `The server sent ${request.method}`}</h3>
+            <p className="muted small" aria-live="polite">
+              {request.method} · waiting for your answer
+            </p>
+          </div>
           <RequestBody request={request} />
         </section>
       ))}
@@ -91,7 +94,7 @@ export function ServerRequestDialogs() {
       ))}
       {answered.length > 0 && (
         <details className="answered-requests">
-          <summary>{answered.length} answered server request(s)</summary>
+          <summary>{plural(answered.length, 'answered server request')}</summary>
           <ul>
             {answered.map((entry) => (
               <li key={entry.request.requestId}>

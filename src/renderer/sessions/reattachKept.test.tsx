@@ -136,7 +136,7 @@ describe('re-attaching to a session the backend kept', () => {
     expect(serverRequests.map((request) => request.requestId)).toEqual(['r1-3']);
     // The dialogs are loaded lazily: the first test of a file to show them waits for that import (past 5 s once, on
     // a 2-core machine under a load of 20).
-    const bar = await screen.findByText('3 answered server request(s)', undefined, { timeout: 12_000 });
+    const bar = await screen.findByText('3 answered server requests', undefined, { timeout: 12_000 });
     const shown = Array.from(bar.closest('details')?.querySelectorAll('li') ?? [], (item) => item.textContent);
     expect(shown.map((line) => line?.replace(/ at .*$/, ''))).toEqual([
       'sampling/createMessage: approved with a reply',

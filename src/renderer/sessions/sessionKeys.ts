@@ -13,9 +13,11 @@ export const sessionKeys = [
   'connectErrorPhase',
   'lastTarget',
   'lastProtocol',
+  'lastTimeoutMs',
   // lists
   'lists',
   'lint',
+  'capabilityProbe',
   // traffic
   'frameLog',
   'recorderStats',

@@ -11,6 +11,7 @@ import { getRootApi, sessionApi } from '../bridge';
 import { useLoupeStore } from '../store/store';
 import type { SessionEntry } from '../store/sessionsSlice';
 import { attachSession } from './attach';
+import { isHiddenSession } from './hiddenSessions';
 import { forget, holdFresh, isHeld, sessionStore, shownSessionId, swapShown } from './sessionStore';
 
 const { getState, setState } = useLoupeStore;
@@ -157,7 +158,8 @@ export async function closeSession(session: string = shownSessionId() ?? ''): Pr
 }
 
 /** The backend's list (onSessions, or sessions()): new ones join the strip, vanished ones leave it (`noticeLost`: saying so). */
-export async function applySessionList(infos: readonly SessionInfo[], noticeLost = false): Promise<void> {
+export async function applySessionList(all: readonly SessionInfo[], noticeLost = false): Promise<void> {
+  const infos = all.filter((info) => !isHiddenSession(info.id));
   const known = new Set(infos.map((info) => info.id));
   const current = getState().sessionList;
   const lost = current.filter((entry) => !known.has(entry.id)).map((entry) => entry.id);
@@ -193,7 +195,7 @@ export async function refreshSessionList(): Promise<void> {
  */
 export async function attachAtStart(): Promise<boolean> {
   const api = getRootApi();
-  const infos = await api.sessions();
+  const infos = (await api.sessions()).filter((info) => !isHiddenSession(info.id));
   if (infos.length === 0) {
     const info = await api.openSession();
     setState({ sessionList: [entryOf(info)] });

@@ -3,11 +3,10 @@ import type { Settings } from '../../shared/contract';
 import { toErrorData } from '../../shared/errors';
 import type { ListKind } from '../../shared/lists';
 import type { Target } from '../../shared/target';
-import type { ProtocolChoice } from '../../shared/session';
-import type { ServerAuth } from '../../shared/auth';
 import { getApi } from '../bridge';
 import { toSnapshotView } from '../lib/snapshotView';
 import { apiOf, shownStore } from '../sessions/sessionStore';
+import type { ConnectChoice } from './sessionActions';
 import { useLoupeStore } from './store';
 import type { TrafficFilter } from './trafficSlice';
 import type { Tab } from './uiSlice';
@@ -42,22 +41,25 @@ async function storeSettings(next: Settings): Promise<void> {
   }
 }
 
-/** Saves (or replaces, by name) a server in the persisted settings. */
-export async function saveServer(
-  name: string,
-  target: Target,
-  protocol: ProtocolChoice = 'auto',
-  auth?: ServerAuth,
-): Promise<void> {
+/** Saves (or replaces, by name) a server in the persisted settings, with how to connect to it. */
+export async function saveServer(name: string, target: Target, choice: ConnectChoice = {}): Promise<void> {
   const settings = getState().settings;
   if (!settings) return;
+  const { protocol = 'auto', auth, timeoutMs } = choice;
   const others = settings.savedServers.filter((server) => server.name !== name);
   const id = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
   await storeSettings({
     ...settings,
     savedServers: [
       ...others,
-      { id, name, target, ...(protocol === 'auto' ? {} : { protocol }), ...(auth ? { auth } : {}) },
+      {
+        id,
+        name,
+        target,
+        ...(protocol === 'auto' ? {} : { protocol }),
+        ...(auth ? { auth } : {}),
+        ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+      },
     ],
   });
   const failed = getState().settingsError;
@@ -110,13 +112,16 @@ export async function saveSnapshot(): Promise<void> {
   }
 }
 
+/** Counts the snapshots opened, so each one is shown afresh (see SnapshotView.opened). */
+let snapshotsOpened = 0;
+
 export async function openSnapshotText(text: string, fileName: string): Promise<void> {
   const store = shownStore();
   setState({ snapshotBusy: true, snapshotError: null });
   try {
     const snapshot = await apiOf(store).loadSnapshot(text);
     store.setState({
-      snapshotView: toSnapshotView(snapshot),
+      snapshotView: toSnapshotView(snapshot, ++snapshotsOpened),
       selected: { tools: null, resources: null, templates: null, prompts: null },
       selectedFrameSeq: null,
     });

@@ -15,6 +15,8 @@ export interface CompareSideLabel {
   title: string;
   detail: string;
   live: boolean;
+  /** The side's serverInfo.name, as recorded (absent: none sent, or a list_changed of one session). */
+  server?: string;
 }
 
 export interface OpenComparison {

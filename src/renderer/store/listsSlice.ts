@@ -7,6 +7,7 @@ import {
   type ListProgress,
   type ListResult,
 } from '../../shared/lists';
+import type { CapabilityProbe } from '../lib/capabilityProbe';
 import type { SliceCreator } from './types';
 
 export interface ListState {
@@ -24,6 +25,8 @@ export interface ListState {
 export interface ListsSlice {
   lists: Record<ListKind, ListState>;
   lint: LintReport | null;
+  /** The tools listed again over a second connection that declares no capabilities, beside this one's. */
+  capabilityProbe: CapabilityProbe | null;
 }
 
 export function emptyList(): ListState {
@@ -36,4 +39,8 @@ export function emptyLists(): Record<ListKind, ListState> {
   return lists;
 }
 
-export const createListsSlice: SliceCreator<ListsSlice> = () => ({ lists: emptyLists(), lint: null });
+export const createListsSlice: SliceCreator<ListsSlice> = () => ({
+  lists: emptyLists(),
+  lint: null,
+  capabilityProbe: null,
+});

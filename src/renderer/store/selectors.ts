@@ -29,3 +29,11 @@ export function selectHandshake(state: LoupeState): Handshake | null {
 export function selectReadOnly(state: LoupeState): boolean {
   return state.snapshotView !== null;
 }
+
+/**
+ * Where the lists come from: the live session, or one opening of a snapshot. The list views key their scroll
+ * position on it, so an opened snapshot shows its lists from the top (not scrolled as the live list was).
+ */
+export function selectListSource(state: LoupeState): string {
+  return state.snapshotView ? `snapshot-${state.snapshotView.opened}` : 'live';
+}

@@ -7,6 +7,7 @@ import { toErrorData } from '../../shared/errors';
 import { isJsonObject } from '../../shared/json';
 import { itemKey, listKinds, listMethods, type ListKind, type ListResult } from '../../shared/lists';
 import type { ServerAuth } from '../../shared/auth';
+import type { SavedServer } from '../../shared/contract';
 import type { ProtocolChoice } from '../../shared/session';
 import type { Target } from '../../shared/target';
 import { FrameLog } from '../lib/frameLog';
@@ -30,6 +31,7 @@ function resetSessionView(store: ScopedStore): void {
   store.setState((state) => ({
     lists: emptyLists(),
     lint: null,
+    capabilityProbe: null,
     frameLog: new FrameLog(),
     frameVersion: state.frameVersion + 1,
     recorderStats: null,
@@ -44,22 +46,44 @@ function resetSessionView(store: ScopedStore): void {
   }));
 }
 
+/** How to connect, beside the target: the era, the sign-in settings and the per-request timeout (ms). */
+export interface ConnectChoice {
+  protocol?: ProtocolChoice;
+  auth?: ServerAuth;
+  /** Absent: the settings' timeout. */
+  timeoutMs?: number;
+}
+
+/** The choice a saved server was saved with. */
+export function savedChoice(server: SavedServer): ConnectChoice {
+  return {
+    ...(server.protocol ? { protocol: server.protocol } : {}),
+    ...(server.auth ? { auth: server.auth } : {}),
+    ...(server.timeoutMs !== undefined ? { timeoutMs: server.timeoutMs } : {}),
+  };
+}
+
 export async function connect(
   target: Target,
-  protocol: ProtocolChoice = 'auto',
-  auth?: ServerAuth,
+  choice: ConnectChoice = {},
   store: ScopedStore = shownStore(),
 ): Promise<void> {
+  const { protocol = 'auto', auth, timeoutMs } = choice;
   resetSessionView(store);
   store.setState({
     authLast: auth ?? null,
     connectError: null,
     lastTarget: target,
     lastProtocol: protocol,
+    lastTimeoutMs: timeoutMs ?? null,
     status: { state: 'connecting', target },
   });
   try {
-    const status = await apiOf(store).connect(target, { protocol, ...(auth ? { auth } : {}) });
+    const status = await apiOf(store).connect(target, {
+      protocol,
+      ...(auth ? { auth } : {}),
+      ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+    });
     store.setState({ status });
   } catch (error) {
     const reason = toErrorData(error);
@@ -75,8 +99,14 @@ export async function connect(
 
 export async function reconnect(): Promise<void> {
   const store = shownStore();
-  const { lastTarget, lastProtocol, authLast } = store.getState();
-  if (lastTarget) await connect(lastTarget, lastProtocol, authLast ?? undefined, store);
+  const { lastTarget, lastProtocol, authLast, lastTimeoutMs } = store.getState();
+  if (!lastTarget) return;
+  const choice: ConnectChoice = {
+    protocol: lastProtocol,
+    ...(authLast ? { auth: authLast } : {}),
+    ...(lastTimeoutMs !== null ? { timeoutMs: lastTimeoutMs } : {}),
+  };
+  await connect(lastTarget, choice, store);
 }
 
 export async function disconnect(store: ScopedStore = shownStore()): Promise<void> {

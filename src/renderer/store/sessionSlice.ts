@@ -3,7 +3,7 @@ import type { ProtocolChoice, SessionStatus } from '../../shared/session';
 import type { Target } from '../../shared/target';
 import type { SliceCreator } from './types';
 
-export type BackendLink = 'connecting' | 'open' | 'closed' | 'no-credential' | 'unreachable';
+export type BackendLink = 'connecting' | 'open' | 'closed' | 'no-credential' | 'refused' | 'unreachable';
 
 export interface SessionSlice {
   status: SessionStatus;
@@ -15,6 +15,8 @@ export interface SessionSlice {
   lastTarget: Target | null;
   /** The protocol era asked for on the last attempt, for Reconnect and the form. */
   lastProtocol: ProtocolChoice;
+  /** The request timeout (ms) the last attempt asked for, for Reconnect and the form; null: the default. */
+  lastTimeoutMs: number | null;
   /** The carrier to the backend (the browser host's WebSocket). */
   backendLink: BackendLink;
 }
@@ -25,5 +27,6 @@ export const createSessionSlice: SliceCreator<SessionSlice> = () => ({
   connectErrorPhase: 'connect',
   lastTarget: null,
   lastProtocol: 'auto',
+  lastTimeoutMs: null,
   backendLink: 'open',
 });

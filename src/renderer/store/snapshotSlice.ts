@@ -9,6 +9,8 @@ import type { SliceCreator } from './types';
 /** An opened snapshot, shaped like the live data so the same views show it read-only. */
 export interface SnapshotView {
   snapshot: Snapshot;
+  /** Which opening this is (1, 2, …): the views show each opened snapshot afresh, from the top of its lists. */
+  opened: number;
   lists: Record<ListKind, ListState>;
   lint: LintReport;
   frameLog: FrameLog;

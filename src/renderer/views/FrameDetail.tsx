@@ -3,7 +3,7 @@ import type { Frame } from '../../shared/frames';
 import { JsonView } from '../components/JsonView';
 import { frameMethod } from '../lib/frameFilter';
 import type { FrameLog } from '../lib/frameLog';
-import { formatBytes, formatMs, formatOffset, prettyRaw } from '../lib/format';
+import { formatBytes, formatMs, formatOffset, prettyJsonText } from '../lib/format';
 import { frameErrorCode, type RoundMark } from '../lib/roundMarks';
 import { selectFrame } from '../store/appActions';
 
@@ -87,9 +87,23 @@ export function FrameDetail({ frame, log, mark, onJump = selectFrame }: FrameDet
           {frame.raw}
         </pre>
       ) : (
-        <JsonView text={prettyRaw(frame.raw)} label="Formatted frame" />
+        <FormattedFrame raw={frame.raw} />
       )}
     </article>
+  );
+}
+
+/** JSON made pretty and coloured; anything else (stderr, a malformed frame) as plain text, nothing coloured in it. */
+function FormattedFrame({ raw }: { raw: string }) {
+  const pretty = prettyJsonText(raw);
+  if (pretty !== undefined) return <JsonView text={pretty} label="Formatted frame" />;
+  return (
+    <>
+      <p className="muted small">Not JSON: shown as received.</p>
+      <pre className="json-view" aria-label="Formatted frame" tabIndex={0}>
+        {raw}
+      </pre>
+    </>
   );
 }
 

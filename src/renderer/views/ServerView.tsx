@@ -13,14 +13,27 @@ function share(count: number, total: number): string {
 
 /** The handshake and the lint summary: the per-server field table and naming shares. */
 export function ServerView() {
-  const { handshake, lint, logs } = useLoupeStore(
-    useShallow((state) => ({ handshake: selectHandshake(state), lint: selectLint(state), logs: state.logs })),
+  const { handshake, lint, logs, requestTimeoutMs } = useLoupeStore(
+    useShallow((state) => ({
+      handshake: selectHandshake(state),
+      lint: selectLint(state),
+      logs: state.logs,
+      requestTimeoutMs:
+        state.status.state === 'connected' && !state.snapshotView ? state.status.requestTimeoutMs : undefined,
+    })),
   );
   const summary = lint?.summary;
   return (
     <div className="server-view">
       <Field label="Handshake">
-        {handshake ? <HandshakeView handshake={handshake} /> : <p className="empty">Not connected.</p>}
+        {handshake ? (
+          <HandshakeView
+            handshake={handshake}
+            {...(requestTimeoutMs !== undefined ? { requestTimeoutMs } : {})}
+          />
+        ) : (
+          <p className="empty">Not connected.</p>
+        )}
       </Field>
       {summary ? (
         <div className="summary-grid">

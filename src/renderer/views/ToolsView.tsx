@@ -10,8 +10,9 @@ import { VirtualList } from '../components/VirtualList';
 import { findingsByIndex } from '../lib/findings';
 import { buildHaystacks, filterHaystacks } from '../lib/toolFilter';
 import { selectItem, setListFilter } from '../store/appActions';
-import { selectLint, selectList } from '../store/selectors';
+import { selectLint, selectList, selectListSource } from '../store/selectors';
 import { useLoupeStore } from '../store/store';
+import { DeclaredCapabilities } from './DeclaredCapabilities';
 import { ToolDetail } from './ToolDetail';
 
 const noFindings: Finding[] = [];
@@ -22,12 +23,13 @@ function text(item: JsonObject, field: string): string {
 }
 
 export function ToolsView() {
-  const { list, lint, filter, selected } = useLoupeStore(
+  const { list, lint, filter, selected, source } = useLoupeStore(
     useShallow((state) => ({
       list: selectList('tools')(state),
       lint: selectLint(state),
       filter: state.filters.tools,
       selected: state.selected.tools,
+      source: selectListSource(state),
     })),
   );
   const items = useMemo(() => list.result?.items ?? [], [list.result]);
@@ -60,6 +62,7 @@ export function ToolsView() {
     <div className="split">
       <section className="list-pane" aria-label="Tool list">
         <ListHeader state={list} noun="tool" shown={filter ? positions.length : undefined} />
+        <DeclaredCapabilities />
         <input
           className="search"
           type="search"
@@ -74,9 +77,16 @@ export function ToolsView() {
           <p className="empty">No tools listed: connect to a server, or open a snapshot.</p>
         ) : null}
         {list.result && positions.length === 0 ? (
-          <p className="empty">{filter ? `No tool matches “${filter}”.` : 'The server listed no tools.'}</p>
+          <p className="empty">
+            {filter
+              ? `No tool matches “${filter}”.`
+              : list.result.complete
+                ? 'The server listed no tools.'
+                : 'No tools received before the listing stopped.'}
+          </p>
         ) : null}
         <VirtualList
+          key={source}
           label="Tools"
           idPrefix="tool"
           count={positions.length}

@@ -92,6 +92,43 @@ describe('Traffic', () => {
     expect(within(listbox).getByText('stderr')).toBeTruthy();
     expect(within(listbox).getByText('warning: something')).toBeTruthy();
   });
+
+  it('shows a frame that is not JSON as text in the Formatted view, without colouring its numbers', async () => {
+    const backend = await bootWithTraffic();
+    act(() =>
+      backend.emit('onFrames', [
+        frame(5, {
+          direction: 'in',
+          kind: 'stderr',
+          method: undefined,
+          raw: 'server 1.0 ready, true to form',
+        }),
+        frame(6, {
+          direction: 'in',
+          kind: 'response',
+          method: undefined,
+          raw: '{"id":6,"result":{"v":1.0}}',
+        }),
+      ]),
+    );
+    fireEvent.click(screen.getByRole('tab', { name: 'Traffic' }));
+    const listbox = screen.getByRole('listbox', { name: 'Frames' });
+    fireEvent.click(await within(listbox).findByText('server 1.0 ready, true to form'));
+    const plain = await screen.findByLabelText('Formatted frame');
+    expect(plain.textContent).toBe('server 1.0 ready, true to form');
+    expect(plain.querySelectorAll('span')).toHaveLength(0);
+    expect(screen.getByText('Not JSON: shown as received.')).toBeTruthy();
+    // A JSON frame keeps its colours.
+    fireEvent.click(within(listbox).getAllByRole('option').at(-1) as HTMLElement);
+    await waitFor(() =>
+      expect(
+        Array.from(screen.getByLabelText('Formatted frame').querySelectorAll('.json-number')).map(
+          (span) => span.textContent,
+        ),
+      ).toEqual(['6', '1']),
+    );
+    expect(screen.queryByText('Not JSON: shown as received.')).toBeNull();
+  });
 });
 
 describe('Timings', () => {
@@ -161,7 +198,7 @@ describe('Snapshots', () => {
     const list = screen.getByRole('region', { name: 'Tool list' });
     expect(within(list).getByText('5 tools')).toBeTruthy();
     expect(within(list).getByText(/the server repeated a cursor/)).toBeTruthy();
-    expect(screen.getByText('old-server')).toBeTruthy();
+    expect(within(screen.getByRole('banner')).getByText('old-server')).toBeTruthy();
     fireEvent.click(screen.getByRole('tab', { name: 'Traffic' }));
     await waitFor(() =>
       expect(within(screen.getByRole('listbox', { name: 'Frames' })).getAllByRole('option')).toHaveLength(2),
