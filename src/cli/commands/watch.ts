@@ -44,24 +44,49 @@ export async function watchCommand(invocation: Invocation, terminal: Terminal): 
   const { options } = invocation;
   return withSession(invocation, terminal, async (session) => {
     const lists = new Map<ListKind, ListResult>();
-    const first = await walk(session, 'tools', options, terminal);
+    // Ctrl-C is ours before the first line shows: one pressed the moment "listed" appears ends with 0, not the
+    // default signal death (a test that stopped on that line caught the gap on a busy machine).
+    const signal = untilSignal();
+    let first: ListResult;
+    try {
+      first = await walk(session, 'tools', options, terminal);
+    } catch (error) {
+      signal.dispose();
+      throw error;
+    }
     lists.set('tools', first);
     if (options.json) {
-      const era = { era: session.handshake.era ?? 'legacy', protocolVersion: session.handshake.protocolVersion };
-      terminal.out(terminalJson({ event: 'listed', kind: 'tools', count: first.items.length, pages: first.pages.length, complete: first.complete, ...era }));
+      const era = {
+        era: session.handshake.era ?? 'legacy',
+        protocolVersion: session.handshake.protocolVersion,
+      };
+      terminal.out(
+        terminalJson({
+          event: 'listed',
+          kind: 'tools',
+          count: first.items.length,
+          pages: first.pages.length,
+          complete: first.complete,
+          ...era,
+        }),
+      );
     } else {
-      terminal.out(`Watching ${serverLabel(session.handshake.serverInfo)}: ${listFooter(first)}. Ctrl-C to stop.`);
+      terminal.out(
+        `Watching ${serverLabel(session.handshake.serverInfo)}: ${listFooter(first)}. Ctrl-C to stop.`,
+      );
     }
     if (!first.complete) terminal.err(incompleteLine(first));
 
-    const signal = untilSignal();
     const unsubscribe = watchLists(session, {
       ...(options.pageLimit !== undefined ? { pageLimit: options.pageLimit } : {}),
       current: (kind: ListKind) => lists.get(kind),
       // Modern era: change notifications flow on a subscriptions/listen stream.
       onListening: (acknowledged) => {
         if (options.json) terminal.out(JSON.stringify({ event: 'listening', notifications: acknowledged }));
-        else terminal.out(`Listening for changes: ${Object.keys(acknowledged).join(', ') || 'none acknowledged'}`);
+        else
+          terminal.out(
+            `Listening for changes: ${Object.keys(acknowledged).join(', ') || 'none acknowledged'}`,
+          );
       },
       onListenError: (error) => {
         if (options.json) terminal.out(terminalJson({ event: 'listen-error', ...errorDocument(error) }));
@@ -71,7 +96,17 @@ export async function watchCommand(invocation: Invocation, terminal: Terminal): 
         lists.set(result.kind, result);
         if (options.json) {
           const failure = result.error ? { error: result.error } : {};
-          terminal.out(terminalJson({ event: 'list_changed', kind: diff.kind, added: diff.added, removed: diff.removed, changed: diff.changed, complete: result.complete, ...failure }));
+          terminal.out(
+            terminalJson({
+              event: 'list_changed',
+              kind: diff.kind,
+              added: diff.added,
+              removed: diff.removed,
+              changed: diff.changed,
+              complete: result.complete,
+              ...failure,
+            }),
+          );
         } else {
           for (const line of diffLines(diff, result)) terminal.out(line);
         }

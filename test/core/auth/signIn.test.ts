@@ -102,7 +102,16 @@ describe('signing in to a protected server', () => {
       'token',
     ]);
     // How many checks each step made (a step that made none would pass a bare "none failed"), and that all held.
-    expect(steps.map((step) => step.checks.length)).toEqual([0, 3, 3, 1, 4, 2]);
+    // prm and as-metadata each check every endpoint they hand on is https (http only on loopback): one for the
+    // authorization server, three for the authorization, token and registration endpoints.
+    expect(steps.map((step) => step.checks.length)).toEqual([0, 4, 6, 1, 4, 2]);
+    expect(
+      steps
+        .slice(1, 3)
+        .flatMap((step) => step.checks)
+        .map((check) => check.requirement)
+        .filter((requirement) => requirement.includes(' is https ')),
+    ).toHaveLength(4);
     expect(steps.flatMap((step) => step.checks).filter((check) => !check.ok)).toEqual([]);
     expect(steps[1]?.request?.url).toBe(`${server.url}/.well-known/oauth-protected-resource/mcp`);
     expect(steps[2]?.learned.issuer).toBe(`${server.url}/as1`);
@@ -163,9 +172,9 @@ describe('signing in to a protected server', () => {
       newClient,
     ]);
     // Exactly the one code grant at the new server, by the new client (an empty list once passed an every()).
-    expect(log.grants.filter((entry) => entry.as === 'as2').map((entry) => [entry.grant, entry.clientId])).toEqual([
-      ['authorization_code', newClient],
-    ]);
+    expect(
+      log.grants.filter((entry) => entry.as === 'as2').map((entry) => [entry.grant, entry.clientId]),
+    ).toEqual([['authorization_code', newClient]]);
     expect(moved.steps.find((step) => step.step === 'as-metadata')?.learned.issuer).toBe(`${server.url}/as2`);
     expect(notices).toEqual([`The sign-in for ${server.url}/mcp was refused; signing in again.`]);
   });
