@@ -12,6 +12,7 @@ import { withSession } from '../sessionScope.js';
 import { stdoutFindings, stdoutNoise, stdoutNoiseMessage } from '../../core/lint/stdoutNoise.js';
 import { declaredLine } from '../format/declaredCapabilities.js';
 import { printable, serverLabel, terminalJson, type Terminal } from '../terminal.js';
+import { writeJsonDocument } from '../format/jsonLines.js';
 
 /** The one JSON object of `list --json` and `lint --json`: items exactly as sent. */
 export function listDocument(session: McpSession, result: ListResult): Record<string, unknown> {
@@ -53,19 +54,35 @@ export function eraLine(session: McpSession): string | undefined {
 /** One stderr line for a walk that stopped early, with how far it got. */
 export function incompleteLine(result: ListResult): string {
   const reason = result.error ? describeError(result.error) : `${result.kind} listing stopped early`;
-  const advice = result.error ? adviceLines(result.error).map((line) => `\n${line}`).join('') : '';
+  const advice = result.error
+    ? adviceLines(result.error)
+        .map((line) => `\n${line}`)
+        .join('')
+    : '';
   if (/incomplete/i.test(reason)) return `loupe: ${reason}${advice}`;
   const pages = result.pages.length;
   return `loupe: ${reason} (${result.items.length} ${result.kind} from ${pages} page${pages === 1 ? '' : 's'} kept; the list is incomplete)${advice}`;
 }
 
+/** The one way a command prints its JSON document: an object goes out a piece at a time (see jsonLines). */
 export function printJson(terminal: Terminal, value: unknown): void {
-  terminal.out(terminalJson(value, 2));
+  if (
+    value !== null &&
+    typeof value === 'object' &&
+    !Array.isArray(value) &&
+    Object.getPrototypeOf(value) === Object.prototype
+  )
+    writeJsonDocument((text) => terminal.out(text), value as Record<string, unknown>);
+  else terminal.out(terminalJson(value, 2));
 }
 
 export async function listCommand(invocation: Invocation, terminal: Terminal): Promise<number> {
   if (invocation.config && invocation.config.server === undefined) {
-    return (await import('./configList.js')).configListCommand(invocation.config.path, invocation.options.json, terminal);
+    return (await import('./configList.js')).configListCommand(
+      invocation.config.path,
+      invocation.options.json,
+      terminal,
+    );
   }
   return withSession(invocation, terminal, async (session) => {
     const result = await walk(session, invocation.options.kind, invocation.options, terminal);
