@@ -43,7 +43,13 @@ export default defineConfig({
   renderer: {
     root: 'src/renderer',
     base: './',
-    build: { outDir: resolve('out/renderer'), rollupOptions: { input: resolve('src/renderer/index.html') } },
+    // electron-vite leaves the renderer unminified by default: 949 kB of script to parse before the first paint, 411 kB
+    // minified (the browser host serves the same files over loopback, so the shell's parse time is what counts).
+    build: {
+      outDir: resolve('out/renderer'),
+      minify: true,
+      rollupOptions: { input: resolve('src/renderer/index.html') },
+    },
     plugins: [react(), contentSecurityMeta()],
   },
 });

@@ -77,8 +77,9 @@ export async function startPrintingUrl(
   const lines = createInterface({ input: child.stdout });
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(
-      () => reject(new Error(`the ${label} test server printed no URL in 10 s`)),
-      10_000,
+      // oidc-provider's servers take seconds to start on a loaded 2-core machine; 10 s was too tight under load.
+      () => reject(new Error(`the ${label} test server printed no URL in 30 s`)),
+      30_000,
     );
     lines.once('line', (line) => {
       clearTimeout(timer);
