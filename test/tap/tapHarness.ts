@@ -98,3 +98,14 @@ export function recordedBytes(frames: readonly Frame[], direction: 'out' | 'in')
     ),
   );
 }
+
+/** The error a promise rejects with (any kind); a resolve fails the test. */
+export async function failure(promise: Promise<unknown>): Promise<Error> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof Error) return error;
+    throw error;
+  }
+  throw new Error('expected a rejection');
+}

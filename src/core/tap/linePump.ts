@@ -43,8 +43,9 @@ export class LinePump {
   private chain: Promise<void> = Promise.resolve();
   private ended = false;
   private closed = false;
-  /** Wakes a delay in progress (shut() ends it early). */
-  private wake: (() => void) | undefined;
+  /** Lines a delay holds: each is written when its time comes, the lines behind it pass meanwhile. */
+  private readonly held = new Map<ReturnType<typeof setTimeout>, () => void>();
+  private allDelivered: (() => void) | undefined;
 
   constructor(
     readonly direction: Direction,
@@ -64,6 +65,8 @@ export class LinePump {
       const rest = Buffer.concat(this.pending);
       this.pending = [];
       this.enqueue(async () => {
+        // Delayed lines are delivered before the sink ends.
+        if (this.held.size > 0) await new Promise<void>((resolve) => (this.allDelivered = resolve));
         if (rest.length > 0) {
           await this.write(rest);
           recordLine(this.recorder, this.direction, rest);
@@ -86,7 +89,12 @@ export class LinePump {
   shut(): void {
     // The source keeps flowing (and is discarded), so its end still arrives and the tap can finish.
     this.closed = true;
-    this.wake?.();
+    for (const [timer, abandon] of this.held) {
+      clearTimeout(timer);
+      abandon();
+    }
+    this.held.clear();
+    this.allDelivered?.();
     this.endSink();
   }
 
@@ -168,6 +176,26 @@ export class LinePump {
     await this.fault(rule, line, parsed.id, parsed.isRequest);
   }
 
+  /** A delay: this line is written ms from now, in its direction's order then; the lines after it go on. */
+  private hold(rule: FaultRule, line: Buffer, ms: number): void {
+    const timer = setTimeout(() => {
+      this.held.delete(timer);
+      this.enqueue(async () => {
+        await this.write(Buffer.concat([line, newline]));
+        recordLine(this.recorder, this.direction, line, faultMark(rule, `delayed ${ms} ms`));
+        if (this.held.size === 0) this.allDelivered?.();
+      });
+    }, ms);
+    this.held.set(timer, () =>
+      recordLine(
+        this.recorder,
+        this.direction,
+        line,
+        faultMark(rule, `delayed ${ms} ms: not delivered, the connection ended first`),
+      ),
+    );
+  }
+
   private async fault(
     rule: FaultRule,
     line: Buffer,
@@ -178,25 +206,7 @@ export class LinePump {
     const action = rule.action;
     switch (action.kind) {
       case 'delay':
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, action.ms);
-          this.wake = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-        });
-        this.wake = undefined;
-        if (this.closed) {
-          recordLine(
-            this.recorder,
-            this.direction,
-            line,
-            faultMark(rule, `delayed ${action.ms} ms: not delivered, the connection ended first`),
-          );
-          return;
-        }
-        await this.write(Buffer.concat([line, newline]));
-        recordLine(this.recorder, this.direction, line, faultMark(rule, `delayed ${action.ms} ms`));
+        this.hold(rule, line, action.ms);
         return;
       case 'drop':
         recordLine(this.recorder, this.direction, line, faultMark(rule, 'dropped: not delivered'));

@@ -120,13 +120,14 @@ export function runStdioTap(options: StdioTapOptions): Promise<TapExit> {
       reject(spawnFailure(options.command, error));
     });
     child.once('close', (code, signal) => {
-      for (const signal of signals) process.off(signal, forward);
       // The server is gone: nothing more will read what the host sends.
       hostIn.pause();
-      // Everything the server wrote reaches the host (a delayed line included) before the tap reports the exit.
-      void hostOutEnded.then(() =>
-        resolve({ code, signal, ...(closedByFault === undefined ? {} : { closedByFault }) }),
-      );
+      // Everything the server wrote reaches the host (a delayed line included) before the tap reports the exit;
+      // a signal meanwhile (the host ending the tap) cuts that short, so signals stay forwarded until then.
+      void hostOutEnded.then(() => {
+        for (const forwarded of signals) process.off(forwarded, forward);
+        resolve({ code, signal, ...(closedByFault === undefined ? {} : { closedByFault }) });
+      });
     });
   });
 }
