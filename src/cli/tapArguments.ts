@@ -27,10 +27,38 @@ function usage(message: string): LoupeError {
 export const tapUsage =
   'loupe tap -- <server command> [args…]  |  loupe tap --url <upstream> [--port N]  |  loupe tap --config <file> --server <name> --print';
 
+const flagsWithValue = new Set([
+  '--journal',
+  '--fault',
+  '--port',
+  '--config',
+  '--server',
+  '--url',
+  '--transport',
+  '--header',
+  '--env',
+  '--cwd',
+]);
+
+/**
+ * The arguments with `--` before the server command when it was left out (`loupe tap node server.js`; some hosts,
+ * the official Inspector among them, drop a `--` they are given): the command starts at the first word that is
+ * neither a flag nor a flag's value.
+ */
+function withSeparator(argv: readonly string[]): readonly string[] {
+  for (let index = 0; index < argv.length; index += 1) {
+    const argument = argv[index] ?? '';
+    if (argument === '--') return argv;
+    if (!argument.startsWith('-')) return [...argv.slice(0, index), '--', ...argv.slice(index)];
+    if (flagsWithValue.has(argument)) index += 1;
+  }
+  return argv;
+}
+
 export function parseTapArguments(argv: readonly string[]): TapInvocation {
   let parsed: ReturnType<typeof parseTargetArguments>;
   try {
-    parsed = parseTargetArguments(argv);
+    parsed = parseTargetArguments(withSeparator(argv));
   } catch (error) {
     if (error instanceof LoupeError && error.kind === 'invalid-target') throw usage(error.message);
     throw error;

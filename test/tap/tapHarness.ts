@@ -3,7 +3,7 @@
  * Client and the v2 Client over their own stdio transports, with teeHost.mjs between the client and the tap
  * keeping the bytes that crossed the pipe, and the journal the tap wrote.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -76,6 +76,30 @@ export async function sdkClient(
   client.onerror = (error) => errors.push(error);
   await client.connect(transport);
   return { client, errors };
+}
+
+/** Files named with "{pid}" (each process the host started has its own set). */
+export function tapFilesPerProcess(): TapFiles {
+  const folder = mkdtempSync(join(tmpdir(), 'loupe-tap-'));
+  return {
+    folder,
+    journal: join(folder, 'tap-{pid}.jsonl'),
+    sent: join(folder, 'sent-{pid}.bin'),
+    received: join(folder, 'received-{pid}.bin'),
+  };
+}
+
+/** The sets of files a per-process run left, one per process. */
+export function processFiles(files: TapFiles): TapFiles[] {
+  return readdirSync(files.folder)
+    .filter((name) => name.startsWith('tap-'))
+    .map((name) => name.slice('tap-'.length, -'.jsonl'.length))
+    .map((pid) => ({
+      folder: files.folder,
+      journal: files.journal.replace('{pid}', pid),
+      sent: files.sent.replace('{pid}', pid),
+      received: files.received.replace('{pid}', pid),
+    }));
 }
 
 /** The frames of a journal, in order. */

@@ -5,11 +5,14 @@
 //
 // Runs the command with stdio pipes; what arrives on this process's stdin is written to the command's stdin and
 // appended to <sent-file>, what the command writes to stdout is written to this process's stdout and appended to
-// <received-file>; stderr passes through. Exits with the command's code.
+// <received-file>; stderr passes through. Exits with the command's code. "{pid}" in any argument is replaced by this
+// process's id, so a host that starts the server twice (the v2 SDK probes on a sibling process) leaves two sets.
 import { spawn } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 
-const [sentPath, receivedPath, command, ...args] = process.argv.slice(2);
+const [sentPath, receivedPath, command, ...args] = process.argv
+  .slice(2)
+  .map((argument) => argument.replaceAll('{pid}', String(process.pid)));
 const sent = createWriteStream(sentPath);
 const received = createWriteStream(receivedPath);
 const child = spawn(command, args, { stdio: ['pipe', 'pipe', 'inherit'] });
