@@ -31,10 +31,8 @@ function invalid(path: string, message: string): LoupeError {
 /** Whether this entry already runs through a tap. */
 function tapped(entry: JsonObject, tap: TapCommand): boolean {
   const args = Array.isArray(entry.args) ? entry.args : [];
-  return (
-    entry.command === tap.command &&
-    args.slice(0, tap.args.length + 1).join('\u0000') === [...tap.args, 'tap'].join('\u0000')
-  );
+  const expected = [...tap.args, 'tap'];
+  return entry.command === tap.command && expected.every((arg, index) => args[index] === arg);
 }
 
 export function planConfigTap(path: string, text: string, server: string, tap: TapCommand): ConfigTapPlan {
