@@ -106,15 +106,24 @@ export class LinePump {
         exactBytes ? { rawBase64: exactBytes.toString('base64') } : {},
       );
     });
+    // Recording waits for the event loop's next turn: bytes that arrive meanwhile (the host's next request while a
+    // large answer is being parsed) are passed on first.
+    let unrecorded: Buffer[] = [];
+    const recordPending = (): void => {
+      const chunks = unrecorded;
+      unrecorded = [];
+      for (const chunk of chunks) splitter.push(chunk);
+    };
     this.source.on('data', (chunk: Buffer) => {
       if (this.closed) return;
       if (!this.sink.write(chunk)) {
         this.source.pause();
         this.sink.once('drain', () => this.source.resume());
       }
-      splitter.push(chunk);
+      if (unrecorded.push(chunk) === 1) setImmediate(recordPending);
     });
     this.source.on('end', () => {
+      recordPending();
       splitter.end();
       this.endSink();
       onEnd();
