@@ -4,6 +4,7 @@ const targets = {
   listing: 2,
   growth: 1.25,
   recording: 1.1,
+  tap: 1.1,
   filterP95Ms: 50,
   longestTaskMs: 100,
   heapMB: 300,
@@ -64,6 +65,18 @@ function listingByEra(eras, lines) {
   const frames = eras.framesRecorded ?? {};
   if (frames['loupe-modern'] || frames['loupe-legacy']) lines.push(`  - Loupe recorded ${frames['loupe-modern'] ?? '—'} frames per modern listing session, ${frames['loupe-legacy'] ?? '—'} per legacy one (opening included).`);
   lines.push('');
+}
+
+function tap(section, lines, checks) {
+  lines.push('## Tap', '', `A ${section.tools}-tool listing (${section.pageSize} per page) by the SDK 1.x Client, direct and through \`loupe tap\`, ${section.runs} runs alternating (warm-up 1 each); only the listing is timed.`, '');
+  lines.push('| transport | direct, median (min–max) | through the tap | tapped / direct |', '|---|---|---|---|');
+  for (const name of ['stdio', 'http']) {
+    const part = section[name];
+    if (part) lines.push(`| ${name} | ${figure(part.direct)} | ${figure(part.tapped)} | ${ratio(part.tappedOverDirect)} |`);
+  }
+  lines.push('');
+  checks.push(['Tap: listing through the tap ≤ 1.1× direct, stdio', section.stdio?.tappedOverDirect?.median, targets.tap]);
+  checks.push(['… Streamable HTTP', section.http?.tappedOverDirect?.median, targets.tap]);
 }
 
 function recording(section, lines, checks) {
@@ -173,7 +186,7 @@ export function renderMarkdown(results) {
     '',
   ];
   const checks = [];
-  const writers = { listing, recording, renderer, memory };
+  const writers = { listing, recording, renderer, memory, tap };
   for (const [name, section] of Object.entries(results.sections)) {
     if (section.error) {
       lines.push(`## ${name}`, '', `- failed: ${section.error}`, '');

@@ -16,6 +16,14 @@ Commands
   board <snapshot files or folders> [--html]       Markdown board of many snapshots (--html: one self-contained page);
                                                    an unreadable file is a row with its error, and exit 1
   auth logout --url <url>                          forget the saved sign-in for that server
+  tap [--fault <rule>]… -- <command> [args…]       put in a host's config in place of the server's command: bytes
+                                                   pass unchanged, every frame to a journal (--journal <file>)
+  tap --url <upstream> [--port <n>]                a loopback proxy for an HTTP server (prints its URL first)
+  tap --config <file> --server <name> --print|--write [--yes]
+                                                   the config entry that runs that server through the tap
+                                                   (--fault '[out|in][,method=M][,tool=T][,nth=N]:<action>'; actions
+                                                   delay=<ms> drop error[=<code>] truncate[=<n>] corrupt close
+                                                   duplicate status=<code> drop-stream[=<events>]; see the README)
   help, --help                                     this text;   --version   Loupe's version
 
 Targets (one of)

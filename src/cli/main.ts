@@ -38,6 +38,8 @@ export async function runCli(argv: readonly string[], terminal: Terminal = proce
       terminal.err(helpText.trimEnd());
       return 2;
     }
+    // tap parses its own flags: its stdout is the host's protocol stream (src/cli/tapArguments.ts).
+    if (argv[0] === 'tap') return await (await import('./commands/tap.js')).tapCommand(argv.slice(1), terminal);
     invocation = parseArguments(argv);
     if (invocation.config?.server !== undefined) await (await import('./configTarget.js')).applyConfigTarget(invocation, terminal);
     return await runners[invocation.command](invocation, terminal);

@@ -54,6 +54,11 @@ export interface Frame {
    * direction 'in' is from the app, 'out' is Loupe's answer to it. Paired with each other, apart from the server's.
    */
   channel?: 'app';
+  /**
+   * A tapped session (`loupe tap`): the fault the tap injected here, in words (e.g. "delay 500 ms (rule 1)",
+   * "dropped: not delivered (rule 2)"), so a recording never passes an injected fault off as the peer's own.
+   */
+  fault?: string;
 }
 
 export interface RecorderStats {

@@ -42,6 +42,8 @@ export interface RecordExtra {
   channel?: 'app';
   /** MCP Apps, channel 'app': which running copy of the app (two views of one app number their requests alike). */
   appInstance?: string;
+  /** A tapped session: the fault the tap injected on this message (Frame.fault). */
+  fault?: string;
 }
 
 /** A recorded frame and, for a valid JSON-RPC envelope, the message parsed from its raw text. */
@@ -86,10 +88,11 @@ export class FrameRecorder implements FrameSource {
   /** Records raw text sent or received; returns the frame(s) it became (several for a batch). */
   record(direction: Direction, raw: string, extra: RecordExtra = {}): RecordedMessage[] {
     const exact = extra.rawBase64;
-    if (extra.kind) return [{ frame: this.store(direction, raw, extra.kind, extra.http, undefined, exact) }];
+    const fault = extra.fault !== undefined ? { fault: extra.fault } : {};
+    if (extra.kind) return [{ frame: this.store(direction, raw, extra.kind, extra.http, undefined, exact, fault) }];
     if (extra.invalid !== undefined) {
       const envelope = { parseError: extra.invalid };
-      return [{ frame: this.store(direction, raw, 'invalid', extra.http, envelope, exact) }];
+      return [{ frame: this.store(direction, raw, 'invalid', extra.http, envelope, exact, fault) }];
     }
     const recorded: RecordedMessage[] = [];
     const envelopes = extra.message ? [classify(raw, extra.message)] : parseEnvelopes(raw);
@@ -99,6 +102,7 @@ export class FrameRecorder implements FrameSource {
         ...(extra.app !== undefined ? { app: extra.app } : {}),
         ...(extra.app !== undefined && extra.channel ? { channel: extra.channel } : {}),
         instance: extra.appInstance ?? '',
+        ...fault,
       });
       recorded.push(envelope.message ? { frame, message: envelope.message } : { frame });
     });
@@ -178,7 +182,7 @@ export class FrameRecorder implements FrameSource {
     http: HttpInfo | undefined,
     envelope?: Pick<Frame, 'method' | 'id' | 'parseError'>,
     rawBase64?: string,
-    mark: Pick<Frame, 'app' | 'channel'> & { instance?: string } = {},
+    mark: Pick<Frame, 'app' | 'channel' | 'fault'> & { instance?: string } = {},
   ): Frame {
     const t = this.now();
     const frame: Frame = {
@@ -197,6 +201,7 @@ export class FrameRecorder implements FrameSource {
     if (http) frame.http = http;
     if (mark.app !== undefined) frame.app = mark.app;
     if (mark.channel !== undefined) frame.channel = mark.channel;
+    if (mark.fault !== undefined) frame.fault = mark.fault;
     if (frame.channel === 'app') this.pairAppChannel(frame, mark.instance ?? '');
     else this.pair(frame);
     try {

@@ -1,0 +1,68 @@
+/**
+ * `loupe tap`: stands between a host (Claude Desktop, VS Code, Cursor…) and a server and records every frame.
+ * Its stdout is the host's protocol stream: the tap writes only the server's bytes there, and its own words go to
+ * stderr prefixed "loupe tap:".
+ */
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { LoupeError } from '../../shared/errors.js';
+import { appDataDir } from '../../core/backend/appDataDir.js';
+import { FrameRecorder } from '../../core/recorder/frameRecorder.js';
+import { runStdioTap, type TapExit } from '../../core/tap/stdioTap.js';
+import { parseTapArguments, type TapInvocation } from '../tapArguments.js';
+import type { Terminal } from '../terminal.js';
+
+/** Where a tap records when no --journal is given: <data dir>/taps/<time>-<pid>.jsonl, the folder user-only. */
+async function defaultJournal(): Promise<string> {
+  const folder = join(appDataDir(), 'taps');
+  await mkdir(folder, { recursive: true, mode: 0o700 });
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  return join(folder, `${stamp}-${process.pid}.jsonl`);
+}
+
+export async function tapCommand(argv: readonly string[], terminal: Terminal): Promise<number> {
+  const invocation = parseTapArguments(argv);
+  if (invocation.config)
+    return (await import('./tapConfig.js')).tapConfigCommand(invocation.config, terminal);
+  const target = invocation.target;
+  if (target?.transport === 'stdio') return tapStdio(invocation, target, terminal);
+  if (target) return (await import('./tapHttp.js')).tapHttpCommand(invocation, target, terminal);
+  throw new LoupeError({ kind: 'usage', message: 'tap needs a server.' });
+}
+
+async function tapStdio(
+  invocation: TapInvocation,
+  target: { command: string; args: string[]; cwd?: string; env?: Record<string, string> },
+  terminal: Terminal,
+): Promise<number> {
+  const journalPath = invocation.journalPath ?? (await defaultJournal());
+  const recorder = new FrameRecorder({ journalPath, limit: 50_000 });
+  terminal.err(`loupe tap: recording to ${journalPath}`);
+  let exit: TapExit;
+  try {
+    exit = await runStdioTap({
+      command: target.command,
+      args: target.args,
+      recorder,
+      faults: invocation.faults,
+      env: { ...process.env, ...target.env },
+      ...(target.cwd === undefined ? {} : { cwd: target.cwd }),
+    });
+  } finally {
+    await recorder.close();
+  }
+  const failure = recorder.journalError();
+  if (failure) terminal.err(`loupe tap: the journal ${journalPath} could not be written: ${failure.message}`);
+  if (exit.closedByFault) terminal.err(`loupe tap: ${exit.closedByFault}`);
+  if (exit.signal) {
+    // Die of the same signal, so the host sees what it would have seen without the tap.
+    process.kill(process.pid, exit.signal);
+    return 128 + signalNumber(exit.signal);
+  }
+  return exit.code ?? 1;
+}
+
+function signalNumber(signal: NodeJS.Signals): number {
+  const numbers: Partial<Record<NodeJS.Signals, number>> = { SIGHUP: 1, SIGINT: 2, SIGKILL: 9, SIGTERM: 15 };
+  return numbers[signal] ?? 1;
+}

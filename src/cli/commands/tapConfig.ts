@@ -1,0 +1,72 @@
+/**
+ * `loupe tap --config <file> --server <name> --print | --write [--yes]`: the config entry that routes a server through
+ * the tap, shown as a diff. --print changes nothing; --write asks (or takes --yes), copies the file to a backup
+ * beside it, then writes it.
+ */
+import { copyFile, readFile, rename, writeFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import { LoupeError } from '../../shared/errors.js';
+import { planConfigTap, type TapCommand } from '../../core/tap/configTap.js';
+import { terminalLineReader } from '../linePrompt.js';
+import { printable, type Terminal } from '../terminal.js';
+
+/** This loupe, as a host should run it: this Node and the absolute path of bin/loupe.js. */
+function thisLoupe(): TapCommand {
+  return {
+    command: process.execPath,
+    args: [fileURLToPath(new URL('../../../../bin/loupe.js', import.meta.url))],
+  };
+}
+
+export async function tapConfigCommand(
+  config: { path: string; server: string; mode: 'print' | 'write'; yes: boolean },
+  terminal: Terminal,
+): Promise<number> {
+  let text: string;
+  try {
+    text = await readFile(config.path, 'utf8');
+  } catch (error) {
+    throw new LoupeError({
+      kind: 'config-invalid',
+      message: `${config.path}: cannot be read: ${error instanceof Error ? error.message : String(error)}`,
+      data: { path: config.path },
+    });
+  }
+  const plan = planConfigTap(config.path, text, config.server, thisLoupe());
+  for (const line of plan.diff) terminal.out(printable(line));
+  if (config.mode === 'print') {
+    terminal.err(
+      `loupe tap: nothing written. To change ${config.path}: loupe tap --config ${config.path} --server ${config.server} --write`,
+    );
+    return 0;
+  }
+  if (plan.text === undefined) {
+    throw new LoupeError({
+      kind: 'config-invalid',
+      message: `${config.path} has comments, which rewriting it would lose: paste the + lines above into it by hand.`,
+      data: { path: config.path },
+    });
+  }
+  if (!config.yes) {
+    const ask = terminalLineReader();
+    if (!ask)
+      throw new LoupeError({
+        kind: 'usage',
+        message: 'tap --write asks before it changes the file: answer at a terminal, or give --yes.',
+      });
+    const answer = await ask(`Write this change to ${config.path} (a backup is kept)? [y/N] `, false);
+    if (!/^y(es)?$/i.test(answer?.trim() ?? '')) {
+      terminal.err('loupe tap: nothing written.');
+      return 1;
+    }
+  }
+  const backup = `${config.path}.loupe-backup-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+  await copyFile(config.path, backup);
+  const temporary = `${config.path}.loupe-${process.pid}.tmp`;
+  await writeFile(temporary, plan.text, 'utf8');
+  await rename(temporary, config.path);
+  terminal.err(
+    `loupe tap: wrote ${config.path}; the previous file is ${backup}. Restart the client to use the tap.`,
+  );
+  return 0;
+}

@@ -1,0 +1,362 @@
+/**
+ * The HTTP tap: a reverse proxy on 127.0.0.1 in front of a Streamable HTTP or legacy SSE server. Every request goes
+ * upstream with its method, path, query, headers (Mcp-Session-Id, MCP-Protocol-Version, Mcp-*, Last-Event-ID,
+ * Authorization…) and body; every response comes back with its status, headers and body, streams as they flow.
+ * Requests paths are kept, so the tapped URL is the upstream's with the proxy's origin (a legacy `endpoint` event's
+ * relative URL then points at the proxy too).
+ *
+ * Recorded like Loupe's own HTTP frames: each POSTed JSON-RPC message 'out', each JSON body or SSE event 'in', other
+ * exchanges as 'http' facts. Only Mcp-* request headers are recorded, and the values of secret-looking headers are
+ * redacted from the journal; what goes upstream is untouched.
+ */
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type OutgoingHttpHeaders,
+  type ServerResponse,
+} from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { LoupeError } from '../../shared/errors.js';
+import type { HttpInfo } from '../../shared/frames.js';
+import { looksSecret } from '../../shared/target.js';
+import type { FrameRecorder } from '../recorder/frameRecorder.js';
+import { SseParser } from '../wire/sseParser.js';
+import { FaultMatcher, faultMark, type FaultRule } from './faultRules.js';
+import { MessageSubjects } from './messageSubjects.js';
+
+export interface HttpTapOptions {
+  upstream: URL;
+  recorder: FrameRecorder;
+  port?: number;
+  faults?: readonly FaultRule[];
+}
+
+export interface HttpTap {
+  /** The tapped endpoint: the upstream URL on the proxy's origin. */
+  url: string;
+  close(): Promise<void>;
+}
+
+const hopByHop = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'upgrade',
+  'te',
+  'trailer',
+  'host',
+  'content-length',
+]);
+
+function readBody(request: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => resolve(Buffer.concat(chunks)));
+    request.on('error', reject);
+  });
+}
+
+function mcpHeaders(request: IncomingMessage): Record<string, string> {
+  const kept: Record<string, string> = {};
+  for (const [name, value] of Object.entries(request.headers)) {
+    if ((name.startsWith('mcp-') || name === 'last-event-id') && typeof value === 'string')
+      kept[name] = value;
+  }
+  return kept;
+}
+
+/** The messages of a POST body: one, or each of a batch. */
+function bodyMessages(text: string): string[] {
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? value.map((item) => JSON.stringify(item)) : [text];
+  } catch {
+    return [text];
+  }
+}
+
+export async function startHttpTap(options: HttpTapOptions): Promise<HttpTap> {
+  const { upstream, recorder } = options;
+  if (upstream.protocol !== 'http:' && upstream.protocol !== 'https:') {
+    throw new LoupeError({
+      kind: 'usage',
+      message: `tap --url wants an http:// or https:// URL, got ${upstream.protocol}`,
+    });
+  }
+  const matcher = new FaultMatcher(options.faults ?? []);
+  const subjects = new MessageSubjects();
+  const secrets = new Set<string>();
+  const sockets = new Set<import('node:net').Socket>();
+
+  const learnSecrets = (request: IncomingMessage): void => {
+    let added = false;
+    for (const [name, value] of Object.entries(request.headers)) {
+      if (typeof value !== 'string' || !looksSecret(name) || secrets.has(value)) continue;
+      secrets.add(value);
+      const space = value.indexOf(' ');
+      if (space > 0) secrets.add(value.slice(space + 1));
+      added = true;
+    }
+    if (added) recorder.redactSecrets([...secrets]);
+  };
+
+  const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+    learnSecrets(request);
+    const method = request.method ?? 'GET';
+    const path = request.url ?? '/';
+    const body = await readBody(request);
+    const info: HttpInfo = { method, url: path };
+    const sentHeaders = mcpHeaders(request);
+    if (Object.keys(sentHeaders).length > 0) info.requestHeaders = sentHeaders;
+    let fired: FaultRule | undefined;
+    if (body.length > 0) {
+      for (const text of bodyMessages(body.toString('utf8'))) {
+        const parsed = subjects.read('out', text);
+        fired ??= matcher.match(parsed.subject);
+        // The answer's subject: the request's method and tool, for rules written for direction 'in'.
+        fired ??= matcher.match({ ...parsed.subject, direction: 'in' });
+      }
+      recorder.record('out', body.toString('utf8'), { http: info });
+    } else {
+      recorder.record('out', `${method} ${path}`, { kind: 'http', http: info });
+    }
+    const action = fired?.action;
+    if (fired && action) {
+      if (action.kind === 'status') {
+        const text = `Injected by loupe tap (fault rule ${fired.index})`;
+        response.writeHead(action.status, { 'content-type': 'text/plain' }).end(text);
+        recorder.record('in', `${action.status} ${text}`, {
+          kind: 'http',
+          http: { status: action.status, contentType: 'text/plain' },
+          fault: faultMark(fired, `answered HTTP ${action.status} by the tap, not sent upstream`),
+        });
+        return;
+      }
+      if (action.kind === 'close') {
+        recorder.record('in', 'connection closed', {
+          kind: 'http',
+          http: { method },
+          fault: faultMark(fired, 'closed the connection, not sent upstream'),
+        });
+        request.socket.destroy();
+        return;
+      }
+      if (action.kind === 'drop') {
+        recorder.record('in', 'no answer', {
+          kind: 'http',
+          http: { method },
+          fault: faultMark(fired, 'dropped: the request is never answered'),
+        });
+        return;
+      }
+      if (action.kind === 'error') {
+        const parsed = subjects.read('out', body.toString('utf8'));
+        const text = JSON.stringify({
+          jsonrpc: '2.0',
+          id: parsed.id ?? null,
+          error: { code: action.code, message: `Injected by loupe tap (fault rule ${fired.index})` },
+        });
+        response.writeHead(200, { 'content-type': 'application/json' }).end(text);
+        recorder.record('in', text, {
+          http: { status: 200, contentType: 'application/json' },
+          fault: faultMark(fired, `injected JSON-RPC error ${action.code}, not sent upstream`),
+        });
+        return;
+      }
+      if (action.kind === 'delay') await new Promise((resolve) => setTimeout(resolve, action.ms));
+    }
+    forward(request, response, body, method, path, fired);
+  };
+
+  const forward = (
+    request: IncomingMessage,
+    response: ServerResponse,
+    body: Buffer,
+    method: string,
+    path: string,
+    fired: FaultRule | undefined,
+  ): void => {
+    const headers: OutgoingHttpHeaders = {};
+    for (const [name, value] of Object.entries(request.headers))
+      if (!hopByHop.has(name) && value !== undefined) headers[name] = value;
+    headers.host = upstream.host;
+    if (body.length > 0) headers['content-length'] = String(body.length);
+    const send = upstream.protocol === 'https:' ? httpsRequest : httpRequest;
+    const outgoing = send(new URL(path, upstream), { method, headers }, (answer) =>
+      relay(answer, response, method, fired),
+    );
+    outgoing.on('error', (error) => {
+      const text = `loupe tap: the upstream ${upstream.origin} did not answer: ${error.message}`;
+      recorder.record('in', text, { kind: 'http', http: { method, status: 502 } });
+      if (!response.headersSent) response.writeHead(502, { 'content-type': 'text/plain' });
+      response.end(text);
+    });
+    request.on('close', () => {
+      if (!response.writableFinished) outgoing.destroy();
+    });
+    outgoing.end(body);
+  };
+
+  const relay = (
+    answer: IncomingMessage,
+    response: ServerResponse,
+    method: string,
+    fired: FaultRule | undefined,
+  ): void => {
+    const status = answer.statusCode ?? 502;
+    const contentType = answer.headers['content-type'] ?? '';
+    const http: HttpInfo = { method, status, ...(contentType ? { contentType } : {}) };
+    const headers: OutgoingHttpHeaders = {};
+    for (const [name, value] of Object.entries(answer.headers))
+      if (!hopByHop.has(name) && value !== undefined) headers[name] = value;
+    if (
+      answer.headers['content-length'] !== undefined &&
+      fired?.action.kind !== 'truncate' &&
+      fired?.action.kind !== 'corrupt'
+    )
+      headers['content-length'] = answer.headers['content-length'];
+    response.writeHead(status, answer.statusMessage, headers);
+    response.flushHeaders();
+    if (contentType.startsWith('text/event-stream')) {
+      relayStream(answer, response, http, fired);
+      return;
+    }
+    const chunks: Buffer[] = [];
+    const alter =
+      fired && (fired.action.kind === 'truncate' || fired.action.kind === 'corrupt') ? fired : undefined;
+    answer.on('data', (chunk: Buffer) => {
+      if (!alter) response.write(chunk);
+      chunks.push(chunk);
+    });
+    answer.on('end', () => {
+      const whole = Buffer.concat(chunks);
+      if (alter) {
+        const text = whole.toString('utf8');
+        const changed =
+          alter.action.kind === 'truncate'
+            ? whole.subarray(0, alter.action.bytes ?? Math.floor(whole.length / 2)).toString('utf8')
+            : text.replace(':', ';');
+        response.end(changed);
+        recorder.record('in', changed, {
+          http,
+          fault: faultMark(
+            alter,
+            alter.action.kind === 'truncate'
+              ? `truncated to ${Buffer.byteLength(changed)} of ${whole.length} bytes`
+              : 'corrupted JSON',
+          ),
+        });
+        return;
+      }
+      response.end();
+      if (whole.length === 0)
+        recorder.record('in', `${status} ${answer.statusMessage ?? ''}`.trim(), { kind: 'http', http });
+      else if (contentType.includes('json')) recorder.record('in', whole.toString('utf8'), { http });
+      else recorder.record('in', whole.toString('utf8'), { kind: 'http', http });
+    });
+    answer.on('error', () => response.destroy());
+  };
+
+  const relayStream = (
+    answer: IncomingMessage,
+    response: ServerResponse,
+    http: HttpInfo,
+    fired: FaultRule | undefined,
+  ): void => {
+    const parser = new SseParser((event) =>
+      recorder.record('in', Buffer.from(event.data, 'latin1').toString('utf8'), { http }),
+    );
+    recorder.record('in', `${http.method ?? 'GET'} stream ${http.status ?? ''}`.trim(), {
+      kind: 'http',
+      http,
+    });
+    const cutAfter = fired?.action.kind === 'drop-stream' ? fired.action.events : undefined;
+    let dataEvents = 0;
+    let held = '';
+    let cut = false;
+    answer.on('data', (chunk: Buffer) => {
+      if (cut) return;
+      if (cutAfter === undefined) {
+        response.write(chunk);
+        parser.push(chunk.toString('latin1'));
+        return;
+      }
+      // Passed on whole events at a time, so the stream can be cut between two of them.
+      held += chunk.toString('latin1');
+      for (let end = eventEnd(held); end !== -1; end = eventEnd(held)) {
+        const block = held.slice(0, end);
+        // A priming event (an id, empty data) is not counted: it carries no message.
+        const carriesData = /^data: ?\S/m.test(block);
+        if (carriesData && dataEvents === cutAfter) {
+          cut = true;
+          recorder.record('in', 'stream dropped', {
+            kind: 'http',
+            http,
+            fault: faultMark(
+              fired as FaultRule,
+              `dropped the SSE stream after ${dataEvents} event${dataEvents === 1 ? '' : 's'}`,
+            ),
+          });
+          response.destroy();
+          answer.destroy();
+          return;
+        }
+        if (carriesData) dataEvents++;
+        held = held.slice(end);
+        response.write(Buffer.from(block, 'latin1'));
+        parser.push(block);
+      }
+    });
+    answer.on('end', () => {
+      if (!cut && held) response.write(Buffer.from(held, 'latin1'));
+      response.end();
+    });
+    answer.on('error', () => response.destroy());
+  };
+
+  const server = createServer((request, response) => {
+    handle(request, response).catch((error: unknown) => {
+      const message = error instanceof Error ? error.message : String(error);
+      if (!response.headersSent) response.writeHead(502, { 'content-type': 'text/plain' });
+      response.end(`loupe tap: ${message}`);
+    });
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        new LoupeError({
+          kind: 'usage',
+          message:
+            error.code === 'EADDRINUSE'
+              ? `tap --port ${options.port ?? 0}: the port is in use.`
+              : `tap could not listen: ${error.message}`,
+        }),
+      ),
+    );
+    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = new URL(upstream.pathname + upstream.search, `http://127.0.0.1:${port}`).href;
+  return {
+    url,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** Where the first complete SSE event of the text ends (after its blank line), or -1. */
+function eventEnd(text: string): number {
+  const match = /\r\n\r\n|\n\n|\r\r/.exec(text);
+  return match ? match.index + match[0].length : -1;
+}

@@ -1,0 +1,292 @@
+/**
+ * One direction of a stdio tap: bytes from `source` to `sink`, every line recorded.
+ *
+ * Without fault rules the pump is a byte pipe: each chunk is written to the sink as it arrives, unchanged, and only
+ * then handed to the line splitter that records it, so the recorder never holds a byte back. With rules, whole lines
+ * pass one at a time through an ordered queue (a delay holds the lines behind it, as a slow link would) and each
+ * fault is carried out and marked on the frame it touched.
+ */
+import { isUtf8 } from 'node:buffer';
+import type { Readable, Writable } from 'node:stream';
+import type { Direction } from '../../shared/frames.js';
+import type { FrameRecorder } from '../recorder/frameRecorder.js';
+import { LineSplitter } from '../wire/lineSplitter.js';
+import { FaultMatcher, faultMark, ruleApplies, type FaultRule } from './faultRules.js';
+import type { MessageSubjects } from './messageSubjects.js';
+
+export interface FaultStage {
+  matcher: FaultMatcher;
+  subjects: MessageSubjects;
+  /** Writes a line to the other direction's sink (an injected answer), in its order. */
+  answer(line: string, mark: string): void;
+  /** The rule's `close` fired: end the connection. */
+  close(mark: string): void;
+}
+
+const newline = Buffer.from('\n');
+
+/** Records a line's text (a trailing '\r' dropped, as the stdio wire does) with its exact bytes when not UTF-8. */
+export function recordLine(
+  recorder: FrameRecorder,
+  direction: Direction,
+  line: Buffer,
+  fault?: string,
+): void {
+  const end = line.length > 0 && line[line.length - 1] === 0x0d ? line.length - 1 : line.length;
+  const bytes = line.subarray(0, end);
+  const exact = isUtf8(bytes) ? {} : { rawBase64: bytes.toString('base64') };
+  recorder.record(direction, bytes.toString('utf8'), { ...exact, ...(fault === undefined ? {} : { fault }) });
+}
+
+export class LinePump {
+  private pending: Buffer[] = [];
+  private chain: Promise<void> = Promise.resolve();
+  private ended = false;
+  private closed = false;
+  /** Lines a delay holds: each is written when its time comes, the lines behind it pass meanwhile. */
+  private readonly held = new Map<ReturnType<typeof setTimeout>, () => void>();
+  private allDelivered: (() => void) | undefined;
+
+  constructor(
+    readonly direction: Direction,
+    private readonly source: Readable,
+    private readonly sink: Writable,
+    private readonly recorder: FrameRecorder,
+    private readonly faults?: FaultStage,
+  ) {}
+
+  start(onEnd: () => void): void {
+    if (!this.faults) {
+      this.pipe(onEnd);
+      return;
+    }
+    this.source.on('data', (chunk: Buffer) => this.split(chunk));
+    this.source.on('end', () => {
+      const rest = Buffer.concat(this.pending);
+      this.pending = [];
+      this.enqueue(async () => {
+        // Delayed lines are delivered before the sink ends.
+        if (this.held.size > 0) await new Promise<void>((resolve) => (this.allDelivered = resolve));
+        if (rest.length > 0) {
+          await this.write(rest);
+          recordLine(this.recorder, this.direction, rest);
+        }
+        this.endSink();
+        onEnd();
+      });
+    });
+  }
+
+  /** Writes a line made by the tap (an injected answer) after the lines already queued. */
+  inject(line: string, mark: string): void {
+    this.enqueue(async () => {
+      await this.write(Buffer.from(`${line}\n`, 'utf8'));
+      this.recorder.record(this.direction, line, { fault: mark });
+    });
+  }
+
+  /** Stops passing anything on and ends the sink (a `close` fault, or the other side gone). */
+  shut(): void {
+    // The source keeps flowing (and is discarded), so its end still arrives and the tap can finish.
+    this.closed = true;
+    for (const [timer, abandon] of this.held) {
+      clearTimeout(timer);
+      abandon();
+    }
+    this.held.clear();
+    this.allDelivered?.();
+    this.endSink();
+  }
+
+  private pipe(onEnd: () => void): void {
+    const splitter = new LineSplitter((text, exactBytes) => {
+      this.recorder.record(
+        this.direction,
+        text,
+        exactBytes ? { rawBase64: exactBytes.toString('base64') } : {},
+      );
+    });
+    // Recording waits for the event loop's next turn: bytes that arrive meanwhile (the host's next request while a
+    // large answer is being parsed) are passed on first.
+    let unrecorded: Buffer[] = [];
+    const recordPending = (): void => {
+      const chunks = unrecorded;
+      unrecorded = [];
+      for (const chunk of chunks) splitter.push(chunk);
+    };
+    this.source.on('data', (chunk: Buffer) => {
+      if (this.closed) return;
+      if (!this.sink.write(chunk)) {
+        this.source.pause();
+        this.sink.once('drain', () => this.source.resume());
+      }
+      if (unrecorded.push(chunk) === 1) setImmediate(recordPending);
+    });
+    this.source.on('end', () => {
+      recordPending();
+      splitter.end();
+      this.endSink();
+      onEnd();
+    });
+  }
+
+  private endSink(): void {
+    if (this.ended) return;
+    this.ended = true;
+    this.sink.end();
+  }
+
+  private split(chunk: Buffer): void {
+    if (this.closed) return;
+    let start = 0;
+    for (;;) {
+      const at = chunk.indexOf(0x0a, start);
+      if (at === -1) {
+        if (start < chunk.length) this.pending.push(chunk.subarray(start));
+        return;
+      }
+      const piece = chunk.subarray(start, at);
+      const line = this.pending.length > 0 ? Buffer.concat([...this.pending, piece]) : piece;
+      this.pending = [];
+      this.enqueue(() => this.pass(line));
+      start = at + 1;
+    }
+  }
+
+  private enqueue(step: () => Promise<void>): void {
+    this.chain = this.chain.then(step).catch(() => undefined);
+  }
+
+  private write(bytes: Buffer): Promise<void> {
+    if (this.closed || this.ended || this.sink.destroyed) return Promise.resolve();
+    return new Promise((resolve) => {
+      if (this.sink.write(bytes)) resolve();
+      else this.sink.once('drain', () => resolve());
+    });
+  }
+
+  /** One whole line (without its '\n') through the fault rules. */
+  private async pass(line: Buffer): Promise<void> {
+    if (this.closed) return;
+    const stage = this.faults as FaultStage;
+    const parsed = stage.subjects.read(this.direction, line.toString('utf8'));
+    const rule = stage.matcher.match(
+      parsed.subject,
+      (candidate) =>
+        ruleApplies(candidate, this.direction) &&
+        candidate.action.kind !== 'status' &&
+        candidate.action.kind !== 'drop-stream',
+    );
+    if (!rule) {
+      await this.write(Buffer.concat([line, newline]));
+      recordLine(this.recorder, this.direction, line);
+      return;
+    }
+    await this.fault(rule, line, parsed.id, parsed.isRequest);
+  }
+
+  /** A delay: this line is written ms from now, in its direction's order then; the lines after it go on. */
+  private hold(rule: FaultRule, line: Buffer, ms: number): void {
+    const timer = setTimeout(() => {
+      this.held.delete(timer);
+      this.enqueue(async () => {
+        await this.write(Buffer.concat([line, newline]));
+        recordLine(this.recorder, this.direction, line, faultMark(rule, `delayed ${ms} ms`));
+        if (this.held.size === 0) this.allDelivered?.();
+      });
+    }, ms);
+    this.held.set(timer, () =>
+      recordLine(
+        this.recorder,
+        this.direction,
+        line,
+        faultMark(rule, `delayed ${ms} ms: not delivered, the connection ended first`),
+      ),
+    );
+  }
+
+  private async fault(
+    rule: FaultRule,
+    line: Buffer,
+    id: string | number | undefined,
+    isRequest: boolean,
+  ): Promise<void> {
+    const stage = this.faults as FaultStage;
+    const action = rule.action;
+    switch (action.kind) {
+      case 'delay':
+        this.hold(rule, line, action.ms);
+        return;
+      case 'drop':
+        recordLine(this.recorder, this.direction, line, faultMark(rule, 'dropped: not delivered'));
+        return;
+      case 'duplicate':
+        await this.write(Buffer.concat([line, newline, line, newline]));
+        recordLine(this.recorder, this.direction, line);
+        recordLine(this.recorder, this.direction, line, faultMark(rule, 'duplicate: sent a second time'));
+        return;
+      case 'truncate': {
+        const cut = line.subarray(0, Math.min(action.bytes ?? Math.floor(line.length / 2), line.length));
+        await this.write(Buffer.concat([cut, newline]));
+        recordLine(
+          this.recorder,
+          this.direction,
+          cut,
+          faultMark(rule, `truncated to ${cut.length} of ${line.length} bytes`),
+        );
+        return;
+      }
+      case 'corrupt': {
+        const bad = corrupted(line);
+        await this.write(Buffer.concat([bad, newline]));
+        recordLine(this.recorder, this.direction, bad, faultMark(rule, 'corrupted JSON'));
+        return;
+      }
+      case 'close':
+        recordLine(
+          this.recorder,
+          this.direction,
+          line,
+          faultMark(rule, 'not delivered: the tap closed the connection'),
+        );
+        stage.close(faultMark(rule, 'closed the connection'));
+        return;
+      case 'error': {
+        const answer = (code: number): string =>
+          JSON.stringify({
+            jsonrpc: '2.0',
+            id: id ?? null,
+            error: { code, message: `Injected by loupe tap (fault rule ${rule.index})` },
+          });
+        if (isRequest) {
+          // The request never reaches its peer: the tap answers it.
+          recordLine(
+            this.recorder,
+            this.direction,
+            line,
+            faultMark(rule, 'answered by the tap with an error, not delivered'),
+          );
+          stage.answer(answer(action.code), faultMark(rule, `injected JSON-RPC error ${action.code}`));
+          return;
+        }
+        const text = answer(action.code);
+        await this.write(Buffer.from(`${text}\n`, 'utf8'));
+        this.recorder.record(this.direction, text, {
+          fault: faultMark(rule, `replaced by a JSON-RPC error ${action.code}`),
+        });
+        return;
+      }
+      default:
+        await this.write(Buffer.concat([line, newline]));
+        recordLine(this.recorder, this.direction, line);
+    }
+  }
+}
+
+/** The line with its first structural character broken, so it no longer parses as JSON. */
+function corrupted(line: Buffer): Buffer {
+  const text = line.toString('utf8');
+  const at = text.indexOf(':');
+  if (at === -1) return Buffer.from(`${text}\u0000}`, 'utf8');
+  return Buffer.from(`${text.slice(0, at)};${text.slice(at + 1)}`, 'utf8');
+}
