@@ -92,41 +92,40 @@ export function createAuthFetch(options: AuthFetchOptions): AuthComposer {
   };
 
   /**
-   * Whether this sign-in proves possession (DPoP): --dpop on, or auto where the authorization server lists
-   * dpop_signing_alg_values_supported or the challenge came in the DPoP scheme. The key of the grant being
-   * refreshed is kept (its tokens are bound to it); else a new one.
+   * Whether this sign-in proves possession (DPoP): --dpop on, or auto where the MCP server asks for it (its
+   * challenge in the DPoP scheme, or its resource metadata listing DPoP algorithms or requiring bound tokens: RFC
+   * 9728 §2). An authorization server that merely offers DPoP is not enough: a resource server that knows only
+   * Bearer would refuse a bound token. The key of the grant being refreshed is kept (its tokens are bound to it).
    */
   const proofKey = (found: Discovered, challenge: BearerChallenge, current?: Grant): DpopKey | undefined => {
     const mode = settings.dpop ?? 'auto';
     if (mode === 'off') return undefined;
+    const { resource } = found;
+    const reason =
+      mode === 'on'
+        ? '--dpop on'
+        : challenge.scheme === 'dpop'
+          ? 'the MCP server’s challenge uses the DPoP scheme'
+          : resource.dpopBoundRequired
+            ? 'the MCP server’s metadata requires DPoP-bound tokens'
+            : resource.dpopAlgorithms?.length
+              ? `the MCP server’s metadata lists DPoP algorithms: ${resource.dpopAlgorithms.join(' ')}`
+              : undefined;
+    if (reason === undefined) return undefined;
+    const step = log.note('dpop', { reason, alg: 'ES256' });
     const algorithms = found.metadata.dpopAlgorithms;
-    const offered = (algorithms !== undefined && algorithms.length > 0) || challenge.scheme === 'dpop';
-    if (mode === 'auto' && !offered) return undefined;
-    const step = log.note('dpop', {
-      reason:
-        mode === 'on'
-          ? '--dpop on'
-          : algorithms?.length
-            ? `the authorization server lists dpop_signing_alg_values_supported: ${algorithms.join(' ')}`
-            : 'the server’s challenge uses the DPoP scheme',
-      alg: 'ES256',
-    });
     if (
-      algorithms !== undefined &&
       !check(
         step,
-        'the authorization server accepts ES256 proofs',
-        algorithms.includes('ES256'),
-        algorithms.join(' ') || 'none listed',
+        'the authorization server accepts ES256 proofs (dpop_signing_alg_values_supported)',
+        algorithms === undefined || algorithms.includes('ES256'),
+        algorithms?.join(' ') ?? 'not listed',
       )
-    ) {
-      if (mode === 'on')
-        throw authFailure(
-          'dpop',
-          `the authorization server accepts DPoP proofs in ${algorithms.join(', ') || 'no algorithm'}, not ES256`,
-        );
-      return undefined;
-    }
+    )
+      throw authFailure(
+        'dpop',
+        `the authorization server accepts DPoP proofs in ${algorithms?.join(', ') || 'no algorithm'}, not ES256`,
+      );
     const key = current?.dpop ?? DpopKey.generate();
     step.learned = {
       ...step.learned,

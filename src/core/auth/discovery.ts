@@ -21,6 +21,9 @@ export interface ResourceInfo {
   scopesSupported?: string[];
   /** False when the server published no PRM (2025-03-26 behaviour). */
   fromPrm: boolean;
+  /** RFC 9728 §2: the resource server wants DPoP-bound tokens, or lists the proof algorithms it accepts. */
+  dpopBoundRequired?: boolean;
+  dpopAlgorithms?: string[];
 }
 
 export interface ServerMetadata {
@@ -109,11 +112,16 @@ export async function discoverResource(
     if (!check(step, 'the metadata lists an authorization server', issuer !== undefined))
       throw authFailure('prm', `${url} lists no authorization_servers`);
     checkEndpoint('prm', 'authorization_servers[0]', issuer ?? '', step);
+    const dpop = dpopAlgorithms(json);
+    if (dpop) step.learned.dpop_signing_alg_values_supported = dpop;
+    if (json.dpop_bound_access_tokens_required === true) step.learned.dpop_bound_access_tokens_required = true;
     return {
       resource: resource ?? '',
       issuer: issuer ?? '',
       fromPrm: true,
       ...(scopesSupported ? { scopesSupported } : {}),
+      ...(json.dpop_bound_access_tokens_required === true ? { dpopBoundRequired: true } : {}),
+      ...(dpop ? { dpopAlgorithms: dpop } : {}),
     };
   }
   // 2025-03-26: no PRM; the MCP server's origin is the authorization server.
