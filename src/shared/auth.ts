@@ -107,13 +107,40 @@ export const clientAuthMethods = [
 ] as const;
 export type ClientAuthMethod = (typeof clientAuthMethods)[number];
 
-/** A saved server's sign-in settings, as the connection form edits them (the client secret is sealed on disk). */
+/**
+ * A saved server's sign-in settings, as the connection form edits them (the client and IdP secrets are sealed on
+ * disk; keys, assertions and ID tokens are named by file, never copied into the settings).
+ */
 export interface ServerAuth {
   clientId?: string;
   clientSecret?: string;
   /** Scopes to ask for on top of the spec's selection. */
   extraScopes?: string[];
+  grant?: AuthGrant;
+  clientAuth?: ClientAuthMethod;
+  privateKeyFile?: string;
+  signingAlgorithm?: string;
+  assertionFile?: string;
+  assertionCommand?: string;
+  idTokenFile?: string;
+  idpIssuer?: string;
+  idpTokenEndpoint?: string;
+  idpClientId?: string;
+  idpClientSecret?: string;
+  dpop?: 'auto' | 'on' | 'off';
 }
+
+/** The text fields of ServerAuth the form and the settings file carry as they are (secrets apart). */
+export const serverAuthTextFields = [
+  'privateKeyFile',
+  'signingAlgorithm',
+  'assertionFile',
+  'assertionCommand',
+  'idTokenFile',
+  'idpIssuer',
+  'idpTokenEndpoint',
+  'idpClientId',
+] as const;
 
 /**
  * The backend needs the user to sign in: the UI opens this page (window.open; the desktop app's window hands
