@@ -5,7 +5,7 @@
  * tools list, the Auth view shows the grant's steps with their checks (the DPoP key, the token endpoint's nonce, the
  * bound token, the MCP server's nonce retried once), Traffic lists them as auth frames, and no secret is on screen.
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -116,5 +116,20 @@ test.describe('signing in with client credentials and DPoP', () => {
     expect(log.tokenTypes).toEqual(['DPoP']);
     expect(new Set(log.schemes)).toEqual(new Set(['DPoP']));
     expect(log.rsNonceChallenges).toBe(1);
+
+    // The snapshot keeps the grant's steps as frames, masked: no secret, no token, no proof, no assertion.
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Save snapshot' }).click();
+    const saved = testInfo.outputPath('grants-snapshot.json');
+    await (await download).saveAs(saved);
+    const text = readFileSync(saved, 'utf8');
+    const snapshot = JSON.parse(text) as { frames: { http?: { auth?: string } }[] };
+    const stepsSaved = snapshot.frames.flatMap((frame) => (frame.http?.auth ? [frame.http.auth] : []));
+    expect(stepsSaved).toEqual(
+      expect.arrayContaining(['challenge', 'prm', 'as-metadata', 'dpop', 'registration', 'grant']),
+    );
+    expect(text).not.toContain(secret);
+    expect(text).not.toMatch(/eyJ[\w-]{10,}\.[\w-]{10,}/);
+    expect(text).toContain('Basic ••••');
   });
 });
