@@ -220,6 +220,43 @@ describe('loupe with the grants without a person, at oidc-provider', () => {
     expect((await machineLog(url)).refused).toHaveLength(1);
   });
 
+  it('the snapshot and the journal keep the grant’s steps as masked frames', async () => {
+    const { url, keys } = await start('--dpop');
+    const out = join(keys, 'snapshot.json');
+    const journal = join(keys, 'journal.jsonl');
+    const run = await runLoupe([
+      'snapshot',
+      '--out',
+      out,
+      '--journal',
+      journal,
+      '--url',
+      url,
+      '--client-id',
+      'loupe-workload',
+      '--assertion-file',
+      join(keys, 'workload.jwt'),
+      ...store(),
+    ]);
+    expect(run.code, run.stderr).toBe(0);
+    const text = readFileSync(out, 'utf8');
+    const snapshot = JSON.parse(text) as { frames: { http?: { auth?: string } }[] };
+    expect(snapshot.frames.flatMap((frame) => (frame.http?.auth ? [frame.http.auth] : []))).toEqual([
+      'challenge',
+      'prm',
+      'as-metadata',
+      'dpop',
+      'registration',
+      'assertion',
+      'grant',
+      'dpop',
+    ]);
+    for (const saved of [text, readFileSync(journal, 'utf8')]) {
+      expect(saved).toContain('"sub\\":\\"ci-job-7\\"');
+      expect(saved).not.toMatch(/eyJ[\w-]{10,}\.[\w-]{10,}/);
+    }
+  });
+
   it('DPoP: a bound token, the DPoP scheme and a fresh proof on every request; both nonces retried once', async () => {
     const { url } = await start('--dpop', '--as-nonce', '--rs-nonce');
     const auth = store();

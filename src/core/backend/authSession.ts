@@ -129,7 +129,7 @@ function authSettings(given: ServerAuth | undefined): AuthSettings {
 }
 
 /** One 'http' frame per step: the masked exchange as JSON, marked with the step's name. */
-function recordStep(recorder: FrameRecorder, step: AuthStep): void {
+export function recordStep(recorder: FrameRecorder, step: AuthStep): void {
   const http: HttpInfo = { auth: step.step };
   if (step.request) {
     http.method = step.request.method;
