@@ -114,7 +114,8 @@ export async function discoverResource(
     checkEndpoint('prm', 'authorization_servers[0]', issuer ?? '', step);
     const dpop = dpopAlgorithms(json);
     if (dpop) step.learned.dpop_signing_alg_values_supported = dpop;
-    if (json.dpop_bound_access_tokens_required === true) step.learned.dpop_bound_access_tokens_required = true;
+    if (json.dpop_bound_access_tokens_required === true)
+      step.learned.dpop_bound_access_tokens_required = true;
     return {
       resource: resource ?? '',
       issuer: issuer ?? '',
