@@ -12,6 +12,7 @@ import type { AuthSettings } from '../shared/auth.js';
 import { parseTargetArguments } from '../core/backend/targetArguments.js';
 import type { ExtensionChoice } from '../shared/tasks.js';
 import { closest } from './suggestion.js';
+import { grantFlag } from './grantFlags.js';
 
 /** --extensions tasks,ui (or none): the extensions named are declared, the others not. */
 function parseExtensions(text: string): ExtensionChoice {
@@ -240,6 +241,22 @@ export function parseArguments(argv: readonly string[]): Invocation {
         break;
       case '--auth-non-interactive':
         options.auth.nonInteractive = true;
+        break;
+      case '--grant':
+      case '--client-auth':
+      case '--dpop':
+      case '--private-key-file':
+      case '--private-key-jwk':
+      case '--signing-alg':
+      case '--assertion-file':
+      case '--assertion-command':
+      case '--id-token-file':
+      case '--id-token-command':
+      case '--idp-issuer':
+      case '--idp-token-endpoint':
+      case '--idp-client-id':
+      case '--idp-client-secret':
+        grantFlag(options.auth, flag, value());
         break;
       case '--auth-store':
         options.auth.storeDirectory = value();

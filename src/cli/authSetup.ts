@@ -7,6 +7,8 @@ import { join } from 'node:path';
 import type { AuthStep } from '../shared/auth.js';
 import type { Target } from '../shared/target.js';
 import { appDataDir } from '../core/backend/appDataDir.js';
+import { recordStep } from '../core/backend/authSession.js';
+import type { FrameRecorder } from '../core/recorder/frameRecorder.js';
 import { createAuthFetch, type AuthComposer } from '../core/auth/authFetch.js';
 import { keyFileSealer } from '../core/auth/keyFileSealer.js';
 import { TokenStore } from '../core/auth/tokenStore.js';
@@ -33,11 +35,15 @@ function stepLine(step: AuthStep): string {
   );
 }
 
-/** The auth layer for a URL target, or undefined for stdio and the demo. */
+/**
+ * The auth layer for a URL target, or undefined for stdio and the demo. With a recorder each step is also an
+ * 'http' frame marked with its name, as in the app: the journal and snapshots keep the sign-in (masked).
+ */
 export function cliAuth(
   target: Target,
   options: CliOptions,
   err: (line: string) => void,
+  recorder?: FrameRecorder,
 ): AuthComposer | undefined {
   if (target.transport === 'stdio' || target.transport === 'demo') return undefined;
   const { auth } = options;
@@ -49,6 +55,13 @@ export function cliAuth(
     onNotice: err,
     // Each exchange with the authorization server gets the request timeout (the sign-in itself does not count).
     ...(options.timeoutMs !== undefined ? { stepTimeoutMs: options.timeoutMs } : {}),
-    ...(options.debug ? { onStep: (step: AuthStep) => err(stepLine(step)) } : {}),
+    ...(options.debug || recorder
+      ? {
+          onStep: (step: AuthStep) => {
+            if (recorder) recordStep(recorder, step);
+            if (options.debug) err(stepLine(step));
+          },
+        }
+      : {}),
   });
 }

@@ -72,6 +72,19 @@ Sign-in (HTTP servers that answer 401: OAuth 2.1 as MCP specifies it)
   --scope '<scopes>'            scopes to ask for on top of those the server names (repeatable)
   --token <bearer>              use this access token as it is (no sign-in, no refresh)
   --auth-store <dir>            where tokens are kept (default: the app data dir's auth/; 0600, sealed)
+  --grant <grant>               auto (default), code, client-credentials, jwt-bearer, enterprise; auto picks
+                                enterprise with an ID token, jwt-bearer with an assertion, client-credentials
+                                where the server offers no authorization code grant, else code
+  --client-auth <method>        basic, post, private-key-jwt or none (default: a key → private-key-jwt,
+                                a secret → as the server advertises)
+  --private-key-file <file>     private_key_jwt: the client's key, PEM or JWK (--private-key-jwk '<json>')
+  --signing-alg <alg>           the key's algorithm (default: from the key: ES256 for P-256, RS256 for RSA)
+  --assertion-file <file>       workload identity (RFC 7523): the external JWT, read at each sign-in
+  --assertion-command '<cmd>'   … or a command that prints it
+  --id-token-file <file>        enterprise (SEP-990): your ID token from the IdP (--id-token-command '<cmd>')
+  --idp-issuer <url>            the IdP (its token endpoint from its metadata; or --idp-token-endpoint <url>)
+  --idp-client-id <id>          Loupe's client at the IdP (--idp-client-secret <secret>)
+  --dpop auto|on|off            DPoP-bound tokens (RFC 9449): auto (default) where the server offers them
 
 Exit codes: 0 ok, 1 failure (one line on stderr names the cause), 2 usage error, 3 a task not cancelled.
 Without --input the CLI offers the server no sampling, elicitation or roots: it only inspects (list says so on

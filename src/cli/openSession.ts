@@ -24,7 +24,7 @@ export function createRecorder(options: CliOptions): FrameRecorder {
  */
 export async function openSession(target: Target, options: CliOptions, recorder: FrameRecorder, terminal?: Terminal): Promise<McpSession> {
   const plan = await inputPlan(options);
-  const authFetch = cliAuth(target, options, (line) => process.stderr.write(`${line}\n`));
+  const authFetch = cliAuth(target, options, (line) => process.stderr.write(`${line}\n`), recorder);
   const session = await connect(dialTarget(target), {
     recorder,
     ...(authFetch ? { authFetch } : {}),

@@ -35,6 +35,21 @@ const signsIn = [
   'iss-not-advertised',
 ];
 
+/**
+ * The extension sign-ins (SEP-1046, SEP-990, SEP-1933, SEP-1932). The suite declares them for no revision (their
+ * source is an extension id) and runs them at 2025-11-25 by default; each also runs at 2026-07-28 (`--force`, as
+ * the runner asks for an extension scenario there), where client.mjs runs loupe with `--protocol modern`. Each
+ * with the number of checks it must pass (so a run that skipped its token request, or passed with 0, fails).
+ */
+const extensions: { scenario: string; legacyChecks: number; modernChecks: number }[] = [
+  { scenario: 'client-credentials-jwt', legacyChecks: 8, modernChecks: 6 },
+  { scenario: 'client-credentials-basic', legacyChecks: 8, modernChecks: 6 },
+  { scenario: 'enterprise-managed-authorization', legacyChecks: 9, modernChecks: 7 },
+  { scenario: 'wif-jwt-bearer', legacyChecks: 8, modernChecks: 6 },
+  { scenario: 'dpop', legacyChecks: 12, modernChecks: 13 },
+  { scenario: 'dpop-nonce', legacyChecks: 14, modernChecks: 15 },
+];
+
 /** Scenarios where signing in must fail, with the reason Loupe must give. */
 const refuses: { scenario: string; reason: RegExp }[] = [
   {
@@ -80,6 +95,26 @@ describe('@modelcontextprotocol/conformance 0.2.0-alpha.12 auth scenarios, drive
     async (scenario) => {
       const { code, output } = await conformance(`auth/${scenario}`);
       expectPassed(code, output);
+    },
+    60_000,
+  );
+
+  it.each(extensions)(
+    'auth/$scenario passes at 2025-11-25 ($legacyChecks checks)',
+    async ({ scenario, legacyChecks }) => {
+      const { code, output } = await conformance(`auth/${scenario}`);
+      expectPassed(code, output);
+      expect(output).toContain(`Passed: ${legacyChecks}/${legacyChecks}, 0 failed, 0 warnings`);
+    },
+    60_000,
+  );
+
+  it.each(extensions)(
+    'auth/$scenario passes at 2026-07-28 ($modernChecks checks)',
+    async ({ scenario, modernChecks }) => {
+      const { code, output } = await conformance(`auth/${scenario}`, '2026-07-28', {}, ['--force']);
+      expectPassed(code, output);
+      expect(output).toContain(`Passed: ${modernChecks}/${modernChecks}, 0 failed, 0 warnings`);
     },
     60_000,
   );

@@ -15,6 +15,7 @@ import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { authContextFlags } from './authContext.mjs';
 
 const url = process.argv.at(-1);
 const scenario = process.env.MCP_CONFORMANCE_SCENARIO ?? '';
@@ -155,7 +156,14 @@ const plans = {
 let authStore;
 const signedIn = (args, ...extra) => {
   authStore ??= mkdtempSync(join(tmpdir(), 'loupe-auth-'));
-  return [...args, '--auth-non-interactive', '--auth-store', authStore, ...extra];
+  return [
+    ...args,
+    '--auth-non-interactive',
+    '--auth-store',
+    authStore,
+    ...authContextFlags(context, authStore),
+    ...extra,
+  ];
 };
 const authSucceeds = [
   'metadata-default',
@@ -175,6 +183,13 @@ const authSucceeds = [
   'authorization-server-migration',
   'iss-supported',
   'iss-not-advertised',
+  // the extension sign-ins: their credentials come from the context (authContext.mjs), the grant and DPoP Loupe finds
+  'client-credentials-jwt',
+  'client-credentials-basic',
+  'enterprise-managed-authorization',
+  'wif-jwt-bearer',
+  'dpop',
+  'dpop-nonce',
 ];
 const authRefused = [
   'scope-retry-limit',
@@ -192,9 +207,8 @@ plans['auth/basic-cimd'] = async () =>
   must(signedIn(['list'], '--client-metadata-url', 'https://conformance-test.local/client-metadata.json'));
 // tools/list needs mcp:basic, tools/call mcp:write: the call steps up with the union of both.
 plans['auth/scope-step-up'] = async () => must(signedIn(call('test-tool')));
-// No dynamic registration: the credentials the suite registered beforehand come in the context.
-plans['auth/pre-registration'] = async () =>
-  must(signedIn(['list'], '--client-id', context.client_id, '--client-secret', context.client_secret));
+// No dynamic registration: the credentials the suite registered beforehand come in the context (authContext.mjs).
+plans['auth/pre-registration'] = async () => must(signedIn(['list']));
 
 const plan = plans[scenario];
 if (!url || !plan) {

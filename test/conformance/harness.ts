@@ -33,11 +33,14 @@ export async function conformance(
   scenario: string,
   specVersion?: string,
   environment: Record<string, string> = {},
+  /** More runner flags (`--force`: an extension scenario at a revision it is not on the timeline of). */
+  runnerFlags: string[] = [],
 ): Promise<{ code: number | null; output: string }> {
   if (!runner) throw new Error(`no Node >= 22 with the conformance suite: ${runnerError}`);
   const command = `${process.execPath} test/conformance/client.mjs`;
   const args = [runner.entry, 'client', '--command', command, '--scenario', scenario, '--timeout', '40000'];
   if (specVersion) args.push('--spec-version', specVersion);
+  args.push(...runnerFlags);
   const child = spawn(runner.node, args, {
     cwd: repositoryRoot,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -19,6 +19,8 @@ export const serverPaths = {
   protected: fileURLToPath(new URL('../servers/protected.mjs', import.meta.url)),
   /** oidc-provider (a real OpenID Provider) in front of an SDK server checking bearer tokens; see the file's header. */
   oidcProtected: fileURLToPath(new URL('../servers/oidcProtected.mjs', import.meta.url)),
+  /** oidc-provider with client credentials, the JWT bearer grant and DPoP (grants without a person); see its header. */
+  oidcMachine: fileURLToPath(new URL('../servers/oidcMachine.mjs', import.meta.url)),
   /** The same OpenID Provider in front of a strict 2026-07-28 server of the v2 SDK; see the file's header. */
   oidcModern: fileURLToPath(new URL('../servers/oidcModern.mjs', import.meta.url)),
   /** Checks env values / a bearer token it was given and echoes its environment (config inputs, envFile). */

@@ -10,6 +10,10 @@ const stepLabels: Record<AuthStepName, string> = {
   authorize: 'authorization',
   token: 'token exchange',
   refresh: 'token refresh',
+  assertion: 'the JWT assertion',
+  'token-exchange': 'the token exchange at the identity provider',
+  grant: 'the token request',
+  dpop: 'DPoP',
 };
 
 export function authFailure(

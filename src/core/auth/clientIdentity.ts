@@ -9,12 +9,16 @@ import { loupeVersion } from '../loupeVersion.js';
 import { authFailure } from './authFailure.js';
 import type { ServerMetadata } from './discovery.js';
 import { check, type StepLog } from './stepLog.js';
+import { settingsClient } from './grants/settingsClient.js';
+import type { SigningKey } from './grants/jwt.js';
 
-export type TokenEndpointAuth = 'client_secret_basic' | 'client_secret_post' | 'none';
+export type TokenEndpointAuth = 'client_secret_basic' | 'client_secret_post' | 'private_key_jwt' | 'none';
 
 export interface ClientIdentity {
   clientId: string;
   clientSecret?: string;
+  /** private_key_jwt: the key its client assertions are signed with (never stored by Loupe). */
+  signingKey?: SigningKey;
   /** How the token endpoint authenticates this client. */
   authMethod: TokenEndpointAuth;
   source: 'pre-registered' | 'metadata-document' | 'dynamic';
@@ -36,14 +40,11 @@ export async function clientIdentity(
   redirectUri: string,
 ): Promise<ClientIdentity> {
   if (settings.clientId) {
-    const identity: ClientIdentity = settings.clientSecret
-      ? {
-          clientId: settings.clientId,
-          clientSecret: settings.clientSecret,
-          authMethod: secretMethod(metadata),
-          source: 'pre-registered',
-        }
-      : { clientId: settings.clientId, authMethod: 'none', source: 'pre-registered' };
+    const identity = settingsClient(settings, metadata) ?? {
+      clientId: settings.clientId,
+      authMethod: 'none',
+      source: 'pre-registered',
+    };
     log.note('registration', {
       source: identity.source,
       client_id: identity.clientId,

@@ -9,6 +9,9 @@ import { authFailure } from './authFailure.js';
 import type { BearerChallenge } from './challenge.js';
 import { checkEndpoint, inertUrl } from './endpointCheck.js';
 import { check, type StepLog } from './stepLog.js';
+import type { AuthSettings } from '../../shared/auth.js';
+import { chooseGrant, type GrantKind } from './grants/grantChoice.js';
+import { dpopAlgorithms } from './grants/dpop.js';
 
 export interface ResourceInfo {
   /** The resource identifier to send as `resource` (RFC 8707): PRM's `resource` exactly, else the server URL. */
@@ -18,6 +21,9 @@ export interface ResourceInfo {
   scopesSupported?: string[];
   /** False when the server published no PRM (2025-03-26 behaviour). */
   fromPrm: boolean;
+  /** RFC 9728 §2: the resource server wants DPoP-bound tokens, or lists the proof algorithms it accepts. */
+  dpopBoundRequired?: boolean;
+  dpopAlgorithms?: string[];
 }
 
 export interface ServerMetadata {
@@ -32,6 +38,11 @@ export interface ServerMetadata {
   clientIdMetadataDocumentSupported: boolean;
   /** False when no metadata document was found and the 2025-03-26 default endpoints are used. */
   fromDocument: boolean;
+  grantTypesSupported?: string[];
+  /** dpop_signing_alg_values_supported (RFC 9449 §5.1), when listed. */
+  dpopAlgorithms?: string[];
+  /** The grant the settings and this server's offer lead to. */
+  grant: GrantKind;
 }
 
 function stringList(value: JsonObject, key: string): string[] | undefined {
@@ -101,11 +112,17 @@ export async function discoverResource(
     if (!check(step, 'the metadata lists an authorization server', issuer !== undefined))
       throw authFailure('prm', `${url} lists no authorization_servers`);
     checkEndpoint('prm', 'authorization_servers[0]', issuer ?? '', step);
+    const dpop = dpopAlgorithms(json);
+    if (dpop) step.learned.dpop_signing_alg_values_supported = dpop;
+    if (json.dpop_bound_access_tokens_required === true)
+      step.learned.dpop_bound_access_tokens_required = true;
     return {
       resource: resource ?? '',
       issuer: issuer ?? '',
       fromPrm: true,
       ...(scopesSupported ? { scopesSupported } : {}),
+      ...(json.dpop_bound_access_tokens_required === true ? { dpopBoundRequired: true } : {}),
+      ...(dpop ? { dpopAlgorithms: dpop } : {}),
     };
   }
   // 2025-03-26: no PRM; the MCP server's origin is the authorization server.
@@ -131,7 +148,11 @@ function metadataCandidates(issuer: URL): string[] {
   ];
 }
 
-export async function discoverServer(log: StepLog, resource: ResourceInfo): Promise<ServerMetadata> {
+export async function discoverServer(
+  log: StepLog,
+  resource: ResourceInfo,
+  settings: AuthSettings = { mode: 'auto' },
+): Promise<ServerMetadata> {
   let issuerUrl: URL;
   try {
     issuerUrl = new URL(resource.issuer);
@@ -146,7 +167,7 @@ export async function discoverServer(log: StepLog, resource: ResourceInfo): Prom
     if (!response.ok) continue;
     if (!json)
       throw authFailure('as-metadata', `${url} answered HTTP ${response.status} without a JSON object`);
-    return readMetadata(json, url, resource.issuer, step);
+    return readMetadata(json, url, resource.issuer, step, settings);
   }
   if (!resource.fromPrm) {
     // 2025-03-26 fallback: the default endpoints at the authorization server's origin.
@@ -160,6 +181,7 @@ export async function discoverServer(log: StepLog, resource: ResourceInfo): Prom
       issParameterSupported: false,
       clientIdMetadataDocumentSupported: false,
       fromDocument: false,
+      grant: chooseGrant(settings, undefined),
     };
   }
   throw authFailure('as-metadata', `no metadata found for the authorization server ${resource.issuer}`);
@@ -170,6 +192,7 @@ function readMetadata(
   url: string,
   expectedIssuer: string,
   step: ServerStep,
+  settings: AuthSettings,
 ): ServerMetadata {
   const issuer = stringField(json, 'issuer');
   const authorizationEndpoint = stringField(json, 'authorization_endpoint');
@@ -182,7 +205,14 @@ function readMetadata(
     issParameterSupported: json.authorization_response_iss_parameter_supported === true,
     clientIdMetadataDocumentSupported: json.client_id_metadata_document_supported === true,
     fromDocument: true,
+    grant: 'authorization_code',
   };
+  const grantTypes = stringList(json, 'grant_types_supported');
+  if (grantTypes) metadata.grantTypesSupported = grantTypes;
+  const dpop = dpopAlgorithms(json);
+  if (dpop) metadata.dpopAlgorithms = dpop;
+  metadata.grant = chooseGrant(settings, grantTypes);
+  const codeFlow = metadata.grant === 'authorization_code';
   const registration = stringField(json, 'registration_endpoint');
   if (registration) metadata.registrationEndpoint = registration;
   const scopes = stringList(json, 'scopes_supported');
@@ -204,6 +234,13 @@ function readMetadata(
       'as-metadata',
       `the authorization server's issuer "${issuer ?? ''}" does not match "${expectedIssuer}" (${url})`,
     );
+  if (!codeFlow) {
+    // A grant without a person needs the token endpoint only.
+    if (!check(step, 'the metadata names a token endpoint', Boolean(tokenEndpoint)))
+      throw authFailure('as-metadata', `${url} lacks token_endpoint`);
+    checkEndpoint('as-metadata', 'token_endpoint', metadata.tokenEndpoint, step);
+    return metadata;
+  }
   if (
     !check(
       step,

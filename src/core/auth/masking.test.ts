@@ -26,12 +26,25 @@ describe('masking auth exchanges', () => {
       client_id: 'id',
     });
     expect(maskBody('not json {')).toBe('not json {');
+    const grant = new URLSearchParams(
+      maskBody('grant_type=x&assertion=eyJ.a.b&client_assertion=eyJ.c.d&subject_token=eyJ.e.f&scope=s') ?? '',
+    );
+    expect(Object.fromEntries(grant)).toEqual({
+      grant_type: 'x',
+      assertion: masked,
+      client_assertion: masked,
+      subject_token: masked,
+      scope: 's',
+    });
   });
 
   it('hides credentials in headers but keeps the scheme, and codes in redirect URLs', () => {
-    expect(maskHeaders({ Authorization: 'Basic YTpi', Accept: 'application/json' })).toEqual({
+    expect(
+      maskHeaders({ Authorization: 'Basic YTpi', Accept: 'application/json', DPoP: 'eyJhbGciOi.e30.sig' }),
+    ).toEqual({
       Authorization: `Basic ${masked}`,
       Accept: 'application/json',
+      DPoP: masked,
     });
     expect(maskUrl('http://127.0.0.1:5/callback?code=secret&state=s')).toBe(
       `http://127.0.0.1:5/callback?code=${encodeURIComponent(masked)}&state=s`,

@@ -7,8 +7,15 @@ const secretFields = new Set([
   'code',
   'code_verifier',
   'registration_access_token',
+  // JWTs that are credentials: a client assertion, a JWT bearer grant's assertion, a token exchange's subject token
+  'client_assertion',
+  'assertion',
+  'subject_token',
+  'actor_token',
 ]);
 const secretHeaders = new Set(['authorization', 'cookie', 'set-cookie']);
+/** Headers whose whole value is a credential (a DPoP proof can be replayed within its minute). */
+const wholeSecretHeaders = new Set(['dpop']);
 
 /** A fixed mask: lengths are not shown either, they only help guessing. */
 export const masked = '••••';
@@ -17,7 +24,8 @@ export function maskHeaders(headers: Headers | Record<string, string> | undefine
   const out: Record<string, string> = {};
   const entries = headers instanceof Headers ? [...headers.entries()] : Object.entries(headers ?? {});
   for (const [name, value] of entries) {
-    if (!secretHeaders.has(name.toLowerCase())) out[name] = value;
+    if (wholeSecretHeaders.has(name.toLowerCase())) out[name] = masked;
+    else if (!secretHeaders.has(name.toLowerCase())) out[name] = value;
     else out[name] = value.replace(/^(\w+)\s.*$/s, `$1 ${masked}`);
   }
   return out;

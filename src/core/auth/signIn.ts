@@ -13,6 +13,7 @@ import { check, type StepLog } from './stepLog.js';
 import { requestTokens, type Tokens } from './tokenEndpoint.js';
 import type { TokenStore } from './tokenStore.js';
 import type { UserAgent } from './userAgents.js';
+import type { DpopKey } from './grants/dpop.js';
 
 export interface SignInContext {
   log: StepLog;
@@ -23,6 +24,8 @@ export interface SignInContext {
   /** Scopes asked for before (step-up asks for their union with the new challenge's). */
   previousScopes: string[];
   callbackTimeoutMs?: number;
+  /** The DPoP proof key the token request proves possession of (the token comes back bound to it). */
+  dpop?: DpopKey;
 }
 
 export interface Discovered {
@@ -40,9 +43,10 @@ export async function discover(
   log: StepLog,
   serverUrl: URL,
   challenge: BearerChallenge,
+  settings?: AuthSettings,
 ): Promise<Discovered> {
   const resource = await discoverResource(log, serverUrl, challenge);
-  const metadata = await discoverServer(log, resource);
+  const metadata = await discoverServer(log, resource, settings);
   return { resource, metadata };
 }
 
@@ -60,7 +64,13 @@ export function chooseScopes(
   const all = new Set(
     [...previous, ...chosen, ...(settings.extraScopes ?? [])].filter((scope) => scope !== ''),
   );
-  if (all.size > 0 && found.metadata.scopesSupported?.includes('offline_access')) all.add('offline_access');
+  // offline_access asks for a refresh token, which only a person's sign-in needs to outlive.
+  if (
+    all.size > 0 &&
+    found.metadata.grant === 'authorization_code' &&
+    found.metadata.scopesSupported?.includes('offline_access')
+  )
+    all.add('offline_access');
   return [...all];
 }
 
@@ -119,6 +129,7 @@ export async function signIn(
       { kind: 'authorization_code', code, verifier: pkce.verifier, redirectUri: receiver.redirectUri },
       resource.resource,
       scopes.join(' ') || undefined,
+      { issuer: metadata.issuer, ...(context.dpop ? { dpop: context.dpop } : {}) },
     );
     return { ...found, tokens, client, scopes };
   } finally {

@@ -14,6 +14,8 @@ import type { Tokens } from './tokenEndpoint.js';
 export interface StoredGrant {
   issuer: string;
   tokens: Tokens;
+  /** The private JWK of the DPoP key the tokens are bound to (sealed on disk like them). */
+  dpopKey?: string;
 }
 
 export class TokenStore {
@@ -40,10 +42,12 @@ export class TokenStore {
     if (typeof entry.expiresAt === 'number') tokens.expiresAt = entry.expiresAt;
     if (typeof entry.issuedAt === 'number') tokens.issuedAt = entry.issuedAt;
     if (typeof entry.scope === 'string') tokens.scope = entry.scope;
-    return { issuer, tokens };
+    if (entry.tokenType === 'DPoP') tokens.tokenType = 'DPoP';
+    const dpopKey = this.open(entry.dpopKey);
+    return { issuer, tokens, ...(dpopKey !== undefined ? { dpopKey } : {}) };
   }
 
-  saveGrant(serverUrl: string, issuer: string, tokens: Tokens): void {
+  saveGrant(serverUrl: string, issuer: string, tokens: Tokens, dpopKey?: string): void {
     const file = this.read();
     const entry: JsonObject = {};
     const access = this.sealer.seal(tokens.accessToken);
@@ -54,6 +58,13 @@ export class TokenStore {
     if (tokens.expiresAt !== undefined) entry.expiresAt = tokens.expiresAt;
     if (tokens.issuedAt !== undefined) entry.issuedAt = tokens.issuedAt;
     if (tokens.scope !== undefined) entry.scope = tokens.scope;
+    if (tokens.tokenType === 'DPoP') {
+      // A bound token is useless without its key: both are kept, or neither.
+      const key = dpopKey === undefined ? undefined : this.sealer.seal(dpopKey);
+      if (key === undefined) return;
+      entry.tokenType = 'DPoP';
+      entry.dpopKey = key;
+    }
     section(file, 'grants')[grantKey(serverUrl, issuer)] = entry;
     section(file, 'current')[serverUrl] = issuer;
     this.write(file);

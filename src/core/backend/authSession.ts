@@ -7,7 +7,12 @@
  * TokenStore under the app data dir, sealed by the host's SecretStore (the keychain) or by a key file.
  */
 import { dirname, join } from 'node:path';
-import type { AuthSettings, AuthStep, ServerAuth } from '../../shared/auth.js';
+import {
+  serverAuthTextFields,
+  type AuthSettings,
+  type AuthStep,
+  type ServerAuth,
+} from '../../shared/auth.js';
 import { LoupeError } from '../../shared/errors.js';
 import type { HttpInfo } from '../../shared/frames.js';
 import type { UrlTarget } from '../../shared/target.js';
@@ -113,11 +118,18 @@ function authSettings(given: ServerAuth | undefined): AuthSettings {
     settings.clientSecret = auth.clientSecret;
   const scopes = auth?.extraScopes?.filter((scope) => scope.trim() !== '');
   if (scopes && scopes.length > 0) settings.extraScopes = scopes;
+  if (!auth) return settings;
+  for (const field of serverAuthTextFields) if (auth[field]) settings[field] = auth[field];
+  if (auth.idpClientSecret && auth.idpClientSecret !== notSavedMarker)
+    settings.idpClientSecret = auth.idpClientSecret;
+  if (auth.grant) settings.grant = auth.grant;
+  if (auth.clientAuth) settings.clientAuth = auth.clientAuth;
+  if (auth.dpop) settings.dpop = auth.dpop;
   return settings;
 }
 
 /** One 'http' frame per step: the masked exchange as JSON, marked with the step's name. */
-function recordStep(recorder: FrameRecorder, step: AuthStep): void {
+export function recordStep(recorder: FrameRecorder, step: AuthStep): void {
   const http: HttpInfo = { auth: step.step };
   if (step.request) {
     http.method = step.request.method;

@@ -2,7 +2,14 @@
  * A saved server's sign-in settings (pre-registered client id and secret, extra scopes) between the settings
  * file and memory: parsed as hostile input, and the client secret sealed like other secret settings values.
  */
-import type { ServerAuth } from '../../shared/auth.js';
+import {
+  authGrants,
+  clientAuthMethods,
+  serverAuthTextFields,
+  type AuthGrant,
+  type ClientAuthMethod,
+  type ServerAuth,
+} from '../../shared/auth.js';
 import { isJsonObject } from '../../shared/json.js';
 
 const maxScopes = 64;
@@ -22,14 +29,31 @@ export function parseServerAuth(value: unknown): ServerAuth | undefined {
       .slice(0, maxScopes);
     if (scopes.length > 0) auth.extraScopes = scopes;
   }
+  for (const field of serverAuthTextFields) {
+    const text = value[field];
+    if (typeof text === 'string' && text.trim() !== '' && text.length <= 4096) auth[field] = text.trim();
+  }
+  if (typeof value.idpClientSecret === 'string' && value.idpClientSecret !== '')
+    auth.idpClientSecret = value.idpClientSecret;
+  if (typeof value.grant === 'string' && (authGrants as readonly string[]).includes(value.grant))
+    auth.grant = value.grant as AuthGrant;
+  if (
+    typeof value.clientAuth === 'string' &&
+    (clientAuthMethods as readonly string[]).includes(value.clientAuth)
+  )
+    auth.clientAuth = value.clientAuth as ClientAuthMethod;
+  if (value.dpop === 'auto' || value.dpop === 'on' || value.dpop === 'off') auth.dpop = value.dpop;
   return Object.keys(auth).length > 0 ? auth : undefined;
 }
 
-/** The same settings with the client secret passed through map (seal on save, open on load). */
+/** The same settings with the client and IdP secrets passed through map (seal on save, open on load). */
 export function mapAuthSecret(
   auth: ServerAuth | undefined,
   map: (name: string, value: string) => string,
 ): ServerAuth | undefined {
-  if (!auth?.clientSecret) return auth;
-  return { ...auth, clientSecret: map('client_secret', auth.clientSecret) };
+  if (!auth?.clientSecret && !auth?.idpClientSecret) return auth;
+  const mapped: ServerAuth = { ...auth };
+  if (auth.clientSecret) mapped.clientSecret = map('client_secret', auth.clientSecret);
+  if (auth.idpClientSecret) mapped.idpClientSecret = map('idp_client_secret', auth.idpClientSecret);
+  return mapped;
 }

@@ -1,5 +1,6 @@
 import type { ServerAuth } from '../../shared/auth';
 import { FormRow } from '../components/FormRow';
+import { GrantFields } from './GrantFields';
 
 /** What the settings hold for a secret that could not be sealed (no keychain): the user types it again. */
 const notSavedSecret = '[not saved: secret]';
@@ -19,7 +20,10 @@ export function AuthFields({ value, onChange }: { value: ServerAuth; onChange: (
     onChange(next);
   };
   return (
-    <details className="auth-fields" open={Boolean(value.clientId || value.extraScopes)}>
+    <details
+      className="auth-fields"
+      open={Boolean(value.clientId || value.extraScopes || value.grant || value.dpop || value.privateKeyFile)}
+    >
       <summary>Sign-in (OAuth)</summary>
       <p className="muted small">
         Empty: Loupe registers itself where the server allows it. Give a client registered beforehand when it
@@ -60,6 +64,7 @@ export function AuthFields({ value, onChange }: { value: ServerAuth; onChange: (
           />
         )}
       </FormRow>
+      <GrantFields value={value} onChange={onChange} />
     </details>
   );
 }

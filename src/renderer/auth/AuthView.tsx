@@ -16,6 +16,10 @@ const stepTitles: Record<ShownStep['step'], string> = {
   authorize: 'Authorization request and redirect',
   token: 'Code exchanged for tokens',
   refresh: 'Tokens refreshed',
+  assertion: 'JWT assertion (client assertion or workload token)',
+  'token-exchange': 'Token exchange at the identity provider (ID-JAG, RFC 8693)',
+  grant: 'Token request without a person (client credentials / JWT bearer)',
+  dpop: 'DPoP proof key and nonce (RFC 9449)',
 };
 
 function Headers({ headers }: { headers: Record<string, string> }) {

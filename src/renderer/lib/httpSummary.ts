@@ -31,6 +31,12 @@ export function httpSummary(frame: Frame): string {
   const http = frame.http ?? {};
   const method = http.method ?? 'HTTP';
   const noBody = frame.bytes === 0 ? ', no body' : '';
+  if (http.auth !== undefined) {
+    // A sign-in step (the Auth view's): its name, and the exchange it made when it made one.
+    const path = http.url ? ` ${http.method ?? ''} ${pathOf(http.url)}`.trimEnd() : '';
+    const status = http.status !== undefined ? ` → ${http.status}` : '';
+    return `sign-in ${http.auth}:${path || ' (no request)'}${status}`;
+  }
   if (frame.direction === 'out') {
     if (method === 'GET') return `GET: opens the server's event stream${noBody}`;
     if (method === 'DELETE') return `DELETE: ends the session${noBody}`;
@@ -42,4 +48,13 @@ export function httpSummary(frame: Frame): string {
   if (stream && http.status < 300)
     return `${status}: event stream opened (events follow as their own frames)`;
   return `${status} to ${method}${noBody}`;
+}
+
+function pathOf(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.host}${parsed.pathname}`;
+  } catch {
+    return url;
+  }
 }

@@ -1,0 +1,90 @@
+/**
+ * The sign-in flags for the grants without a person and DPoP (issue 20): each sets one field of the auth settings;
+ * values with a fixed set of choices are checked here, files are read when the sign-in needs them (so a missing key
+ * file is an auth-failed error naming it, not a usage error).
+ */
+import {
+  authGrants,
+  clientAuthMethods,
+  type AuthGrant,
+  type AuthSettings,
+  type ClientAuthMethod,
+} from '../shared/auth.js';
+import { LoupeError } from '../shared/errors.js';
+
+const grantAliases: Record<string, AuthGrant> = {
+  code: 'authorization_code',
+  'authorization-code': 'authorization_code',
+  'client-credentials': 'client_credentials',
+  'jwt-bearer': 'jwt_bearer',
+};
+const clientAuthAliases: Record<string, ClientAuthMethod> = {
+  basic: 'client_secret_basic',
+  post: 'client_secret_post',
+  'private-key-jwt': 'private_key_jwt',
+};
+
+function usage(message: string): LoupeError {
+  return new LoupeError({ kind: 'usage', message });
+}
+
+export function grantFlag(auth: AuthSettings, flag: string, value: string): void {
+  switch (flag) {
+    case '--grant': {
+      const grant = grantAliases[value] ?? value;
+      if (!(authGrants as readonly string[]).includes(grant))
+        throw usage(
+          `--grant is one of auto, code, client-credentials, jwt-bearer, enterprise; got "${value}".`,
+        );
+      auth.grant = grant;
+      return;
+    }
+    case '--client-auth': {
+      const method = clientAuthAliases[value] ?? value;
+      if (!(clientAuthMethods as readonly string[]).includes(method))
+        throw usage(`--client-auth is one of basic, post, private-key-jwt, none; got "${value}".`);
+      auth.clientAuth = method;
+      return;
+    }
+    case '--dpop':
+      if (value !== 'auto' && value !== 'on' && value !== 'off')
+        throw usage(`--dpop is auto, on or off; got "${value}".`);
+      auth.dpop = value;
+      return;
+    case '--private-key-file':
+      auth.privateKeyFile = value;
+      return;
+    case '--private-key-jwk':
+      auth.privateKeyJwk = value;
+      return;
+    case '--signing-alg':
+      auth.signingAlgorithm = value;
+      return;
+    case '--assertion-file':
+      auth.assertionFile = value;
+      return;
+    case '--assertion-command':
+      auth.assertionCommand = value;
+      return;
+    case '--id-token-file':
+      auth.idTokenFile = value;
+      return;
+    case '--id-token-command':
+      auth.idTokenCommand = value;
+      return;
+    case '--idp-issuer':
+      auth.idpIssuer = value;
+      return;
+    case '--idp-token-endpoint':
+      auth.idpTokenEndpoint = value;
+      return;
+    case '--idp-client-id':
+      auth.idpClientId = value;
+      return;
+    case '--idp-client-secret':
+      auth.idpClientSecret = value;
+      return;
+    default:
+      throw usage(`Unknown option ${flag}. See loupe --help.`);
+  }
+}
