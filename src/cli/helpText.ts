@@ -16,6 +16,13 @@ Commands
   board <snapshot files or folders> [--html]       Markdown board of many snapshots (--html: one self-contained page);
                                                    an unreadable file is a row with its error, and exit 1
   auth logout --url <url>                          forget the saved sign-in for that server
+  scan [<target> | config files…]                  security findings (tool poisoning, hidden text, shadowing,
+                                                   rug pulls) per server; no target: every server of the config
+                                                   files given (--config or paths) or of the known locations.
+                                                   A config's stdio server starts only after your yes (--yes: all).
+                                                   --pin <file> pins on first use, then fails on change (--accept
+                                                   takes it); --sarif <file> writes SARIF 2.1.0. Exit 0 nothing
+                                                   above info, 1 not scanned, 4 warnings, 5 errors, 6 pin drift
   help, --help                                     this text;   --version   Loupe's version
 
 Targets (one of)
@@ -76,4 +83,5 @@ Examples
   loupe snapshot --out server.snapshot.json -- npx -y @modelcontextprotocol/server-everything
   loupe diff --fail-on drift pinned.json -- node server.js
   loupe list --config ~/.cursor/mcp.json --server docs
+  loupe scan --pin pins.json --sarif loupe.sarif ~/.cursor/mcp.json
 `;
