@@ -110,7 +110,7 @@ export const instructionPatterns: Pattern[] = [
     code: 'sensitive-file-request',
     severity: 'error',
     pattern: pattern(
-      `\\b(?:read|cat|open|include|pass|send|provide|attach|collect|extract|upload|copy|paste|append|put)\\b${near(80)}\\b(?:(?:your|the\\s+user['’]?s?|all)\\s+)(?:api[ _-]?keys?|secrets?|passwords?|access\\s+tokens?|credentials|private\\s+keys?|ssh\\s+keys?|session\\s+(?:tokens?|cookies)|cookies)\\b`,
+      `\\b(?:read|cat|open|collect|extract|upload|copy|dump|exfiltrate|harvest)\\b${near(80)}\\b(?:(?:your|the\\s+user['’]?s?|all)\\s+)(?:api[ _-]?keys?|secrets?|passwords?|access\\s+tokens?|credentials|private\\s+keys?|ssh\\s+keys?|session\\s+(?:tokens?|cookies)|cookies)\\b`,
     ),
     what: 'asks the model for secrets',
     why: fileWhy,

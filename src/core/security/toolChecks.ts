@@ -225,8 +225,16 @@ export function annotationFindings(tool: JsonObject, item: SurfaceItem, sink: Fi
 
 const contextName =
   /^(?:side_?note|notes?|context|conversation|conversation_?history|chat_?history|history|previous_?messages|messages|memo|feedback|summary|reasoning|system_?prompt|extra|metadata|debug|details)$/i;
-const asksForContext =
-  /\b(?:(?:entire|full|whole|complete|all)\s+(?:the\s+)?(?:conversation|chat|dialog(?:ue)?|message\s+history|context|previous\s+messages)|conversation\s+(?:so\s+far|history)|chat\s+history|previous\s+messages|system\s+prompt|everything\s+the\s+user\s+(?:said|wrote|typed)|(?:contents?|text)\s+of\s+(?:~|\/|\.|the\s+user['’]?s?\s+files?)|api[ _-]?keys?|passwords?|private\s+keys?|ssh\s+keys?|credentials|\.ssh\b|\.env\b|mcp\.json)/i;
+/** Asks for the conversation (any parameter has no business wanting it). */
+const asksForConversation =
+  /\b(?:(?:entire|full|whole|complete|all)\s+(?:the\s+)?(?:conversation|chat|dialog(?:ue)?|message\s+history|context|previous\s+messages)|conversation\s+(?:so\s+far|history)|chat\s+history|previous\s+messages|system\s+prompt|everything\s+the\s+user\s+(?:said|wrote|typed))/i;
+/** Asks for secrets or files: only suspicious for a side-channel parameter (an `api_key` parameter may ask for a key). */
+const asksForSecrets =
+  /\b(?:(?:contents?|text)\s+of\s+(?:~|\/|\.|the\s+user['’]?s?\s+files?)|api[ _-]?keys?|passwords?|private\s+keys?|ssh\s+keys?|credentials)\b|\.ssh\b|\.env\b|mcp\.json\b/i;
+
+function asks(text: string, sideChannel: boolean): RegExpExecArray | null {
+  return asksForConversation.exec(text) ?? (sideChannel ? asksForSecrets.exec(text) : null);
+}
 
 export function parameterFindings(tool: JsonObject, item: SurfaceItem, sink: FindingSink): void {
   const schema = tool.inputSchema;
@@ -235,9 +243,10 @@ export function parameterFindings(tool: JsonObject, item: SurfaceItem, sink: Fin
   for (const [parameter, property] of Object.entries(schema.properties)) {
     if (!isJsonObject(property)) continue;
     const description = typeof property.description === 'string' ? property.description : '';
-    const inOwn = asksForContext.exec(description);
+    const sideChannel = contextName.test(parameter);
+    const inOwn = asks(description, sideChannel);
     const mentioned = toolDescription.includes(parameter)
-      ? asksForContext.exec(sentenceAround(toolDescription, parameter))
+      ? asks(sentenceAround(toolDescription, parameter), sideChannel)
       : null;
     if (inOwn || (contextName.test(parameter) && mentioned)) {
       const field = inOwn ? `inputSchema.properties.${parameter}.description` : 'description';
