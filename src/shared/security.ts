@@ -6,6 +6,7 @@
 import type { JsonObject } from './json.js';
 import type { ListKind } from './lists.js';
 import type { SnapshotDiff } from './diff.js';
+import type { Finding } from './lint.js';
 
 export const securityCodes = [
   // instructions aimed at the model
@@ -139,3 +140,14 @@ export type PinCheck =
       diff: SnapshotDiff;
       changes: number;
     };
+
+/** The security lens over one session: its findings (every list, instructions), and its pin. */
+export interface SecurityReport {
+  /** The server as it names itself (serverInfo.name), or the target. */
+  server: string;
+  findings: Finding[];
+  /** Null when the session is not connected to anything that can be pinned. */
+  pin: PinCheck | null;
+  /** Lists that did not read to the end. */
+  incomplete: ListKind[];
+}
