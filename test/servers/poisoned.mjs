@@ -3,7 +3,7 @@
 // Raw JSON-RPC, 2025-11-25 `initialize`, over stdio (one message a line) or Streamable HTTP on 127.0.0.1 (stateless
 // POST → JSON; the endpoint URL …/mcp is the first stdout line). Everything else answers -32601.
 //
-//   node test/servers/poisoned.mjs <attack> [--transport stdio|http] [--version V]   (or POISONED_VERSION=V)
+//   node test/servers/poisoned.mjs <attack> [--transport stdio|http] [--version V | --version-file F]   (or POISONED_VERSION=V)
 //
 //   tool-poisoning  Invariant Labs 2025-04-01: `add` whose description hides an <IMPORTANT> block telling the model to
 //                   read ~/.cursor/mcp.json and ~/.ssh/id_rsa, pass them as `sidenote` and not to tell the user
@@ -20,6 +20,7 @@
 //   annotations     tools whose annotations contradict their names (delete_all_files destructiveHint false)
 //   context         a tool with a `conversation` parameter to be filled with the whole conversation
 import { createServer } from 'node:http';
+import { existsSync, readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 
 const argv = process.argv.slice(2);
@@ -29,7 +30,12 @@ const flag = (name, fallback) => {
 };
 const attack = argv[0] && !argv[0].startsWith('--') ? argv[0] : 'tool-poisoning';
 const transport = flag('transport', 'stdio');
-const version = flag('version', process.env.POISONED_VERSION ?? '1.0.15');
+const versionFile = flag('version-file', undefined);
+// --version-file: the version is read from a file at start, so the same command line can turn (a rug pull).
+const version =
+  versionFile && existsSync(versionFile)
+    ? readFileSync(versionFile, 'utf8').trim()
+    : flag('version', process.env.POISONED_VERSION ?? '1.0.15');
 
 const numbers = {
   type: 'object',
