@@ -45,7 +45,8 @@ export class FindingSink {
         : {}),
       message: visible(message),
       security: {
-        item,
+        // The item's name made visible (the finding's `tool` keeps the name as sent, to find the tool by).
+        item: { ...item, name: visible(item.name) },
         field: visible(input.field),
         evidence: input.evidence,
         why: input.why,

@@ -172,8 +172,8 @@ export function pinDriftFindings(
         `${item.kind === 'server' ? 'The server' : `${item.kind[0]?.toUpperCase() ?? ''}${item.kind.slice(1)} ${JSON.stringify(item.name)}`} changed since it was pinned (${check.pin.pinnedAt}): ${summary}`,
       ),
       security: {
-        item,
-        field,
+        item: { ...item, name: visible(item.name) },
+        field: visible(field),
         evidence: { start: 0, end: 0, before: '', span: visible(summary), after: '' },
         why,
         reference: references.rugPull,
