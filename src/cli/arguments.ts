@@ -22,7 +22,7 @@ function parseExtensions(text: string): ExtensionChoice {
   return { tasks: names.includes('tasks'), ui: names.includes('ui') };
 }
 
-export const commands = ['list', 'call', 'lint', 'snapshot', 'watch', 'web', 'diff', 'board', 'auth', 'help', 'version'] as const;
+export const commands = ['list', 'call', 'lint', 'snapshot', 'watch', 'web', 'diff', 'board', 'auth', 'scan', 'help', 'version'] as const;
 export type CommandName = (typeof commands)[number];
 
 export interface CliOptions {
@@ -57,6 +57,13 @@ export interface CliOptions {
   task?: boolean;
   /** --extensions / --no-extensions: which extensions Loupe declares (all by default). */
   extensions?: ExtensionChoice;
+  /** scan: start every stdio server of a config without asking. */
+  yes: boolean;
+  /** scan: the pin file (trust on first use); --accept takes a change as the new pin. */
+  pinPath?: string;
+  accept: boolean;
+  /** scan: write SARIF 2.1.0 here. */
+  sarifPath?: string;
 }
 
 export interface CliAuthOptions extends AuthSettings {
@@ -141,6 +148,8 @@ export function parseArguments(argv: readonly string[]): Invocation {
     toolArguments: {},
     roots: [],
     auth: { mode: 'auto', nonInteractive: false },
+    yes: false,
+    accept: false,
   };
   const positional: string[] = [];
   let command: CommandName | undefined;
@@ -283,6 +292,19 @@ export function parseArguments(argv: readonly string[]): Invocation {
         configInputs.push([pair.slice(0, split), pair.slice(split + 1)]);
         break;
       }
+      case '--yes':
+      case '-y':
+        options.yes = true;
+        break;
+      case '--pin':
+        options.pinPath = value();
+        break;
+      case '--accept':
+        options.accept = true;
+        break;
+      case '--sarif':
+        options.sarifPath = value();
+        break;
       case '--help':
       case '-h':
         command = 'help';
@@ -322,6 +344,13 @@ export function parseArguments(argv: readonly string[]): Invocation {
     if (!invocation.tool) throw usage('call needs a tool name: loupe call <tool> [--args \'{…}\'] <target>');
   }
   if (command === 'diff' || command === 'board') parseFiles(invocation, positional.splice(0));
+  if (command === 'scan') {
+    // scan: config files to read (none: the target, --config, or the known locations).
+    const files = positional.splice(0);
+    if (files.length > 0 && (target !== undefined || invocation.config?.server !== undefined)) throw usage('scan takes a target or config files, not both.');
+    if (files.length > 0) invocation.files = files;
+    if (options.accept && options.pinPath === undefined) throw usage('--accept takes a change as the new pin: give --pin <file> too.');
+  }
   if (command === 'auth') {
     invocation.tool = positional.shift();
     if (invocation.tool !== 'logout') throw usage('auth wants an action: loupe auth logout --url <url>');
@@ -334,7 +363,7 @@ export function parseArguments(argv: readonly string[]): Invocation {
     throw usage('auth logout needs the server: --url <url>.');
   }
   const hasTarget = target !== undefined || invocation.config?.server !== undefined;
-  if (invocation.config && invocation.config.server === undefined && command !== 'list') {
+  if (invocation.config && invocation.config.server === undefined && command !== 'list' && command !== 'scan') {
     throw usage(`${command} --config needs --server <name> (loupe list --config ${invocation.config.path} lists them).`);
   }
   if (['list', 'call', 'lint', 'snapshot', 'watch'].includes(command) && !hasTarget && !invocation.config) {

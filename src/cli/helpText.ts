@@ -24,6 +24,13 @@ Commands
                                                    (--fault '[out|in][,method=M][,tool=T][,nth=N]:<action>'; actions
                                                    delay=<ms> drop error[=<code>] truncate[=<n>] corrupt close
                                                    duplicate status=<code> drop-stream[=<events>]; see the README)
+  scan [<target> | config files…]                  security findings (tool poisoning, hidden text, shadowing,
+                                                   rug pulls) per server; no target: every server of the config
+                                                   files given (--config or paths) or of the known locations.
+                                                   A config's stdio server starts only after your yes (--yes: all).
+                                                   --pin <file> pins on first use, then fails on change (--accept
+                                                   takes it); --sarif <file> writes SARIF 2.1.0. Exit 0 nothing
+                                                   above info, 1 not scanned, 4 warnings, 5 errors, 6 pin drift
   help, --help                                     this text;   --version   Loupe's version
 
 Targets (one of)
@@ -97,4 +104,5 @@ Examples
   loupe snapshot --out server.snapshot.json -- npx -y @modelcontextprotocol/server-everything
   loupe diff --fail-on drift pinned.json -- node server.js
   loupe list --config ~/.cursor/mcp.json --server docs
+  loupe scan --pin pins.json --sarif loupe.sarif ~/.cursor/mcp.json
 `;

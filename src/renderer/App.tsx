@@ -25,6 +25,8 @@ import { AuthBanner } from './auth/AuthBanner';
 import { AuthView } from './auth/AuthView';
 import { SessionStrip } from './sessions/SessionStrip';
 import { useSessionKeys } from './sessions/useSessionKeys';
+import { SecurityView } from './security/SecurityView';
+import { PinBanner } from './security/PinBanner';
 
 /** The dialogs bring the form engine: loaded right after the first paint instead of before it. */
 const ServerRequestDialogs = lazy(() =>
@@ -43,6 +45,7 @@ const views: Record<Tab, () => React.JSX.Element> = {
   Compare: CompareView,
   Tasks: TasksView,
   Auth: AuthView,
+  Security: SecurityView,
 };
 
 /** The tab strip subscribes to the counts itself, so a frame batch re-renders it and not the whole app. */
@@ -89,6 +92,7 @@ export function App() {
       <AppHeader />
       <Banners />
       <AuthBanner />
+      <PinBanner />
       <SessionStrip />
       <div className="app-body" key={shownSession ?? 'none'} id="session-panel">
         <ConnectionsPanel />

@@ -10,6 +10,7 @@ import type { AppCallOutcome, AppConsent, AppResource } from './apps.js';
 import type { Direction, Frame, RecorderStats } from './frames.js';
 import type { JsonObject } from './json.js';
 import type { Finding, ToolSummary } from './lint.js';
+import type { SecurityReport } from './security.js';
 import type { ListDiff, ListKind, ListProgress, ListResult } from './lists.js';
 import type {
   AnsweredServerRequest,
@@ -96,6 +97,11 @@ export interface BackendMethods {
   compareSnapshots(left: CompareSource, right: CompareSource): Promise<Comparison>;
   /** The item-by-item diff of one list's before and after (a list_changed the session saw). */
   compareLists(request: ListComparisonRequest): Promise<ItemChange[]>;
+  // security
+  /** The security lens over the session: findings over every list and its pin (first use pins it). */
+  security(): Promise<SecurityReport>;
+  /** Takes what the server shows now as its new pin. */
+  acceptPin(): Promise<SecurityReport>;
   // tasks
   /** The tasks this session's calls became, newest first. */
   listTasks(): Promise<TaskRecord[]>;
@@ -200,6 +206,9 @@ export const methodNames = [
   // compare
   'compareSnapshots',
   'compareLists',
+  // security
+  'security',
+  'acceptPin',
   // tasks
   'listTasks',
   'listServerTasks',

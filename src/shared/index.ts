@@ -8,3 +8,4 @@ export * from './session.js';
 export * from './snapshot.js';
 export * from './target.js';
 export * from './carrier.js';
+export * from './security.js';

@@ -1,3 +1,5 @@
+import { securityCodes, type SecurityDetail } from './security.js';
+
 export const findingCodes = [
   'name-empty',
   'name-too-long',
@@ -17,6 +19,8 @@ export const findingCodes = [
   // MCP Apps
   'app-resource-unresolved',
   'app-resource-mime',
+  // the security lens (shared/security.ts)
+  ...securityCodes,
 ] as const;
 
 export type FindingCode = (typeof findingCodes)[number];
@@ -30,6 +34,8 @@ export interface Finding {
   /** Position of the tool in the full list (0-based), to tell duplicates apart. */
   index?: number;
   message: string;
+  /** Security findings: the item, the evidence span, why and the public reference. */
+  security?: SecurityDetail;
 }
 
 export const summaryFields = [

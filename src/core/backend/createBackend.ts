@@ -43,6 +43,7 @@ import { SessionMemory } from './sessionMemory.js';
 import { listServerTasks } from '../tasks/serverTasks.js';
 import { configMethods } from './configMethods.js';
 import { authDirectoryFor, createAuthDesk } from './authSession.js';
+import { createSecurityMethods, createSecurityRegistry, serverName, toolNames, toolSecurityFindings, type SecurityPeer, type SecurityRegistry } from './securityMethods.js';
 
 export interface BackendOptions {
   /** The target given on the command line; undefined or null for none. */
@@ -81,7 +82,8 @@ export interface SessionBackend {
 
 /** The backend: several sessions at once, each its own connection, recorder, lists and calls (see sessionHost.ts). */
 export function createBackend(options: BackendOptions): Backend {
-  return createSessionHost(options, (shared) => createSessionBackend({ ...options, settingsStore: shared.settingsStore }));
+  const securityRegistry = createSecurityRegistry(options.settingsPath);
+  return createSessionHost(options, (shared) => createSessionBackend({ ...options, settingsStore: shared.settingsStore, securityRegistry }));
 }
 
 /** Everything that belongs to one connection attempt; kept after it ends so its record stays visible. */
@@ -114,7 +116,7 @@ function notConnected(): LoupeError {
 }
 
 /** One session: everything of the contract over one MCP connection at a time. */
-export function createSessionBackend(options: BackendOptions & { settingsStore?: SettingsStore }): SessionBackend {
+export function createSessionBackend(options: BackendOptions & { settingsStore?: SettingsStore; securityRegistry?: SecurityRegistry }): SessionBackend {
   const hub = createEventHub();
   const settingsStore = options.settingsStore ?? createSettingsStore(options.settingsPath, options.secretStore);
   let status: SessionStatus = { state: 'idle' };
@@ -134,6 +136,17 @@ export function createSessionBackend(options: BackendOptions & { settingsStore?:
     if (!current?.session || !current.session.isOpen || status.state !== 'connected') throw notConnected();
     return { current, session: current.session };
   };
+
+  // The security lens: this session as a peer that other sessions' shadowing checks see, and its pin.
+  const securityRegistry = options.securityRegistry ?? createSecurityRegistry(options.settingsPath);
+  const securityPeer: SecurityPeer = {
+    tools() {
+      const current = attempt;
+      if (!current?.session?.isOpen) return undefined;
+      return { server: serverName(current.session.handshake, current.target), tools: toolNames(current.lists.get('tools')?.items) };
+    },
+  };
+  const leaveSecurityRegistry = securityRegistry.register(securityPeer);
 
   /** Ends the current attempt's session (if any); its recorder and lists stay for frames() and snapshots. */
   const endSession = async (current: Attempt) => {
@@ -319,7 +332,8 @@ export function createSessionBackend(options: BackendOptions & { settingsStore?:
       const session = current.session;
       const ofSession = session ? sessionFindings(session.handshake, session.recorder.frames()) : [];
       const apps = session?.isOpen ? await appFindings(items, () => walk(current, session, 'resources'), (uri) => session.request('resources/read', { uri }, { timeoutMs: current.options.timeoutMs })) : [];
-      return { findings: [...lintTools(items), ...ofSession, ...apps], summary: summarizeTools(items) };
+      const security = toolSecurityFindings({ tools: items }, securityRegistry.others(securityPeer));
+      return { findings: [...lintTools(items), ...ofSession, ...apps, ...security], summary: summarizeTools(items) };
     },
 
     async callTool(request: CallRequest): Promise<CallOutcome> {
@@ -434,6 +448,13 @@ export function createSessionBackend(options: BackendOptions & { settingsStore?:
         return liveSessionSnapshot({ target: current.target, session, walk: (kind) => walk(current, session, kind) });
       },
     }),
+    // security
+    ...createSecurityMethods(securityRegistry, securityPeer, {
+      live: () => {
+        const { current, session } = live();
+        return { target: current.target, handshake: session.handshake, walk: (kind) => walk(current, session, kind) };
+      },
+    }),
     // client configs
     ...configMethods(),
     // auth
@@ -471,6 +492,7 @@ export function createSessionBackend(options: BackendOptions & { settingsStore?:
     async dispose() {
       if (disposed) return;
       disposed = true;
+      leaveSecurityRegistry();
       const current = attempt;
       if (current) {
         await endSession(current);

@@ -18,6 +18,7 @@ export interface LintOptions {
   maximumSchemaDepth?: number;
 }
 import { toolHeaderFindings } from './toolHeaderLint.js';
+import { securityRuleSeverity } from '../security/scanSurface.js';
 
 export const severities: Record<FindingCode, Severity> = {
   'name-empty': 'error',
@@ -37,6 +38,7 @@ export const severities: Record<FindingCode, Severity> = {
   'stdout-not-json': 'warning',
   'app-resource-unresolved': 'warning',
   'app-resource-mime': 'warning',
+  ...securityRuleSeverity,
 };
 
 export const maximumNameLength = 128;

@@ -17,6 +17,8 @@ export const sessionKeys = [
   // lists
   'lists',
   'lint',
+  'security',
+  'securityError',
   'capabilityProbe',
   // traffic
   'frameLog',

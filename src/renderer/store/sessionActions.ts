@@ -12,6 +12,7 @@ import type { ProtocolChoice } from '../../shared/session';
 import type { Target } from '../../shared/target';
 import { FrameLog } from '../lib/frameLog';
 import { apiOf, shownStore, type ScopedStore } from '../sessions/sessionStore';
+import { refreshSecurity } from '../security/securityActions';
 import { emptyLists, type ListState } from './listsSlice';
 import type { Selection } from './uiSlice';
 
@@ -31,6 +32,8 @@ function resetSessionView(store: ScopedStore): void {
   store.setState((state) => ({
     lists: emptyLists(),
     lint: null,
+    security: null,
+    securityError: null,
     capabilityProbe: null,
     frameLog: new FrameLog(),
     frameVersion: state.frameVersion + 1,
@@ -191,6 +194,8 @@ export async function refreshLint(store: ScopedStore = shownStore()): Promise<vo
   } catch {
     store.setState({ lint: null });
   }
+  // The security lens (and the pin banner) as soon as the tools are known, before anything is called.
+  await refreshSecurity(store);
 }
 
 export async function refreshStats(store: ScopedStore = shownStore()): Promise<void> {

@@ -135,6 +135,8 @@ function fakeSession(overrides: FakeOverrides): {
     // compare
     compareSnapshots: () => Promise.reject(new LoupeError({ kind: 'internal', message: 'not scripted' })),
     compareLists: () => Promise.reject(new LoupeError({ kind: 'internal', message: 'not scripted' })),
+    security: () => Promise.resolve({ server: 'fake', findings: [], pin: null, incomplete: [] }),
+    acceptPin: () => Promise.resolve({ server: 'fake', findings: [], pin: null, incomplete: [] }),
     // tasks
     listTasks: () => Promise.resolve([]),
     listServerTasks: () => Promise.resolve({ supported: false, reason: 'not scripted' }),

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import type { JsonObject, JsonValue } from '../../shared/json';
 import type { Finding } from '../../shared/lint';
+import { Evidence } from '../security/Evidence';
 import { JsonView } from '../components/JsonView';
 import { Field } from '../components/Field';
 import { IconList } from '../components/IconList';
@@ -55,6 +56,7 @@ export function ToolDetail({ tool, index, findings }: ToolDetailProps) {
               <li key={position} className={`finding finding-${finding.severity}`}>
                 <span className={`badge badge-${finding.severity}`}>{finding.severity}</span>
                 <span className="mono small">{finding.code}</span> {finding.message}
+                <Evidence finding={finding} />
               </li>
             ))}
           </ul>

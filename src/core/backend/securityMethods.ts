@@ -1,0 +1,110 @@
+/**
+ * The security lens in the app: per session, findings over every list it shows (tools, prompts, resources,
+ * templates, instructions) with shadowing against the other sessions' tools, and its pin (trust on first use) kept
+ * in pins.json beside the settings. One registry per backend: the pin book and the sessions that can shadow each other.
+ */
+import { dirname, join } from 'node:path';
+import type { BackendMethods } from '../../shared/contract.js';
+import type { Finding } from '../../shared/lint.js';
+import type { JsonObject } from '../../shared/json.js';
+import type { ListKind, ListResult } from '../../shared/lists.js';
+import type { OtherServerTools, PinBook, SecurityReport } from '../../shared/security.js';
+import type { Handshake } from '../../shared/session.js';
+import type { Target } from '../../shared/target.js';
+import { describeTarget, redactTarget } from '../../shared/target.js';
+import { checkPin, emptyPinBook, pinDriftFindings, pinOf, targetKey } from '../security/pins.js';
+import { readPinBook, writePinBook } from '../security/pinStore.js';
+import { readSurface } from '../security/readSurface.js';
+import { scanSurface } from '../security/scanSurface.js';
+import type { ServerSurface } from '../security/surface.js';
+
+export interface SecurityPeer {
+  /** The server's name and its tools as last listed; undefined when not connected. */
+  tools(): OtherServerTools | undefined;
+}
+
+export interface SecurityRegistry {
+  register(peer: SecurityPeer): () => void;
+  /** Every other peer's tools. */
+  others(self: SecurityPeer): OtherServerTools[];
+  book(): Promise<PinBook>;
+  save(book: PinBook): Promise<void>;
+}
+
+/** pins.json beside the settings file; in memory when there is none. */
+export function createSecurityRegistry(settingsPath: string | undefined): SecurityRegistry {
+  const peers = new Set<SecurityPeer>();
+  const path = settingsPath === undefined ? undefined : join(dirname(settingsPath), 'pins.json');
+  let memory: PinBook | undefined;
+  let writing: Promise<void> = Promise.resolve();
+  return {
+    register(peer) {
+      peers.add(peer);
+      return () => peers.delete(peer);
+    },
+    others: (self) => [...peers].filter((peer) => peer !== self).flatMap((peer) => peer.tools() ?? []),
+    async book() {
+      memory ??= path === undefined ? emptyPinBook() : await readPinBook(path);
+      return memory;
+    },
+    save(book) {
+      memory = book;
+      if (path === undefined) return Promise.resolve();
+      writing = writing.then(() => writePinBook(path, book));
+      return writing;
+    },
+  };
+}
+
+export interface SecurityContext {
+  /** The connected session: its target, handshake and a walk of a list (kept results reused). */
+  live(): { target: Target; handshake: Handshake; walk: (kind: ListKind) => Promise<ListResult> };
+}
+
+/** The server's name for other sessions' findings: serverInfo.name, else the target. */
+export function serverName(handshake: Handshake | undefined, target: Target): string {
+  const name = handshake?.serverInfo?.name;
+  return typeof name === 'string' && name !== '' ? name : describeTarget(redactTarget(target));
+}
+
+export function toolNames(tools: readonly JsonObject[] | undefined): string[] {
+  return (tools ?? []).flatMap((tool) => (typeof tool.name === 'string' ? [tool.name] : []));
+}
+
+export function createSecurityMethods(
+  registry: SecurityRegistry,
+  peer: SecurityPeer,
+  context: SecurityContext,
+): Pick<BackendMethods, 'security' | 'acceptPin'> {
+  const report = async (accept: boolean): Promise<SecurityReport> => {
+    const { target, handshake, walk } = context.live();
+    const { surface, incomplete } = await readSurface(handshake, walk);
+    const findings: Finding[] = scanSurface(surface, { others: registry.others(peer) });
+    const book = await registry.book();
+    const key = targetKey(target);
+    let pin = checkPin(book, key, surface);
+    if (pin.state === 'new' || (accept && pin.state === 'changed')) {
+      book.pins[key] = pin.state === 'new' ? pin.pin : pin.current;
+      await registry.save(book);
+      if (accept) pin = { state: 'same', key, pin: book.pins[key] ?? pinOf(key, surface) };
+    }
+    const tools = toolNames(surface.tools);
+    findings.push(
+      ...pinDriftFindings(pin, (name) => (tools.includes(name) ? tools.indexOf(name) : undefined)),
+    );
+    return {
+      server: serverName(handshake, target),
+      findings,
+      pin,
+      incomplete: incomplete.map((result) => result.kind),
+    };
+  };
+  return { security: () => report(false), acceptPin: () => report(true) };
+}
+
+/** Security findings about tools, for the lint column. */
+export function toolSecurityFindings(surface: ServerSurface, others: readonly OtherServerTools[]): Finding[] {
+  return scanSurface({ tools: surface.tools ?? [] }, { others }).filter(
+    (finding) => finding.security?.item.kind === 'tool',
+  );
+}
