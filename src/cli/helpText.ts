@@ -16,6 +16,9 @@ Commands
   board <snapshot files or folders> [--html]       Markdown board of many snapshots (--html: one self-contained page);
                                                    an unreadable file is a row with its error, and exit 1
   auth logout --url <url>                          forget the saved sign-in for that server
+  test <collection.json> [--grep <re>] [--bail] [--concurrency <n>] [--reporter text|junit|tap|json] [--out <file>]
+                                                   run a collection's steps and assertions (its target, or the one
+                                                   given); exit 0 all passed, 1 an assertion failed, 2 could not run
   help, --help                                     this text;   --version   Loupe's version
 
 Targets (one of)
@@ -75,5 +78,6 @@ Examples
   loupe call echo --args '{"message":"hi"}' -- node server.js
   loupe snapshot --out server.snapshot.json -- npx -y @modelcontextprotocol/server-everything
   loupe diff --fail-on drift pinned.json -- node server.js
+  loupe test api.collection.json --reporter junit --out loupe-junit.xml -- node server.js
   loupe list --config ~/.cursor/mcp.json --server docs
 `;
