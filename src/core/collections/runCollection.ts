@@ -188,9 +188,7 @@ class StepRunner {
     };
   }
 
-  private async send(
-    step: CallStep,
-  ): Promise<{
+  private async send(step: CallStep): Promise<{
     result: JsonObject;
     rttMs: number;
     requestSeq?: number;
