@@ -201,3 +201,19 @@ export interface CollectionReport {
   /** Set when the run could not go on (the connection ended): exit 2. */
   aborted?: { kind: string; message: string };
 }
+
+/** A call proposed as a collection step ("Save to collection"): its result as the expectation, editable. */
+export interface CollectionStepDraft {
+  step: CallStep;
+  /** Every leaf of the proposed expectation, by pointer relative to it; `volatile`: looks like a time or an id. */
+  leaves: { pointer: string; value: JsonValue; volatile: boolean }[];
+  /** What the expectation compares: structuredContent when the result has it, else the JSON text, else the text. */
+  compares: 'structuredContent' | 'jsonText' | 'text' | 'none';
+}
+
+/** What "Save to collection" is given: one call as it went. */
+export interface CollectionCall {
+  tool: string;
+  arguments: JsonObject;
+  result: JsonObject;
+}

@@ -24,6 +24,7 @@ import type {
   SessionStatus,
 } from './session.js';
 import type { Snapshot } from './snapshot.js';
+import type { Collection, CollectionCall, CollectionReport, CollectionStepDraft } from './collections.js';
 import type { Target } from './target.js';
 import type { ExtensionChoice, ServerTaskList, TaskMode, TaskRecord } from './tasks.js';
 import type { ConfigFile, ConfigReference, ConfigSource } from './config.js';
@@ -96,6 +97,13 @@ export interface BackendMethods {
   compareSnapshots(left: CompareSource, right: CompareSource): Promise<Comparison>;
   /** The item-by-item diff of one list's before and after (a list_changed the session saw). */
   compareLists(request: ListComparisonRequest): Promise<ItemChange[]>;
+  // collections
+  /** Parses a collection's text (loupe.collection/1); rejects with 'collection-invalid' naming every problem. */
+  checkCollection(text: string): Promise<Collection>;
+  /** A call proposed as a step: its actual result as the expectation, and which leaves look volatile. */
+  draftCollectionStep(call: CollectionCall): Promise<CollectionStepDraft>;
+  /** Runs a collection (its steps named in `only`, with what they depend on; all when absent) on this session. */
+  runCollection(text: string, only?: string[]): Promise<CollectionReport>;
   // tasks
   /** The tasks this session's calls became, newest first. */
   listTasks(): Promise<TaskRecord[]>;
@@ -200,6 +208,10 @@ export const methodNames = [
   // compare
   'compareSnapshots',
   'compareLists',
+  // collections
+  'checkCollection',
+  'draftCollectionStep',
+  'runCollection',
   // tasks
   'listTasks',
   'listServerTasks',
@@ -264,6 +276,8 @@ export const sessionlessMethods = [
   'signOut',
   'sessions',
   'openSession',
+  'checkCollection',
+  'draftCollectionStep',
 ] as const satisfies readonly MethodName[];
 
 /** What a UI holds: the methods plus a way to listen to each event. */

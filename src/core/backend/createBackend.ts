@@ -42,6 +42,7 @@ import { TaskBook } from './taskBook.js';
 import { SessionMemory } from './sessionMemory.js';
 import { listServerTasks } from '../tasks/serverTasks.js';
 import { configMethods } from './configMethods.js';
+import { createCollectionMethods } from './collectionMethods.js';
 import { authDirectoryFor, createAuthDesk } from './authSession.js';
 
 export interface BackendOptions {
@@ -433,6 +434,14 @@ export function createSessionBackend(options: BackendOptions & { settingsStore?:
         const { current, session } = live();
         return liveSessionSnapshot({ target: current.target, session, walk: (kind) => walk(current, session, kind) });
       },
+    }),
+    // collections
+    ...createCollectionMethods({
+      live: () => {
+        const { current, session } = live();
+        return { session, timeoutMs: current.options.timeoutMs, pageLimit: current.options.pageLimit };
+      },
+      baseDirectory: process.cwd(),
     }),
     // client configs
     ...configMethods(),

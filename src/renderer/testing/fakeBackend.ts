@@ -135,6 +135,9 @@ function fakeSession(overrides: FakeOverrides): {
     // compare
     compareSnapshots: () => Promise.reject(new LoupeError({ kind: 'internal', message: 'not scripted' })),
     compareLists: () => Promise.reject(new LoupeError({ kind: 'internal', message: 'not scripted' })),
+    checkCollection: () => Promise.reject(new LoupeError({ kind: 'internal', message: 'not scripted' })),
+    draftCollectionStep: () => Promise.reject(new LoupeError({ kind: 'internal', message: 'not scripted' })),
+    runCollection: () => Promise.reject(new LoupeError({ kind: 'internal', message: 'not scripted' })),
     // tasks
     listTasks: () => Promise.resolve([]),
     listServerTasks: () => Promise.resolve({ supported: false, reason: 'not scripted' }),
