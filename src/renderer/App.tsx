@@ -4,6 +4,7 @@ import { AccessPage, isAccessProblem } from './components/AccessPage';
 import { AppHeader } from './components/AppHeader';
 import { Banners } from './components/Banners';
 import { CompareView } from './compare/CompareView';
+import { CollectionsView } from './collections/CollectionsView';
 import { ConnectionsPanel } from './components/ConnectionsPanel';
 import { ConnectionErrorPane } from './components/ConnectionError';
 import { Tabs } from './components/Tabs';
@@ -43,6 +44,7 @@ const views: Record<Tab, () => React.JSX.Element> = {
   Compare: CompareView,
   Tasks: TasksView,
   Auth: AuthView,
+  Collections: CollectionsView,
 };
 
 /** The tab strip subscribes to the counts itself, so a frame batch re-renders it and not the whole app. */

@@ -13,6 +13,7 @@ import type { TasksSlice } from './tasksSlice';
 import type { ConfigsSlice } from './configsSlice';
 import type { AuthSlice } from './authSlice';
 import type { SessionsSlice } from './sessionsSlice';
+import type { CollectionsSlice } from './collectionsSlice';
 
 export type LoupeState = SessionSlice &
   ListsSlice &
@@ -26,6 +27,7 @@ export type LoupeState = SessionSlice &
   NoticeSlice &
   ConfigsSlice &
   AuthSlice &
-  SessionsSlice;
+  SessionsSlice &
+  CollectionsSlice;
 
 export type SliceCreator<Slice> = StateCreator<LoupeState, [], [], Slice>;
