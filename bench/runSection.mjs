@@ -14,6 +14,7 @@ const sections = {
   memory: () => import('./sections/memory.mjs'),
   renderer: () => import('./sections/renderer.mjs'),
   tap: () => import('./sections/tap.mjs'),
+  collection: () => import('./sections/collection.mjs'),
 };
 
 let result;

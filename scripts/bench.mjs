@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench [-- --quick] [-- --only listing,recording,memory,renderer,tap]`: Loupe side by side with the
+// `npm run bench [-- --quick] [-- --only listing,recording,memory,renderer,tap,collection]`: Loupe side by side with the
 // bare SDK and the raw JSON-RPC floor, its recorder's overhead, its renderer at scale and its core's memory.
 // Builds the engine (and the renderer) first when stale, runs each section in its own process with
 // --expose-gc, and writes bench/results.json and bench/results.md. Not part of `npm test`.
@@ -15,7 +15,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const onlyIndex = args.indexOf('--only');
-const sections = onlyIndex >= 0 ? args[onlyIndex + 1].split(',') : ['listing', 'recording', 'memory', 'renderer', 'tap'];
+const sections = onlyIndex >= 0 ? args[onlyIndex + 1].split(',') : ['listing', 'recording', 'memory', 'renderer', 'tap', 'collection'];
 const started = Date.now();
 
 function newest(directory) {

@@ -8,6 +8,7 @@ const targets = {
   filterP95Ms: 50,
   longestTaskMs: 100,
   heapMB: 300,
+  collection: 1.3,
 };
 
 const number = (value, digits = 1) => (value === undefined || value === null ? '—' : Number(value).toFixed(digits));
@@ -123,6 +124,15 @@ function traceLine(trace, indent) {
   ];
 }
 
+function collection(section, lines, checks) {
+  lines.push('## 5. A collection of 1,000 calls (loupe test\'s runner) against the demo server', '');
+  lines.push('| contender | wall time per run, median (min–max) | client CPU time |', '|---|---|---|');
+  lines.push(`| raw JSON-RPC client, ${section.calls} tools/call | ${figure(section.msPerRun.raw)} | ${figure(section.cpuMsPerRun.raw)} |`);
+  lines.push(`| Loupe runCollection, ${section.calls} steps, ${section.assertions} assertions | ${figure(section.msPerRun.loupe)} | ${figure(section.cpuMsPerRun.loupe)} |`);
+  lines.push('', `- Loupe / raw: wall ${ratio(section.ratios.loupeOverRaw)}, CPU ${ratio(section.cpuRatios.loupeOverRaw)}. Loupe's time includes walking every tool page for the outputSchemas, recording every frame and judging every assertion.`, '');
+  checks.push(['Collection of 1,000 calls ≤ 1.3× raw client, wall', section.ratios.loupeOverRaw?.median, targets.collection]);
+}
+
 function renderer(section, lines, checks) {
   lines.push('## 3. Renderer at scale (Chromium through the browser host)', '');
   if (section.notReady) lines.push(`- ${section.notReady}`);
@@ -186,7 +196,7 @@ export function renderMarkdown(results) {
     '',
   ];
   const checks = [];
-  const writers = { listing, recording, renderer, memory, tap };
+  const writers = { listing, recording, renderer, memory, tap, collection };
   for (const [name, section] of Object.entries(results.sections)) {
     if (section.error) {
       lines.push(`## ${name}`, '', `- failed: ${section.error}`, '');

@@ -16,13 +16,30 @@ import { grantFlag } from './grantFlags.js';
 
 /** --extensions tasks,ui (or none): the extensions named are declared, the others not. */
 function parseExtensions(text: string): ExtensionChoice {
-  const names = text.split(',').map((name) => name.trim()).filter((name) => name !== '' && name !== 'none');
+  const names = text
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '' && name !== 'none');
   const unknown = names.find((name) => name !== 'tasks' && name !== 'ui');
   if (unknown !== undefined) throw usage(`--extensions names tasks, ui or none; got "${unknown}".`);
   return { tasks: names.includes('tasks'), ui: names.includes('ui') };
 }
 
-export const commands = ['list', 'call', 'lint', 'snapshot', 'watch', 'web', 'diff', 'board', 'auth', 'scan', 'help', 'version'] as const;
+export const commands = [
+  'list',
+  'call',
+  'lint',
+  'snapshot',
+  'watch',
+  'web',
+  'diff',
+  'board',
+  'auth',
+  'scan',
+  'test',
+  'help',
+  'version',
+] as const;
 export type CommandName = (typeof commands)[number];
 
 export interface CliOptions {
@@ -64,7 +81,18 @@ export interface CliOptions {
   accept: boolean;
   /** scan: write SARIF 2.1.0 here. */
   sarifPath?: string;
+  /** test: run only steps whose name matches (and what they depend on). */
+  grep?: RegExp;
+  /** test: start no step after the first that failed. */
+  bail?: boolean;
+  /** test: independent steps run at most this many at once. */
+  concurrency?: number;
+  /** test: how the report is written (text by default). */
+  reporter?: TestReporter;
 }
+
+export const testReporters = ['text', 'junit', 'tap', 'json'] as const;
+export type TestReporter = (typeof testReporters)[number];
 
 export interface CliAuthOptions extends AuthSettings {
   /** Follow the authorization redirect without a browser (tests, CI). */
@@ -122,12 +150,15 @@ function parseFiles(invocation: Invocation, files: string[]): void {
   const live = invocation.target !== undefined || invocation.config?.server !== undefined;
   if (invocation.command === 'board') {
     if (live) throw usage('board reads snapshot files, not a live target: loupe board <files or folder>');
-    if (files.length === 0) throw usage('board needs snapshot files or a folder of them: loupe board snapshots/');
+    if (files.length === 0)
+      throw usage('board needs snapshot files or a folder of them: loupe board snapshots/');
     return;
   }
   const wanted = live ? 1 : 2;
   if (files.length !== wanted) {
-    throw usage('diff compares two sides: loupe diff <old.json> <new.json>, or loupe diff <old.json> <target> (e.g. -- node server.js) for the server now.');
+    throw usage(
+      'diff compares two sides: loupe diff <old.json> <new.json>, or loupe diff <old.json> <target> (e.g. -- node server.js) for the server now.',
+    );
   }
 }
 
@@ -191,7 +222,8 @@ export function parseArguments(argv: readonly string[]): Invocation {
         break;
       case '--kind': {
         const kind = value();
-        if (!(listKinds as readonly string[]).includes(kind)) throw usage(`--kind is one of ${listKinds.join(', ')}; got "${kind}".`);
+        if (!(listKinds as readonly string[]).includes(kind))
+          throw usage(`--kind is one of ${listKinds.join(', ')}; got "${kind}".`);
         options.kind = kind as ListKind;
         break;
       }
@@ -206,13 +238,17 @@ export function parseArguments(argv: readonly string[]): Invocation {
         break;
       case '--protocol': {
         const choice = value();
-        if (!(protocolChoices as readonly string[]).includes(choice)) throw usage(`--protocol is one of ${protocolChoices.join(', ')}; got "${choice}".`);
+        if (!(protocolChoices as readonly string[]).includes(choice))
+          throw usage(`--protocol is one of ${protocolChoices.join(', ')}; got "${choice}".`);
         options.protocol = choice as ProtocolChoice;
         break;
       }
       case '--input': {
         const mode = value();
-        options.input = mode === 'decline' || mode === 'cancel' || mode === 'defaults' || mode === 'ask' ? { mode } : { mode: 'file', path: mode };
+        options.input =
+          mode === 'decline' || mode === 'cancel' || mode === 'defaults' || mode === 'ask'
+            ? { mode }
+            : { mode: 'file', path: mode };
         break;
       }
       case '--root':
@@ -220,7 +256,8 @@ export function parseArguments(argv: readonly string[]): Invocation {
         break;
       case '--fail-on': {
         const level = value();
-        if (!(failOnLevels as readonly string[]).includes(level)) throw usage(`--fail-on is one of ${failOnLevels.join(', ')}; got "${level}".`);
+        if (!(failOnLevels as readonly string[]).includes(level))
+          throw usage(`--fail-on is one of ${failOnLevels.join(', ')}; got "${level}".`);
         options.failOn = level as FailOn;
         break;
       }
@@ -243,7 +280,10 @@ export function parseArguments(argv: readonly string[]): Invocation {
         options.auth.clientMetadataUrl = value();
         break;
       case '--scope':
-        options.auth.extraScopes = [...(options.auth.extraScopes ?? []), ...value().split(/\s+/).filter(Boolean)];
+        options.auth.extraScopes = [
+          ...(options.auth.extraScopes ?? []),
+          ...value().split(/\s+/).filter(Boolean),
+        ];
         break;
       case '--token':
         options.auth.token = value();
@@ -305,6 +345,30 @@ export function parseArguments(argv: readonly string[]): Invocation {
       case '--sarif':
         options.sarifPath = value();
         break;
+      case '--grep': {
+        const pattern = value();
+        try {
+          options.grep = new RegExp(pattern, 'u');
+        } catch (error) {
+          throw usage(
+            `--grep is not a regular expression: ${error instanceof Error ? error.message : String(error)}`,
+          );
+        }
+        break;
+      }
+      case '--bail':
+        options.bail = true;
+        break;
+      case '--concurrency':
+        options.concurrency = positiveInteger(flag, value());
+        break;
+      case '--reporter': {
+        const reporter = value();
+        if (!(testReporters as readonly string[]).includes(reporter))
+          throw usage(`--reporter is one of ${testReporters.join(', ')}; got "${reporter}".`);
+        options.reporter = reporter as TestReporter;
+        break;
+      }
       case '--help':
       case '-h':
         command = 'help';
@@ -321,7 +385,8 @@ export function parseArguments(argv: readonly string[]): Invocation {
 
   if (command === undefined) {
     const first = positional.shift();
-    if (first === undefined) throw usage('No command given. Try: loupe list --demo   (loupe --help for more)');
+    if (first === undefined)
+      throw usage('No command given. Try: loupe list --demo   (loupe --help for more)');
     if (!(commands as readonly string[]).includes(first)) {
       const near = closest(first, commands);
       const hint = near === undefined ? '' : ` Did you mean "${near}"?`;
@@ -330,18 +395,26 @@ export function parseArguments(argv: readonly string[]): Invocation {
     command = first as CommandName;
   }
   const invocation: Invocation = { command, target, options };
-  if (config.server !== undefined && config.path === undefined) throw usage('--server names a server of a config file: give --config <file> too.');
+  if (config.server !== undefined && config.path === undefined)
+    throw usage('--server names a server of a config file: give --config <file> too.');
   if (config.path !== undefined) {
-    if (target) throw usage('Give one target: --config <file> --server <name>, --demo, --url <url>, or -- <command> [args…].');
-    invocation.config = config.server !== undefined ? { path: config.path, server: config.server } : { path: config.path };
+    if (target)
+      throw usage(
+        'Give one target: --config <file> --server <name>, --demo, --url <url>, or -- <command> [args…].',
+      );
+    invocation.config =
+      config.server !== undefined ? { path: config.path, server: config.server } : { path: config.path };
   }
   if (configInputs.length > 0) {
-    if (invocation.config?.server === undefined) throw usage('--config-input gives an input of a config server: give --config <file> --server <name> too.');
+    if (invocation.config?.server === undefined)
+      throw usage(
+        '--config-input gives an input of a config server: give --config <file> --server <name> too.',
+      );
     invocation.config.inputs = Object.fromEntries(configInputs);
   }
   if (command === 'call') {
     invocation.tool = positional.shift();
-    if (!invocation.tool) throw usage('call needs a tool name: loupe call <tool> [--args \'{…}\'] <target>');
+    if (!invocation.tool) throw usage("call needs a tool name: loupe call <tool> [--args '{…}'] <target>");
   }
   if (command === 'diff' || command === 'board') parseFiles(invocation, positional.splice(0));
   if (command === 'scan') {
@@ -351,23 +424,40 @@ export function parseArguments(argv: readonly string[]): Invocation {
     if (files.length > 0) invocation.files = files;
     if (options.accept && options.pinPath === undefined) throw usage('--accept takes a change as the new pin: give --pin <file> too.');
   }
+  if (command === 'test') {
+    const file = positional.shift();
+    if (file === undefined)
+      throw usage('test needs a collection file: loupe test <collection.json> [target]');
+    invocation.files = [file];
+  }
   if (command === 'auth') {
     invocation.tool = positional.shift();
     if (invocation.tool !== 'logout') throw usage('auth wants an action: loupe auth logout --url <url>');
   }
   if (positional.length > 0 && command !== 'help' && command !== 'version') {
-    throw usage(`Unexpected argument "${positional[0] ?? ''}". A stdio server command goes after --, e.g. loupe list -- node server.js`);
+    throw usage(
+      `Unexpected argument "${positional[0] ?? ''}". A stdio server command goes after --, e.g. loupe list -- node server.js`,
+    );
   }
   if (command === 'snapshot' && !options.out) throw usage('snapshot needs --out <file>.');
-  if (command === 'auth' && target?.transport !== 'http' && target?.transport !== 'sse' && target?.transport !== 'auto') {
+  if (
+    command === 'auth' &&
+    target?.transport !== 'http' &&
+    target?.transport !== 'sse' &&
+    target?.transport !== 'auto'
+  ) {
     throw usage('auth logout needs the server: --url <url>.');
   }
   const hasTarget = target !== undefined || invocation.config?.server !== undefined;
   if (invocation.config && invocation.config.server === undefined && command !== 'list' && command !== 'scan') {
-    throw usage(`${command} --config needs --server <name> (loupe list --config ${invocation.config.path} lists them).`);
+    throw usage(
+      `${command} --config needs --server <name> (loupe list --config ${invocation.config.path} lists them).`,
+    );
   }
   if (['list', 'call', 'lint', 'snapshot', 'watch'].includes(command) && !hasTarget && !invocation.config) {
-    throw usage(`${command} needs a target: --demo, --url <url>, or -- <command> [args…], or --config <file> --server <name>.`);
+    throw usage(
+      `${command} needs a target: --demo, --url <url>, or -- <command> [args…], or --config <file> --server <name>.`,
+    );
   }
   return invocation;
 }

@@ -31,6 +31,9 @@ Commands
                                                    --pin <file> pins on first use, then fails on change (--accept
                                                    takes it); --sarif <file> writes SARIF 2.1.0. Exit 0 nothing
                                                    above info, 1 not scanned, 4 warnings, 5 errors, 6 pin drift
+  test <collection.json> [--grep <re>] [--bail] [--concurrency <n>] [--reporter text|junit|tap|json] [--out <file>]
+                                                   run a collection's steps and assertions (its target, or the one
+                                                   given); exit 0 all passed, 1 an assertion failed, 2 could not run
   help, --help                                     this text;   --version   Loupe's version
 
 Targets (one of)
@@ -103,6 +106,7 @@ Examples
   loupe call echo --args '{"message":"hi"}' -- node server.js
   loupe snapshot --out server.snapshot.json -- npx -y @modelcontextprotocol/server-everything
   loupe diff --fail-on drift pinned.json -- node server.js
+  loupe test api.collection.json --reporter junit --out loupe-junit.xml -- node server.js
   loupe list --config ~/.cursor/mcp.json --server docs
   loupe scan --pin pins.json --sarif loupe.sarif ~/.cursor/mcp.json
 `;

@@ -10,16 +10,22 @@ type Command = (invocation: Invocation, terminal: Terminal) => Promise<number>;
 
 // Each command is loaded when used: `loupe --help` does not load the engine, `list` does not load the host.
 const runners: Record<CommandName, Command> = {
-  list: async (invocation, terminal) => (await import('./commands/list.js')).listCommand(invocation, terminal),
-  call: async (invocation, terminal) => (await import('./commands/call.js')).callCommand(invocation, terminal),
-  lint: async (invocation, terminal) => (await import('./commands/lint.js')).lintCommand(invocation, terminal),
-  snapshot: async (invocation, terminal) => (await import('./commands/snapshot.js')).snapshotCommand(invocation, terminal),
-  watch: async (invocation, terminal) => (await import('./commands/watch.js')).watchCommand(invocation, terminal),
+  list: async (invocation, terminal) =>
+    (await import('./commands/list.js')).listCommand(invocation, terminal),
+  call: async (invocation, terminal) =>
+    (await import('./commands/call.js')).callCommand(invocation, terminal),
+  lint: async (invocation, terminal) =>
+    (await import('./commands/lint.js')).lintCommand(invocation, terminal),
+  snapshot: async (invocation, terminal) =>
+    (await import('./commands/snapshot.js')).snapshotCommand(invocation, terminal),
+  watch: async (invocation, terminal) =>
+    (await import('./commands/watch.js')).watchCommand(invocation, terminal),
   web: async (invocation, terminal) => (await import('./commands/web.js')).webCommand(invocation, terminal),
   diff: async (invocation, terminal) => (await import('./commands/diff.js')).diffCommand(invocation, terminal),
   board: async (invocation, terminal) => (await import('./commands/board.js')).boardCommand(invocation, terminal),
   auth: async (invocation, terminal) => (await import('./commands/auth.js')).authCommand(invocation, terminal),
   scan: async (invocation, terminal) => (await import('./commands/scan.js')).scanCommand(invocation, terminal),
+  test: async (invocation, terminal) => (await import('./commands/test.js')).testCommand(invocation, terminal),
   help: (_invocation, terminal) => {
     terminal.out(helpText.trimEnd());
     return Promise.resolve(0);
@@ -31,7 +37,10 @@ const runners: Record<CommandName, Command> = {
 };
 
 /** Runs the CLI; resolves to the exit code (0 ok, 1 failure, 2 usage, 3 a task not cancelled). Never rejects. */
-export async function runCli(argv: readonly string[], terminal: Terminal = processTerminal()): Promise<number> {
+export async function runCli(
+  argv: readonly string[],
+  terminal: Terminal = processTerminal(),
+): Promise<number> {
   const debug = argv.includes('--debug');
   let invocation: Invocation | undefined;
   try {
@@ -42,12 +51,18 @@ export async function runCli(argv: readonly string[], terminal: Terminal = proce
     // tap parses its own flags: its stdout is the host's protocol stream (src/cli/tapArguments.ts).
     if (argv[0] === 'tap') return await (await import('./commands/tap.js')).tapCommand(argv.slice(1), terminal);
     invocation = parseArguments(argv);
-    if (invocation.config?.server !== undefined) await (await import('./configTarget.js')).applyConfigTarget(invocation, terminal);
+    if (invocation.config?.server !== undefined)
+      await (await import('./configTarget.js')).applyConfigTarget(invocation, terminal);
     return await runners[invocation.command](invocation, terminal);
   } catch (error) {
     // --json: the failure as JSON on stdout too (watch and web write JSON Lines: one line), the human line on stderr.
     if (invocation?.options.json ?? asksForJson(argv)) {
-      terminal.out(terminalJson(errorDocument(error), invocation?.command === 'watch' || invocation?.command === 'web' ? undefined : 2));
+      terminal.out(
+        terminalJson(
+          errorDocument(error),
+          invocation?.command === 'watch' || invocation?.command === 'web' ? undefined : 2,
+        ),
+      );
     }
     terminal.err(errorLine(error));
     const detail = debug ? debugDetail(error) : undefined;

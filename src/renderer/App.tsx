@@ -4,6 +4,7 @@ import { AccessPage, isAccessProblem } from './components/AccessPage';
 import { AppHeader } from './components/AppHeader';
 import { Banners } from './components/Banners';
 import { CompareView } from './compare/CompareView';
+import { CollectionsView } from './collections/CollectionsView';
 import { ConnectionsPanel } from './components/ConnectionsPanel';
 import { ConnectionErrorPane } from './components/ConnectionError';
 import { Tabs } from './components/Tabs';
@@ -46,6 +47,7 @@ const views: Record<Tab, () => React.JSX.Element> = {
   Tasks: TasksView,
   Auth: AuthView,
   Security: SecurityView,
+  Collections: CollectionsView,
 };
 
 /** The tab strip subscribes to the counts itself, so a frame batch re-renders it and not the whole app. */

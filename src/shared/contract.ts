@@ -25,6 +25,7 @@ import type {
   SessionStatus,
 } from './session.js';
 import type { Snapshot } from './snapshot.js';
+import type { Collection, CollectionCall, CollectionReport, CollectionStepDraft } from './collections.js';
 import type { Target } from './target.js';
 import type { ExtensionChoice, ServerTaskList, TaskMode, TaskRecord } from './tasks.js';
 import type { ConfigFile, ConfigReference, ConfigSource } from './config.js';
@@ -102,6 +103,13 @@ export interface BackendMethods {
   security(): Promise<SecurityReport>;
   /** Takes what the server shows now as its new pin. */
   acceptPin(): Promise<SecurityReport>;
+  // collections
+  /** Parses a collection's text (loupe.collection/1); rejects with 'collection-invalid' naming every problem. */
+  checkCollection(text: string): Promise<Collection>;
+  /** A call proposed as a step: its actual result as the expectation, and which leaves look volatile. */
+  draftCollectionStep(call: CollectionCall): Promise<CollectionStepDraft>;
+  /** Runs a collection (its steps named in `only`, with what they depend on; all when absent) on this session. */
+  runCollection(text: string, only?: string[]): Promise<CollectionReport>;
   // tasks
   /** The tasks this session's calls became, newest first. */
   listTasks(): Promise<TaskRecord[]>;
@@ -209,6 +217,10 @@ export const methodNames = [
   // security
   'security',
   'acceptPin',
+  // collections
+  'checkCollection',
+  'draftCollectionStep',
+  'runCollection',
   // tasks
   'listTasks',
   'listServerTasks',
@@ -273,6 +285,8 @@ export const sessionlessMethods = [
   'signOut',
   'sessions',
   'openSession',
+  'checkCollection',
+  'draftCollectionStep',
 ] as const satisfies readonly MethodName[];
 
 /** What a UI holds: the methods plus a way to listen to each event. */

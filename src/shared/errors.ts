@@ -38,6 +38,7 @@ export const errorKinds = [
   'task-failed', // a task ended failed or cancelled by the server, or the server lost it (the message names which)
   'task-expired', // a task outlived its TTL before it finished (the server forgot it, or it was still running)
   'cancel-failed', // tasks/cancel was refused, failed or went unanswered: the task was not confirmed cancelled and may still run
+  'collection-invalid', // a collection file (loupe.collection/1) that is not JSON, not of this format, or breaks its schema or references
   // client configs
   'config-invalid', // a client config file (claude_desktop_config.json, .mcp.json, mcp.json) is malformed or of an unknown shape
   // MCP Apps
@@ -102,7 +103,7 @@ export function toErrorData(error: unknown): LoupeErrorData {
     typeof error === 'object' &&
     error !== null &&
     'kind' in error &&
-    isErrorKind((error).kind) &&
+    isErrorKind(error.kind) &&
     'message' in error &&
     typeof (error as { message: unknown }).message === 'string'
   ) {

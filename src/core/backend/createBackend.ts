@@ -42,6 +42,7 @@ import { TaskBook } from './taskBook.js';
 import { SessionMemory } from './sessionMemory.js';
 import { listServerTasks } from '../tasks/serverTasks.js';
 import { configMethods } from './configMethods.js';
+import { createCollectionMethods } from './collectionMethods.js';
 import { authDirectoryFor, createAuthDesk } from './authSession.js';
 import { createSecurityMethods, createSecurityRegistry, serverName, toolNames, toolSecurityFindings, type SecurityPeer, type SecurityRegistry } from './securityMethods.js';
 
@@ -454,6 +455,14 @@ export function createSessionBackend(options: BackendOptions & { settingsStore?:
         const { current, session } = live();
         return { target: current.target, handshake: session.handshake, walk: (kind) => walk(current, session, kind) };
       },
+    }),
+    // collections
+    ...createCollectionMethods({
+      live: () => {
+        const { current, session } = live();
+        return { session, timeoutMs: current.options.timeoutMs, pageLimit: current.options.pageLimit };
+      },
+      baseDirectory: process.cwd(),
     }),
     // client configs
     ...configMethods(),

@@ -6,6 +6,7 @@ import { formatMs } from '../lib/format';
 import type { CallRecord } from '../store/callsSlice';
 import { useLoupeStore } from '../store/store';
 import { cliCommand } from './cliCommand';
+import { SaveToCollectionButton } from '../collections/SaveToCollection';
 
 interface Props {
   tool: string;
@@ -24,9 +25,15 @@ function label(record: CallRecord): string {
 
 export function CallHistory({ tool, shownCallId, onShow, onRerun }: Props) {
   const records = useLoupeStore(
-    useShallow((state) => (state.callHistory.get(tool) ?? []).map((callId) => state.calls[callId]).filter((record) => record !== undefined)),
+    useShallow((state) =>
+      (state.callHistory.get(tool) ?? [])
+        .map((callId) => state.calls[callId])
+        .filter((record) => record !== undefined),
+    ),
   );
-  const target = useLoupeStore((state) => (state.status.state === 'idle' ? state.lastTarget : state.status.target));
+  const target = useLoupeStore((state) =>
+    state.status.state === 'idle' ? state.lastTarget : state.status.target,
+  );
   const [copied, setCopied] = useState<{ callId: string; command: string } | undefined>(undefined);
   if (records.length === 0) return null;
   const copy = (record: CallRecord) => {
@@ -45,12 +52,24 @@ export function CallHistory({ tool, shownCallId, onShow, onRerun }: Props) {
               {record.outcome ? ` · ${formatMs(record.outcome.rttMs)}` : ''}
             </button>{' '}
             <code className="small">{JSON.stringify(record.arguments)}</code>{' '}
-            <button type="button" onClick={() => onRerun(record.arguments)} disabled={record.state === 'running'}>
+            <button
+              type="button"
+              onClick={() => onRerun(record.arguments)}
+              disabled={record.state === 'running'}
+            >
               Re-run
             </button>{' '}
             <button type="button" onClick={() => copy(record)}>
               Copy as CLI
             </button>
+            {record.outcome && (
+              <>
+                {' '}
+                <SaveToCollectionButton
+                  call={{ tool, arguments: record.outcome.arguments, result: record.outcome.result }}
+                />
+              </>
+            )}
             {copied?.callId === record.callId && (
               <pre className="cli-command" aria-label="CLI command">
                 {copied.command}

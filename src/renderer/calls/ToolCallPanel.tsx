@@ -17,6 +17,7 @@ import { ResultView } from './ResultView';
 import { TaskChoice } from '../tasks/TaskChoice';
 import { TaskLive } from '../tasks/TaskLive';
 import { taskSupportOf } from '../tasks/taskSupport';
+import { SaveToCollectionButton, StepDraftEditor } from '../collections/SaveToCollection';
 import './calls.css';
 
 function claimsDestructive(tool: JsonObject): boolean {
@@ -37,7 +38,9 @@ function ToolCallPanelFor({ name, tool }: { name: string; tool: JsonObject }) {
   const latestCallId = useLoupeStore((state) => state.callHistory.get(name)?.[0]);
   const callId = shownCallId ?? latestCallId;
   const record = useLoupeStore((state) => (callId ? state.calls[callId] : undefined));
-  const running = useLoupeStore((state) => (state.callHistory.get(name) ?? []).some((id) => state.calls[id]?.state === 'running'));
+  const running = useLoupeStore((state) =>
+    (state.callHistory.get(name) ?? []).some((id) => state.calls[id]?.state === 'running'),
+  );
   const timeoutMs = useLoupeStore((state) => state.settings?.timeoutMs);
   const connected = useLoupeStore((state) => state.status.state === 'connected');
 
@@ -75,7 +78,12 @@ function ToolCallPanelFor({ name, tool }: { name: string; tool: JsonObject }) {
     <section className="tool-call-panel" aria-label={`Call ${name}`} onKeyDown={onKeyDown}>
       <ArgumentsEditor ref={editor} schema={tool.inputSchema} idPrefix={`call-${name}`} />
       <div className="call-actions">
-        <button type="button" onClick={() => attempt()} disabled={running || !connected} title="Ctrl/Cmd+Enter">
+        <button
+          type="button"
+          onClick={() => attempt()}
+          disabled={running || !connected}
+          title="Ctrl/Cmd+Enter"
+        >
           Call {name}
         </button>{' '}
         <span className="muted small">Ctrl/Cmd+Enter</span>
@@ -92,13 +100,34 @@ function ToolCallPanelFor({ name, tool }: { name: string; tool: JsonObject }) {
           </ul>
         </div>
       )}
-      {confirming && <ConfirmDestructive tool={name} onConfirm={() => send(confirming)} onCancel={() => setConfirming(undefined)} />}
-      {record?.state === 'running' && <CallProgress record={record} timeoutMs={timeoutMs} onCancel={() => void cancelCall(record.callId)} />}
+      {confirming && (
+        <ConfirmDestructive
+          tool={name}
+          onConfirm={() => send(confirming)}
+          onCancel={() => setConfirming(undefined)}
+        />
+      )}
+      {record?.state === 'running' && (
+        <CallProgress record={record} timeoutMs={timeoutMs} onCancel={() => void cancelCall(record.callId)} />
+      )}
       {record && <TaskLive callId={record.callId} />}
       {record?.outcome?.rounds && <CallRounds rounds={record.outcome.rounds} />}
       {record && <ResultView record={record} />}
+      {record?.outcome && (
+        <div className="call-actions">
+          <SaveToCollectionButton
+            call={{ tool: name, arguments: record.outcome.arguments, result: record.outcome.result }}
+          />
+        </div>
+      )}
+      <StepDraftEditor tool={name} />
       {record?.outcome && toolAppUri(tool) ? (
-        <AppView key={record.callId} uri={toolAppUri(tool) ?? ''} toolInput={record.outcome.arguments} toolResult={record.outcome.result} />
+        <AppView
+          key={record.callId}
+          uri={toolAppUri(tool) ?? ''}
+          toolInput={record.outcome.arguments}
+          toolResult={record.outcome.result}
+        />
       ) : null}
       <CallHistory
         tool={name}

@@ -15,6 +15,7 @@ import { createConfigsSlice } from './configsSlice';
 import { createAuthSlice } from './authSlice';
 import { createSessionsSlice } from './sessionsSlice';
 import { createSecuritySlice } from '../security/securitySlice';
+import { createCollectionsSlice } from './collectionsSlice';
 import { registerLiveStore, resetSessionStash } from '../sessions/sessionStore';
 
 export type { LoupeState } from './types';
@@ -34,6 +35,7 @@ const build: StateCreator<LoupeState> = (...parts) => ({
   ...createAuthSlice(...parts),
   ...createSessionsSlice(...parts),
   ...createSecuritySlice(...parts),
+  ...createCollectionsSlice(...parts),
 });
 
 export const useLoupeStore = create<LoupeState>()(build);

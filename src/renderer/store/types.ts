@@ -14,6 +14,7 @@ import type { ConfigsSlice } from './configsSlice';
 import type { AuthSlice } from './authSlice';
 import type { SessionsSlice } from './sessionsSlice';
 import type { SecuritySlice } from '../security/securitySlice';
+import type { CollectionsSlice } from './collectionsSlice';
 
 export type LoupeState = SessionSlice &
   ListsSlice &
@@ -28,6 +29,7 @@ export type LoupeState = SessionSlice &
   ConfigsSlice &
   AuthSlice &
   SessionsSlice &
-  SecuritySlice;
+  SecuritySlice &
+  CollectionsSlice;
 
 export type SliceCreator<Slice> = StateCreator<LoupeState, [], [], Slice>;

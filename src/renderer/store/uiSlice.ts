@@ -14,6 +14,7 @@ export const tabs = [
   'Tasks',
   'Compare',
   'Security',
+  'Collections',
 ] as const;
 export type Tab = (typeof tabs)[number];
 

@@ -137,6 +137,9 @@ function fakeSession(overrides: FakeOverrides): {
     compareLists: () => Promise.reject(new LoupeError({ kind: 'internal', message: 'not scripted' })),
     security: () => Promise.resolve({ server: 'fake', findings: [], pin: null, incomplete: [] }),
     acceptPin: () => Promise.resolve({ server: 'fake', findings: [], pin: null, incomplete: [] }),
+    checkCollection: () => Promise.reject(new LoupeError({ kind: 'internal', message: 'not scripted' })),
+    draftCollectionStep: () => Promise.reject(new LoupeError({ kind: 'internal', message: 'not scripted' })),
+    runCollection: () => Promise.reject(new LoupeError({ kind: 'internal', message: 'not scripted' })),
     // tasks
     listTasks: () => Promise.resolve([]),
     listServerTasks: () => Promise.resolve({ supported: false, reason: 'not scripted' }),

@@ -1,0 +1,103 @@
+// Section 5: a collection of 1,000 tools/call steps (each with two assertions) run by Loupe's collection runner
+// against the demo server, beside the same 1,000 calls through the raw JSON-RPC client (no SDK, no recorder).
+// Loupe's time includes everything `loupe test` does after connecting: walking all tool pages for the
+// outputSchemas, every call through callTool (recorded, validated), every assertion judged. Contenders alternate
+// in the same rounds and the ratio is the median of per-round ratios. Target: ≤ 1.3×.
+import { performance } from 'node:perf_hooks';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { RawClient } from '../lib/rawClient.mjs';
+import { cpuSince, pairedRatio, summarize } from '../lib/stats.mjs';
+import { loadConnect, outNode } from '../lib/engine.mjs';
+
+const gc = () => globalThis.gc?.();
+const demoScript = join(outNode, 'demo', 'server.js');
+
+async function loadRunner() {
+  const module = await import(pathToFileURL(join(outNode, 'core', 'collections', 'runCollection.js')).href);
+  const parser = await import(pathToFileURL(join(outNode, 'core', 'collections', 'parseCollection.js')).href);
+  return { runCollection: module.runCollection, parseCollection: parser.parseCollection };
+}
+
+function collectionText(calls) {
+  const steps = Array.from({ length: calls }, (_, index) => ({
+    name: `echo ${index}`,
+    method: 'tools/call',
+    tool: 'echo',
+    arguments: { message: `m${index}` },
+    expect: { isError: false, jsonText: { equals: { message: `m${index}` } } },
+  }));
+  return JSON.stringify({ format: 'loupe.collection/1', name: 'bench', steps });
+}
+
+async function raw(calls) {
+  const client = new RawClient(process.execPath, [demoScript]);
+  try {
+    await client.initialize();
+    const started = performance.now();
+    const cpuStarted = process.cpuUsage();
+    for (let index = 0; index < calls; index += 1) {
+      const result = await client.request('tools/call', {
+        name: 'echo',
+        arguments: { message: `m${index}` },
+      });
+      if (result.isError === true) throw new Error('call failed');
+    }
+    return { ms: performance.now() - started, cpuMs: cpuSince(cpuStarted) };
+  } finally {
+    await client.close();
+  }
+}
+
+async function loupe(calls) {
+  const connect = await loadConnect();
+  const { runCollection, parseCollection } = await loadRunner();
+  const collection = parseCollection(collectionText(calls), 'bench.collection.json');
+  const session = await connect({ transport: 'stdio', command: process.execPath, args: [demoScript] }, {});
+  try {
+    const started = performance.now();
+    const cpuStarted = process.cpuUsage();
+    const report = await runCollection(collection, session, { baseDirectory: outNode });
+    const ms = performance.now() - started;
+    if (report.counts.passed !== calls) throw new Error(`${report.counts.passed} of ${calls} steps passed`);
+    return {
+      ms,
+      cpuMs: cpuSince(cpuStarted),
+      assertions: report.steps.reduce((sum, step) => sum + step.assertions.length, 0),
+    };
+  } finally {
+    await session.close();
+  }
+}
+
+export async function run({ quick, log }) {
+  const calls = 1_000;
+  const runs = quick ? 3 : 7;
+  const contenders = { raw, loupe };
+  const times = { raw: [], loupe: [] };
+  const cpu = { raw: [], loupe: [] };
+  let assertions;
+  await raw(100);
+  await loupe(100);
+  for (let round = 0; round < runs; round += 1) {
+    const order = round % 2 === 0 ? ['raw', 'loupe'] : ['loupe', 'raw'];
+    for (const name of order) {
+      gc();
+      const result = await contenders[name](calls);
+      times[name].push(result.ms);
+      cpu[name].push(result.cpuMs);
+      if (result.assertions) assertions = result.assertions;
+    }
+    log(
+      `collection of ${calls} calls, round ${round + 1}/${runs}: raw ${times.raw.at(-1).toFixed(0)} ms, loupe ${times.loupe.at(-1).toFixed(0)} ms`,
+    );
+  }
+  return {
+    calls,
+    assertions,
+    msPerRun: { raw: summarize(times.raw), loupe: summarize(times.loupe) },
+    cpuMsPerRun: { raw: summarize(cpu.raw), loupe: summarize(cpu.loupe) },
+    ratios: { loupeOverRaw: pairedRatio(times.loupe, times.raw) },
+    cpuRatios: { loupeOverRaw: pairedRatio(cpu.loupe, cpu.raw) },
+  };
+}

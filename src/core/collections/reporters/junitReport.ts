@@ -1,0 +1,65 @@
+/**
+ * A collection report as JUnit XML (the Jenkins / Surefire shape CI systems read): one testsuite per collection,
+ * one testcase per step; a failed assertion is a <failure> listing each failed assertion with expected, actual and
+ * the diff; a request that failed is an <error>; a skipped step <skipped>. Server text is hostile: escaped, and the
+ * characters XML 1.0 cannot hold are written as visible \uXXXX escapes.
+ */
+import type { CollectionReport, StepResult } from '../../../shared/collections.js';
+import { assertionLines } from './assertionText.js';
+
+/** Characters XML 1.0 cannot hold: C0 controls other than tab, newline and return; U+FFFE, U+FFFF; lone surrogates. */
+const notXml =
+  // eslint-disable-next-line no-control-regex
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+export function xmlText(text: string): string {
+  return text
+    .replace(notXml, (character) => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`)
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;');
+}
+
+const seconds = (ms: number): string => (ms / 1000).toFixed(3);
+
+function testcase(report: CollectionReport, step: StepResult): string {
+  const head = `    <testcase name="${xmlText(step.name)}" classname="${xmlText(`${report.name}.${step.method}`)}" time="${seconds(step.ms)}"`;
+  const failed = step.assertions.filter((assertion) => !assertion.passed);
+  const passed = step.assertions
+    .filter((assertion) => assertion.passed)
+    .map((assertion) => `✓ ${assertion.name}`);
+  const out = passed.length > 0 ? `\n      <system-out>${xmlText(passed.join('\n'))}</system-out>` : '';
+  if (step.status === 'skipped')
+    return `${head}>\n      <skipped message="${xmlText(step.skippedBecause ?? 'skipped')}"/>\n    </testcase>`;
+  if (step.status === 'error') {
+    const kind = step.error?.kind ?? 'error';
+    const message = step.error?.message ?? 'the step could not run';
+    return `${head}>\n      <error message="${xmlText(message)}" type="${xmlText(kind)}">${xmlText(`${kind}: ${message}`)}</error>\n    </testcase>`;
+  }
+  if (step.status === 'failed') {
+    const summary = `${failed.length} of ${step.assertions.length} assertion${step.assertions.length === 1 ? '' : 's'} failed: ${failed.map((assertion) => assertion.name).join('; ')}`;
+    const body = failed.flatMap((assertion) => assertionLines(assertion)).join('\n');
+    return `${head}>\n      <failure message="${xmlText(summary)}" type="assertion">${xmlText(body)}</failure>${out}\n    </testcase>`;
+  }
+  return out ? `${head}>${out}\n    </testcase>` : `${head}/>`;
+}
+
+export function junitReport(report: CollectionReport): string {
+  const { counts } = report;
+  const tests = report.steps.length;
+  const attributes = `tests="${tests}" failures="${counts.failed}" errors="${counts.error}" skipped="${counts.skipped}" time="${seconds(report.ms)}"`;
+  const name = xmlText(report.name);
+  const properties = report.aborted
+    ? `\n    <properties>\n      <property name="aborted" value="${xmlText(`${report.aborted.kind}: ${report.aborted.message}`)}"/>\n    </properties>`
+    : '';
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="${name}" ${attributes}>`,
+    `  <testsuite name="${name}" ${attributes} timestamp="${report.startedAt.replace(/\.\d+Z$/, '')}">${properties}`,
+    ...report.steps.map((step) => testcase(report, step)),
+    '  </testsuite>',
+    '</testsuites>',
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,416 @@
+/**
+ * Runs a collection's steps on one session, through the same paths as everything else in Loupe: callTool (with
+ * its outputSchema validation against the whole tool list), the page walker for lists, the session's request for
+ * resources/read and prompts/get, all recorded by the session's recorder. Steps run in file order; with
+ * `concurrency` > 1 a step starts once the steps it names in `after` and those whose captures it uses are done.
+ * A step whose dependency failed is skipped; `bail` starts nothing after the first failure; a connection that
+ * ended stops the run (`aborted`).
+ */
+import { readFile } from 'node:fs/promises';
+import { isAbsolute, resolve } from 'node:path';
+import type {
+  AssertionResult,
+  CallStep,
+  Collection,
+  CollectionReport,
+  CollectionStep,
+  ListStep,
+  StepResult,
+} from '../../shared/collections.js';
+import { isListStep } from '../../shared/collections.js';
+import { LoupeError, toErrorData } from '../../shared/errors.js';
+import type { JsonObject, JsonValue } from '../../shared/json.js';
+import type { Snapshot } from '../../shared/snapshot.js';
+import { callTool } from '../calls/callTool.js';
+import { walkList } from '../lists/pageWalker.js';
+import { readSnapshot } from '../snapshot/readSnapshot.js';
+import type { McpSession } from '../types.js';
+import { jsonTextOf, blocksOf, judgeCall, latencyFigures } from './callAssertions.js';
+import { judgeList, listKindOf } from './listAssertions.js';
+import { valueAt } from './pointer.js';
+import { captureNamesIn, redactor, substitute, type Scope } from './variables.js';
+
+export interface RunOptions {
+  /** Relative snapshot files are read from here (the collection's folder). */
+  baseDirectory: string;
+  env?: Readonly<Record<string, string | undefined>>;
+  /** Only steps whose name matches (and the steps they depend on). */
+  grep?: RegExp;
+  /** Only these steps (by name), and the steps they depend on: the app's "run this step". */
+  only?: readonly string[];
+  bail?: boolean;
+  concurrency?: number;
+  timeoutMs?: number;
+  pageLimit?: number;
+  file?: string;
+  onStepStart?: (step: CollectionStep, index: number) => void;
+  onStepEnd?: (result: StepResult, index: number) => void;
+}
+
+/** The steps a step waits for: those named in `after`, and the earlier ones that capture what it uses. */
+export function dependenciesOf(steps: readonly CollectionStep[]): Map<string, Set<string>> {
+  const providers = new Map<string, string>();
+  const out = new Map<string, Set<string>>();
+  for (const step of steps) {
+    const needs = new Set(step.after ?? []);
+    for (const name of captureNamesIn(step as unknown as JsonValue)) {
+      const provider = providers.get(name);
+      if (provider !== undefined) needs.add(provider);
+    }
+    out.set(step.name, needs);
+    if (!isListStep(step))
+      for (const name of Object.keys(step.captures ?? {})) providers.set(name, step.name);
+  }
+  return out;
+}
+
+function selected(
+  steps: readonly CollectionStep[],
+  depends: Map<string, Set<string>>,
+  options: RunOptions,
+): Set<string> {
+  const wanted = steps.filter(
+    (step) =>
+      (options.grep ? options.grep.test(step.name) : true) &&
+      (options.only ? options.only.includes(step.name) : true),
+  );
+  const chosen = new Set<string>();
+  const add = (name: string): void => {
+    if (chosen.has(name)) return;
+    chosen.add(name);
+    for (const need of depends.get(name) ?? []) add(need);
+  };
+  for (const step of wanted) add(step.name);
+  return chosen;
+}
+
+class StepRunner {
+  private tools: Promise<readonly JsonObject[]> | undefined;
+  private readonly snapshots = new Map<string, Promise<Snapshot>>();
+  readonly captures = new Map<string, JsonValue>();
+  readonly usedEnv = new Map<string, string>();
+
+  constructor(
+    private readonly session: McpSession,
+    private readonly options: RunOptions,
+  ) {}
+
+  private toolList(): Promise<readonly JsonObject[]> {
+    // One walk of every page for the outputSchemas; a listing that failed still lets calls go ahead.
+    this.tools ??= walkList(this.session, 'tools', this.walkOptions()).then(
+      (listing) => listing.items,
+      () => [],
+    );
+    return this.tools;
+  }
+
+  private walkOptions(): { pageLimit?: number; timeoutMs?: number } {
+    return {
+      ...(this.options.pageLimit !== undefined ? { pageLimit: this.options.pageLimit } : {}),
+      ...(this.options.timeoutMs !== undefined ? { timeoutMs: this.options.timeoutMs } : {}),
+    };
+  }
+
+  private snapshot(file: string): Promise<Snapshot> {
+    const path = isAbsolute(file) ? file : resolve(this.options.baseDirectory, file);
+    let known = this.snapshots.get(path);
+    if (!known) {
+      known = readSnapshot(path);
+      this.snapshots.set(path, known);
+    }
+    return known;
+  }
+
+  async run(given: CollectionStep): Promise<StepResult> {
+    const started = performance.now();
+    const scope: Scope = { env: this.options.env ?? {}, captures: this.captures, usedEnv: this.usedEnv };
+    const base: StepResult = {
+      name: given.name,
+      method: given.method,
+      status: 'passed',
+      assertions: [],
+      ms: 0,
+    };
+    let result: StepResult;
+    try {
+      const step = substitute(given as unknown as JsonValue, scope) as unknown as CollectionStep;
+      result = isListStep(step) ? await this.runList(step, base) : await this.runCall(step, base);
+    } catch (error) {
+      const detail = toErrorData(error);
+      result = { ...base, status: 'error', error: { kind: detail.kind, message: detail.message } };
+    }
+    result.ms = Math.round((performance.now() - started) * 100) / 100;
+    if (result.status !== 'error')
+      result.status = result.assertions.every((assertion) => assertion.passed) ? 'passed' : 'failed';
+    return redactor(this.usedEnv)(result);
+  }
+
+  private timeout(step: CollectionStep): { timeoutMs?: number } {
+    const timeoutMs = step.timeoutMs ?? this.options.timeoutMs;
+    return timeoutMs !== undefined ? { timeoutMs } : {};
+  }
+
+  private async runList(step: ListStep, base: StepResult): Promise<StepResult> {
+    const kind = listKindOf[step.method];
+    const rtts: number[] = [];
+    let first: Awaited<ReturnType<typeof walkList>> | undefined;
+    for (let round = 0; round < (step.repeat ?? 1); round += 1) {
+      const listing = await walkList(this.session, kind, { ...this.walkOptions(), ...this.timeout(step) });
+      if (listing.error && listing.items.length === 0 && listing.pages.length === 0)
+        throw new LoupeError(listing.error);
+      rtts.push(listing.pages.reduce((sum, page) => sum + page.rttMs, 0));
+      first ??= listing;
+    }
+    if (!first) throw new Error('a list step ran no walk');
+    const snapshot = step.expect?.snapshot ? await this.snapshot(step.expect.snapshot.file) : undefined;
+    const latency = latencyFigures(rtts);
+    const assertions = judgeList(step.expect ?? {}, {
+      method: step.method,
+      items: first.items,
+      complete: first.complete,
+      latency,
+      ...(snapshot ? { snapshot } : {}),
+    });
+    const firstPage = first.pages[0];
+    return {
+      ...base,
+      assertions,
+      latency,
+      request: { method: step.method },
+      result: {
+        items: first.items.length,
+        pages: first.pages.length,
+        complete: first.complete,
+        ...(first.error ? { error: first.error.message } : {}),
+      },
+      ...(firstPage?.requestSeq !== undefined ? { requestSeq: firstPage.requestSeq } : {}),
+      ...(firstPage?.responseSeq !== undefined ? { responseSeq: firstPage.responseSeq } : {}),
+    };
+  }
+
+  private async send(step: CallStep): Promise<{
+    result: JsonObject;
+    rttMs: number;
+    requestSeq?: number;
+    responseSeq?: number;
+    validation?: StepValidation;
+  }> {
+    if (step.method === 'tools/call') {
+      const tools = await this.toolList();
+      const outcome = await callTool(
+        this.session,
+        { tool: step.tool ?? '', arguments: step.arguments ?? {}, ...this.timeout(step) },
+        tools,
+      );
+      return {
+        ...outcome,
+        ...(outcome.structuredValidation ? { validation: outcome.structuredValidation } : {}),
+      };
+    }
+    const params: JsonObject =
+      step.method === 'resources/read'
+        ? { uri: step.uri ?? '' }
+        : { name: step.prompt ?? '', ...(step.arguments ? { arguments: step.arguments } : {}) };
+    return this.session.request(step.method, params, this.timeout(step));
+  }
+
+  private async runCall(step: CallStep, base: StepResult): Promise<StepResult> {
+    const rtts: number[] = [];
+    let first: Awaited<ReturnType<StepRunner['send']>> | undefined;
+    for (let round = 0; round < (step.repeat ?? 1); round += 1) {
+      const answer = await this.send(step);
+      rtts.push(answer.rttMs);
+      first ??= answer;
+    }
+    if (!first) throw new Error('a call step sent nothing');
+    const latency = latencyFigures(rtts);
+    const assertions = judgeCall(step.expect ?? {}, {
+      method: step.method,
+      result: first.result,
+      latency,
+      ...(first.validation ? { validation: first.validation } : {}),
+    });
+    const captured = this.capture(step, first.result, assertions);
+    const request: JsonObject =
+      step.method === 'tools/call'
+        ? { name: step.tool ?? '', arguments: step.arguments ?? {} }
+        : step.method === 'resources/read'
+          ? { uri: step.uri ?? '' }
+          : { name: step.prompt ?? '', arguments: step.arguments ?? {} };
+    return {
+      ...base,
+      assertions,
+      latency,
+      request,
+      result: first.result,
+      ...(first.requestSeq !== undefined ? { requestSeq: first.requestSeq } : {}),
+      ...(first.responseSeq !== undefined ? { responseSeq: first.responseSeq } : {}),
+      ...(captured ? { captured } : {}),
+    };
+  }
+
+  private capture(
+    step: CallStep,
+    result: JsonObject,
+    out: AssertionResult[],
+  ): Record<string, JsonValue> | undefined {
+    const entries = Object.entries(step.captures ?? {});
+    if (entries.length === 0) return undefined;
+    const captured: Record<string, JsonValue> = {};
+    const jsonText = jsonTextOf(blocksOf(step.method, result));
+    for (const [name, capture] of entries) {
+      const pointer = typeof capture === 'string' ? capture : capture.pointer;
+      const fromText = typeof capture !== 'string' && capture.in === 'jsonText';
+      const value = fromText
+        ? 'value' in jsonText
+          ? valueAt(jsonText.value, pointer)
+          : undefined
+        : valueAt(result, pointer);
+      const label = `captures ${name} from ${fromText ? 'jsonText' : ''}${pointer || '(root)'}`;
+      if (value === undefined)
+        out.push({
+          name: label,
+          passed: false,
+          message: fromText && 'problem' in jsonText ? jsonText.problem : 'nothing is there',
+        });
+      else {
+        this.captures.set(name, value);
+        captured[name] = value;
+        out.push({ name: label, passed: true, actual: value });
+      }
+    }
+    return captured;
+  }
+}
+
+type StepValidation = NonNullable<import('../../shared/session.js').CallOutcome['structuredValidation']>;
+
+function skipped(step: CollectionStep, because: string): StepResult {
+  return {
+    name: step.name,
+    method: step.method,
+    status: 'skipped',
+    assertions: [],
+    ms: 0,
+    skippedBecause: because,
+  };
+}
+
+export async function runCollection(
+  collection: Collection,
+  session: McpSession,
+  options: RunOptions,
+): Promise<CollectionReport> {
+  const startedAt = new Date().toISOString();
+  const started = performance.now();
+  const steps = collection.steps;
+  const depends = dependenciesOf(steps);
+  const chosen = selected(steps, depends, options);
+  const runner = new StepRunner(session, options);
+  const results = new Map<string, StepResult>();
+  const concurrency = Math.max(1, options.concurrency ?? 1);
+  let stopped: string | undefined;
+  let aborted: CollectionReport['aborted'];
+  const running = new Map<string, Promise<void>>();
+
+  const finish = (step: CollectionStep, index: number, result: StepResult): void => {
+    results.set(step.name, result);
+    options.onStepEnd?.(result, index);
+  };
+  const pending = steps
+    .map((step, index) => ({ step, index }))
+    .filter(({ step, index }) => {
+      if (chosen.has(step.name)) return true;
+      finish(
+        step,
+        index,
+        skipped(step, options.grep ? `not matched by ${String(options.grep)}` : 'not selected'),
+      );
+      return false;
+    });
+  while (pending.length > 0 || running.size > 0) {
+    let startedOne = false;
+    for (let position = 0; position < pending.length && running.size < concurrency;) {
+      const { step, index } = pending[position];
+      if (stopped !== undefined) {
+        pending.splice(position, 1);
+        finish(step, index, skipped(step, stopped));
+        continue;
+      }
+      const needs = [...(depends.get(step.name) ?? [])];
+      const failed = needs.find((name) => results.has(name) && results.get(name)?.status !== 'passed');
+      if (failed !== undefined) {
+        pending.splice(position, 1);
+        finish(
+          step,
+          index,
+          skipped(
+            step,
+            `it depends on "${failed}", which ${results.get(failed)?.status === 'skipped' ? 'was skipped' : 'failed'}`,
+          ),
+        );
+        continue;
+      }
+      // In order: a step waits for its dependencies, and with concurrency 1 for every step before it.
+      if (!needs.every((name) => results.has(name)) || (concurrency === 1 && running.size > 0)) {
+        position += 1;
+        if (concurrency === 1) break;
+        continue;
+      }
+      pending.splice(position, 1);
+      startedOne = true;
+      options.onStepStart?.(step, index);
+      running.set(
+        step.name,
+        runner.run(step).then((result) => {
+          running.delete(step.name);
+          finish(step, index, result);
+          if (result.status === 'error' && !session.isOpen) {
+            aborted = {
+              kind: result.error?.kind ?? 'disconnected',
+              message: result.error?.message ?? 'the connection ended',
+            };
+            stopped = 'the connection ended';
+          } else if (options.bail && result.status !== 'passed')
+            stopped = `--bail: "${step.name}" ${result.status}`;
+        }),
+      );
+    }
+    if (running.size > 0) await Promise.race(running.values());
+    else if (!startedOne && pending.length > 0) {
+      // Nothing runs and nothing can start: dependencies that will never finish (not selected). Skip the rest.
+      for (const { step, index } of pending.splice(0))
+        finish(step, index, skipped(step, 'its dependencies did not run'));
+    }
+  }
+  const ordered = steps.map((step) => results.get(step.name) ?? skipped(step, 'not run'));
+  const counts = { passed: 0, failed: 0, error: 0, skipped: 0 };
+  for (const result of ordered) counts[result.status] += 1;
+  return {
+    name: collection.name ?? options.file ?? 'collection',
+    ...(options.file ? { file: options.file } : {}),
+    startedAt,
+    ms: Math.round(performance.now() - started),
+    steps: ordered,
+    counts,
+    ...(aborted ? { aborted } : {}),
+  };
+}
+
+/** Reads and parses a collection file (io-error, collection-invalid). */
+export async function readCollection(path: string): Promise<Collection> {
+  const { parseCollection } = await import('./parseCollection.js');
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new LoupeError({
+      kind: 'io-error',
+      message:
+        code === 'ENOENT' ? `No collection file at ${path}.` : `Could not read ${path}: ${String(error)}`,
+      data: { path },
+    });
+  }
+  return parseCollection(text, path);
+}
