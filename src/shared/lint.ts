@@ -17,6 +17,9 @@ export const findingCodes = [
   // MCP Apps
   'app-resource-unresolved',
   'app-resource-mime',
+  // Portability (lint --hosts): a host or model API refuses the tool, or passes it on changed
+  'host-refused',
+  'host-changed',
 ] as const;
 
 export type FindingCode = (typeof findingCodes)[number];
@@ -30,6 +33,10 @@ export interface Finding {
   /** Position of the tool in the full list (0-based), to tell duplicates apart. */
   index?: number;
   message: string;
+  /** host-refused, host-changed: which host profile, which of its rules, where in the tool. */
+  host?: string;
+  rule?: string;
+  path?: string;
 }
 
 export const summaryFields = [

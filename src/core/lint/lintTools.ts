@@ -37,6 +37,8 @@ export const severities: Record<FindingCode, Severity> = {
   'stdout-not-json': 'warning',
   'app-resource-unresolved': 'warning',
   'app-resource-mime': 'warning',
+  'host-refused': 'error',
+  'host-changed': 'info',
 };
 
 export const maximumNameLength = 128;
