@@ -23,6 +23,7 @@ import { ConfigImport } from './configs/ConfigImport';
 import { CommandPalette } from './palette/CommandPalette';
 import { AuthBanner } from './auth/AuthBanner';
 import { AuthView } from './auth/AuthView';
+import { PortabilityView } from './portability/PortabilityView';
 import { SessionStrip } from './sessions/SessionStrip';
 import { useSessionKeys } from './sessions/useSessionKeys';
 
@@ -43,6 +44,7 @@ const views: Record<Tab, () => React.JSX.Element> = {
   Compare: CompareView,
   Tasks: TasksView,
   Auth: AuthView,
+  Portability: PortabilityView,
 };
 
 /** The tab strip subscribes to the counts itself, so a frame batch re-renders it and not the whole app. */

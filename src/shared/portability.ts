@@ -76,3 +76,13 @@ export interface ContextCost {
   /** How the numbers were made, for labels. */
   method: string;
 }
+
+/** The app's Portability view: the report and the costs of the session's tool list, as last walked. */
+export interface PortabilityView {
+  report: PortabilityReport;
+  costs: ContextCost;
+  /** False when the tool list stopped early: the verdicts and totals cover only what was read. */
+  complete: boolean;
+  /** The name the host rules used for the server (serverInfo.name), if any. */
+  serverName?: string;
+}

@@ -17,6 +17,7 @@ export const sessionKeys = [
   // lists
   'lists',
   'lint',
+  'portability',
   'capabilityProbe',
   // traffic
   'frameLog',

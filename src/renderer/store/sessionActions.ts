@@ -13,6 +13,7 @@ import type { Target } from '../../shared/target';
 import { FrameLog } from '../lib/frameLog';
 import { apiOf, shownStore, type ScopedStore } from '../sessions/sessionStore';
 import { emptyLists, type ListState } from './listsSlice';
+import { refreshPortability } from '../portability/portabilityActions';
 import type { Selection } from './uiSlice';
 
 function patchList(store: ScopedStore, kind: ListKind, patch: Partial<ListState>): void {
@@ -31,6 +32,7 @@ function resetSessionView(store: ScopedStore): void {
   store.setState((state) => ({
     lists: emptyLists(),
     lint: null,
+    portability: null,
     capabilityProbe: null,
     frameLog: new FrameLog(),
     frameVersion: state.frameVersion + 1,
@@ -191,6 +193,8 @@ export async function refreshLint(store: ScopedStore = shownStore()): Promise<vo
   } catch {
     store.setState({ lint: null });
   }
+  // The host verdicts and token costs follow the same tool list.
+  await refreshPortability(store);
 }
 
 export async function refreshStats(store: ScopedStore = shownStore()): Promise<void> {

@@ -13,6 +13,7 @@ export const tabs = [
   'Auth',
   'Tasks',
   'Compare',
+  'Portability',
 ] as const;
 export type Tab = (typeof tabs)[number];
 
