@@ -107,7 +107,11 @@ function fakeSession(overrides: FakeOverrides): {
     portability: () =>
       Promise.resolve({
         report: { hosts: [], tools: [], counts: {} },
-        costs: { tools: [], total: { o200k: 0, cl100k: 0, claudeEstimate: 0 }, method: 'none (fake backend)' },
+        costs: {
+          tools: [],
+          total: { o200k: 0, cl100k: 0, claudeEstimate: 0 },
+          method: 'none (fake backend)',
+        },
         complete: true,
       }),
     callTool: () => Promise.reject(new LoupeError({ kind: 'internal', message: 'not scripted' })),
