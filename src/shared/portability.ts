@@ -66,13 +66,20 @@ export interface ToolCost {
   cl100k: number;
   /** Claude's tokenizer is not public: an estimate, never a count. */
   claudeEstimate: number;
+  /**
+   * Set when the numbers are not a full count: `extrapolated` (a definition past the counting limit: its first part
+   * counted, the rest scaled by length) or `not-counted` (nested too deep to serialise; the numbers are 0).
+   */
+  partial?: 'extrapolated' | 'not-counted';
 }
 
 export interface ContextCost {
   /** Heaviest first (by o200k). */
   tools: ToolCost[];
-  /** The whole list as one request's `tools` array. */
+  /** The whole list as one request's `tools` array (the sum of the tools when some were not counted whole). */
   total: { o200k: number; cl100k: number; claudeEstimate: number };
+  /** How many tools' numbers are partial (see ToolCost.partial). */
+  partialTools?: number;
   /** How the numbers were made, for labels. */
   method: string;
 }

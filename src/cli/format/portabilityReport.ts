@@ -28,7 +28,10 @@ export function costLine(cost: ContextCost): string {
     .slice(0, 3)
     .map((tool) => `${printableCell(tool.name, 40)} ${formatCount(tool.o200k)}`)
     .join(', ');
-  return `Context cost: ${formatCount(cost.total.o200k)} tokens (o200k) · ${formatCount(cost.total.cl100k)} (cl100k) · ~${formatCount(cost.total.claudeEstimate)} for Claude (estimate)${heaviest === '' ? '' : ` · heaviest: ${heaviest}`}`;
+  const partial = cost.partialTools
+    ? ` · ${plural(cost.partialTools, 'tool')} scaled or not counted (too large or too deep)`
+    : '';
+  return `Context cost: ${formatCount(cost.total.o200k)} tokens (o200k) · ${formatCount(cost.total.cl100k)} (cl100k) · ~${formatCount(cost.total.claudeEstimate)} for Claude (estimate)${heaviest === '' ? '' : ` · heaviest: ${heaviest}`}${partial}`;
 }
 
 /** The heaviest tools first, at most `limit` rows. */
