@@ -13,6 +13,7 @@ import { parseTargetArguments } from '../core/backend/targetArguments.js';
 import type { ExtensionChoice } from '../shared/tasks.js';
 import { closest } from './suggestion.js';
 import { grantFlag } from './grantFlags.js';
+import { hostIds, resolveHosts } from '../core/portability/checkTools.js';
 
 /** --extensions tasks,ui (or none): the extensions named are declared, the others not. */
 function parseExtensions(text: string): ExtensionChoice {
@@ -23,6 +24,17 @@ function parseExtensions(text: string): ExtensionChoice {
   const unknown = names.find((name) => name !== 'tasks' && name !== 'ui');
   if (unknown !== undefined) throw usage(`--extensions names tasks, ui or none; got "${unknown}".`);
   return { tasks: names.includes('tasks'), ui: names.includes('ui') };
+}
+
+/** --hosts openai,anthropic (or all): known profile ids only, so a typo never checks nothing. */
+function parseHosts(text: string): string[] {
+  const names = text.split(',').map((name) => name.trim()).filter((name) => name !== '');
+  if (names.length === 0) throw usage(`--hosts names one or more of ${hostIds.join(', ')}, or all.`);
+  try {
+    return resolveHosts(names).map((profile) => profile.id);
+  } catch (error) {
+    throw usage(`--hosts: ${error instanceof Error ? error.message : String(error)}.`);
+  }
 }
 
 export const commands = [
@@ -89,6 +101,8 @@ export interface CliOptions {
   concurrency?: number;
   /** test: how the report is written (text by default). */
   reporter?: TestReporter;
+  /** lint --hosts: the host profiles to check the tools against (ids, or all). */
+  hosts?: string[];
 }
 
 export const testReporters = ['text', 'junit', 'tap', 'json'] as const;
@@ -316,6 +330,9 @@ export function parseArguments(argv: readonly string[]): Invocation {
       case '--extensions':
         options.extensions = parseExtensions(value());
         break;
+      case '--hosts':
+        options.hosts = parseHosts(value());
+        break;
       case '--no-extensions':
         options.extensions = { tasks: false, ui: false };
         break;
@@ -439,6 +456,7 @@ export function parseArguments(argv: readonly string[]): Invocation {
       `Unexpected argument "${positional[0] ?? ''}". A stdio server command goes after --, e.g. loupe list -- node server.js`,
     );
   }
+  if (options.hosts && command !== 'lint') throw usage('--hosts goes with lint: loupe lint --hosts openai,anthropic <target> (or --hosts all).');
   if (command === 'snapshot' && !options.out) throw usage('snapshot needs --out <file>.');
   if (
     command === 'auth' &&

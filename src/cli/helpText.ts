@@ -8,6 +8,10 @@ Commands
   call <tool> [--args '<json>']                    call a tool; stdout: its structuredContent as JSON, else its
                                                    text (other blocks, validation on stderr); exit 1 on isError
   lint                                             findings per tool and the server summary; exit 1 on errors
+  lint --hosts openai,anthropic,…|all              also each tool against host profiles (openai, openai-strict,
+                                                   anthropic, gemini, claude-code, vscode, cursor): accepted,
+                                                   changed or refused (an error), with rule, path and source;
+                                                   and the tokens the definitions cost, heaviest first
   snapshot --out <file|folder>                     write a loupe.snapshot/1 file (also when connecting fails);
                                                    a folder gets loupe-<server>-<UTC time>.json
   watch                                            stay connected and print each list_changed diff

@@ -24,6 +24,7 @@ import { ConfigImport } from './configs/ConfigImport';
 import { CommandPalette } from './palette/CommandPalette';
 import { AuthBanner } from './auth/AuthBanner';
 import { AuthView } from './auth/AuthView';
+import { PortabilityView } from './portability/PortabilityView';
 import { SessionStrip } from './sessions/SessionStrip';
 import { useSessionKeys } from './sessions/useSessionKeys';
 import { SecurityView } from './security/SecurityView';
@@ -48,6 +49,7 @@ const views: Record<Tab, () => React.JSX.Element> = {
   Auth: AuthView,
   Security: SecurityView,
   Collections: CollectionsView,
+  Portability: PortabilityView,
 };
 
 /** The tab strip subscribes to the counts itself, so a frame batch re-renders it and not the whole app. */

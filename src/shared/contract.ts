@@ -11,6 +11,7 @@ import type { Direction, Frame, RecorderStats } from './frames.js';
 import type { JsonObject } from './json.js';
 import type { Finding, ToolSummary } from './lint.js';
 import type { SecurityReport } from './security.js';
+import type { PortabilityView } from './portability.js';
 import type { ListDiff, ListKind, ListProgress, ListResult } from './lists.js';
 import type {
   AnsweredServerRequest,
@@ -78,6 +79,8 @@ export interface BackendMethods {
   /** Walk every page of a list. Resolves even when the walk stopped early: see ListResult.complete/error. */
   list(kind: ListKind): Promise<ListResult>;
   lint(): Promise<LintReport>;
+  /** Each tool of the session's list against every host profile, and the tokens its definitions cost. */
+  portability(): Promise<PortabilityView>;
   callTool(request: CallRequest): Promise<CallOutcome>;
   cancelCall(callId: string): Promise<void>;
   readResource(uri: string): Promise<JsonObject>;
@@ -200,6 +203,7 @@ export const methodNames = [
   'status',
   'list',
   'lint',
+  'portability',
   'callTool',
   'cancelCall',
   'readResource',

@@ -21,6 +21,9 @@ export const findingCodes = [
   'app-resource-mime',
   // the security lens (shared/security.ts)
   ...securityCodes,
+  // Portability (lint --hosts): a host or model API refuses the tool, or passes it on changed
+  'host-refused',
+  'host-changed',
 ] as const;
 
 export type FindingCode = (typeof findingCodes)[number];
@@ -36,6 +39,10 @@ export interface Finding {
   message: string;
   /** Security findings: the item, the evidence span, why and the public reference. */
   security?: SecurityDetail;
+  /** host-refused, host-changed: which host profile, which of its rules, where in the tool. */
+  host?: string;
+  rule?: string;
+  path?: string;
 }
 
 export const summaryFields = [

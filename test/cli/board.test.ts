@@ -83,7 +83,12 @@ describe('loupe board', { timeout: 60_000 }, () => {
     ]);
     const failed = row(run.stdout, join(folder, 'failed.json'));
     expect(failed?.[3]).toMatch(/^no — command-not-found: .*loupe-no-such-command-xyz/);
-    expect(failed?.slice(4)).toEqual(['—', '—', '—', '—', '—']);
+    expect(failed?.slice(4)).toEqual(['—', '—', '—', '—', '—', '—']);
+    // Portability: the demo's 163 tools are past OpenAI's and VS Code's 128 and Cursor's 40; its configure_alert has a
+    // top-level allOf, which the Anthropic API (and so Claude Code) refuses.
+    expect(row(run.stdout, 'loupe-demo')?.[9]).toMatch(
+      /^refused: openai 35, openai-strict \d+, anthropic 1, gemini \d+, claude-code 1, vscode 35, cursor 123$/,
+    );
     // The hostile server's name is escaped, never raw HTML, in the Markdown too.
     expect(row(run.stdout, '&lt;img src=x onerror=alert(1)&gt;')?.slice(1, 2)).toEqual(['2.0.0']);
     expect(run.stdout).not.toContain(payload);
@@ -195,6 +200,7 @@ describe('loupe board', { timeout: 60_000 }, () => {
       '—',
       '—',
       `unreadable — snapshot-invalid: ${array}: Not a Loupe snapshot: the file holds a JSON array, not an object.`,
+      '—',
       '—',
       '—',
       '—',

@@ -11,6 +11,8 @@ import { walk } from '../listing.js';
 import { withSession } from '../sessionScope.js';
 import { stdoutFindings, stdoutNoise, stdoutNoiseMessage } from '../../core/lint/stdoutNoise.js';
 import { declaredLine } from '../format/declaredCapabilities.js';
+import { contextCost } from '../../core/portability/tokenCost.js';
+import { costLine } from '../format/portabilityReport.js';
 import { printable, serverLabel, terminalJson, type Terminal } from '../terminal.js';
 import { writeJsonDocument } from '../format/jsonLines.js';
 
@@ -86,13 +88,16 @@ export async function listCommand(invocation: Invocation, terminal: Terminal): P
   }
   return withSession(invocation, terminal, async (session) => {
     const result = await walk(session, invocation.options.kind, invocation.options, terminal);
+    // What the tool definitions cost a model's context (the tokenizers load only here).
+    const costs = result.kind === 'tools' ? await contextCost(result.items) : undefined;
     if (invocation.options.json) {
-      printJson(terminal, listDocument(session, result));
+      printJson(terminal, { ...listDocument(session, result), ...(costs ? { costs } : {}) });
     } else {
       const header = eraLine(session);
       if (header) terminal.out(header);
       for (const line of itemTable(result.kind, result.items)) terminal.out(line);
       terminal.out('');
+      if (costs && result.items.length > 0) terminal.out(costLine(costs));
       terminal.out(listFooter(result));
     }
     const noise = stdoutNoise(session.recorder.frames());

@@ -10,7 +10,7 @@ import type { BackendMethods, CallRequest, LintReport, Settings } from '../../sh
 import type { EventSourceLike, MethodsFor } from '../../shared/carrier.js';
 import { LoupeError, toErrorData, type LoupeErrorData } from '../../shared/errors.js';
 import type { Frame, RecorderStats } from '../../shared/frames.js';
-import { isJsonObject, type JsonObject } from '../../shared/json.js';
+import { isJsonObject, stringField, type JsonObject } from '../../shared/json.js';
 import { listKinds, type ListKind, type ListResult } from '../../shared/lists.js';
 import { isRequestTimeout, maxRequestTimeoutMs, type CallOutcome, type SessionOptions, type SessionStatus } from '../../shared/session.js';
 import type { StdioTarget, Target } from '../../shared/target.js';
@@ -43,6 +43,7 @@ import { SessionMemory } from './sessionMemory.js';
 import { listServerTasks } from '../tasks/serverTasks.js';
 import { configMethods } from './configMethods.js';
 import { createCollectionMethods } from './collectionMethods.js';
+import { createPortabilityMethods } from './portabilityMethods.js';
 import { authDirectoryFor, createAuthDesk } from './authSession.js';
 import { createSecurityMethods, createSecurityRegistry, serverName, toolNames, toolSecurityFindings, type SecurityPeer, type SecurityRegistry } from './securityMethods.js';
 
@@ -463,6 +464,15 @@ export function createSessionBackend(options: BackendOptions & { settingsStore?:
         return { session, timeoutMs: current.options.timeoutMs, pageLimit: current.options.pageLimit };
       },
       baseDirectory: process.cwd(),
+    }),
+    // portability: the tools as last walked (walked now if never), against every host profile
+    ...createPortabilityMethods(async () => {
+      const current = attempt;
+      if (!current) throw notConnected();
+      let tools = current.lists.get('tools');
+      if (!tools && current.session?.isOpen) tools = await walk(current, current.session, 'tools');
+      const serverName = stringField(current.session?.handshake.serverInfo, 'name');
+      return { items: tools?.items ?? [], complete: tools?.complete ?? false, ...(serverName === undefined ? {} : { serverName }) };
     }),
     // client configs
     ...configMethods(),

@@ -12,6 +12,8 @@ import type { LoupeErrorData } from '../../shared/errors.js';
 import type { Snapshot } from '../../shared/snapshot.js';
 import { lintTools } from '../lint/lintTools.js';
 import { namingConvention } from '../lint/summarizeTools.js';
+import { checkPortability } from '../portability/checkTools.js';
+import { profiles } from '../portability/profiles/index.js';
 
 export const boardFields = [...summaryFields, '_meta'] as const;
 export type BoardField = (typeof boardFields)[number];
@@ -35,6 +37,8 @@ export interface BoardRow {
   anyToolDescribed: boolean;
   roundTripMs: number | null;
   protocolVersion?: string;
+  /** Per host profile (all of them): how many of the tools it refuses; absent when not connected. */
+  refusedByHost?: Record<string, number>;
 }
 
 export interface BoardTotals {
@@ -110,7 +114,13 @@ function row(file: string, snapshot: Snapshot): BoardRow {
     anyToolDescribed: snapshot.tools.some((tool) => carriesField(tool, 'description')),
     roundTripMs: snapshot.roundTripMs,
     ...(snapshot.protocolVersion === undefined ? {} : { protocolVersion: snapshot.protocolVersion }),
+    ...(snapshot.connected ? { refusedByHost: refusedByHost(snapshot.tools, name) } : {}),
   };
+}
+
+function refusedByHost(tools: readonly JsonObject[], serverName: string | undefined): Record<string, number> {
+  const report = checkPortability(tools, profiles, serverName === undefined ? {} : { serverName });
+  return Object.fromEntries(report.hosts.map((host) => [host.id, report.counts[host.id].refused]));
 }
 
 function median(sorted: readonly number[]): number {

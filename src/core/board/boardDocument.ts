@@ -34,7 +34,7 @@ export function serverName(row: BoardRow): string {
 }
 
 function serverRow(row: BoardRow): string[] {
-  if (!row.readable) return [row.file, '—', '—', `unreadable — ${row.error ?? 'no reason given'}`, '—', '—', '—', '—', '—'];
+  if (!row.readable) return [row.file, '—', '—', `unreadable — ${row.error ?? 'no reason given'}`, '—', '—', '—', '—', '—', '—'];
   const connected = row.connected ? 'yes' : `no — ${row.error ?? 'no error recorded'}`;
   const tools = row.connected ? `${row.toolCount}${row.toolsComplete ? '' : ' (incomplete)'}` : '—';
   return [
@@ -47,7 +47,16 @@ function serverRow(row: BoardRow): string[] {
     row.connected ? (row.anyToolDescribed ? 'yes' : 'no') : '—',
     row.roundTripMs === null ? '—' : `${Math.round(row.roundTripMs)} ms`,
     row.protocolVersion ?? '—',
+    portabilityCell(row),
   ];
+}
+
+/** "refused: anthropic 1, gemini 13" (hosts that refuse none are left out), or "none refused". */
+export function portabilityCell(row: BoardRow): string {
+  if (!row.connected || row.refusedByHost === undefined) return '—';
+  const refused = Object.entries(row.refusedByHost).filter(([, count]) => count > 0);
+  if (refused.length === 0) return 'none refused';
+  return `refused: ${refused.map(([host, count]) => `${host} ${count}`).join(', ')}`;
 }
 
 export function boardDocument(board: Board): Block[] {
@@ -75,6 +84,7 @@ export function boardDocument(board: Board): Block[] {
         'Any tool described',
         'Round trip',
         'Protocol',
+        'Portability (tools refused by host)',
       ],
       rows: rows.map(serverRow),
     },

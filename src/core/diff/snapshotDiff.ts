@@ -8,6 +8,7 @@ import { itemKey, listKinds, type ListKind } from '../../shared/lists.js';
 import type { Snapshot } from '../../shared/snapshot.js';
 import { diffItem, textChange, valueChange } from './itemDiff.js';
 import { jsonEqual } from './jsonEqual.js';
+import { portabilityChanges } from '../portability/portabilityDiff.js';
 
 interface ListSide {
   items: JsonObject[];
@@ -52,8 +53,11 @@ export function diffItems(
   for (const [name, item] of old) {
     const current = now.get(name);
     if (!current) changes.push(itemChange('removed', name, []));
-    else if (!jsonEqual(item, current))
-      changes.push(itemChange('changed', name, diffItem(kind, item, current)));
+    else if (!jsonEqual(item, current)) {
+      // Tools also say when the change makes a host refuse them (or take them again).
+      const portability = kind === 'tools' ? portabilityChanges(item, current) : [];
+      changes.push(itemChange('changed', name, [...diffItem(kind, item, current), ...portability]));
+    }
   }
   for (const name of now.keys()) if (!old.has(name)) changes.push(itemChange('added', name, []));
   return changes;

@@ -39,6 +39,8 @@ export const severities: Record<FindingCode, Severity> = {
   'app-resource-unresolved': 'warning',
   'app-resource-mime': 'warning',
   ...securityRuleSeverity,
+  'host-refused': 'error',
+  'host-changed': 'info',
 };
 
 export const maximumNameLength = 128;

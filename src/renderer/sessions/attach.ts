@@ -5,6 +5,7 @@
  * list_changed re-walks.
  * Nothing here sends anything to the server.
  */
+import { refreshPortability } from '../portability/portabilityActions';
 import type { LoupeApi } from '../../shared/contract';
 import type { Frame } from '../../shared/frames';
 import type { KeptCall } from '../../shared/sessions';
@@ -88,6 +89,7 @@ export async function attachSession(store: ScopedStore): Promise<void> {
     for (const change of changes) recordListChange(change.diff, change.result, store, { before: change.before, at: change.at });
   }
   markUnsupported(store);
+  void refreshPortability(store);
   store.setState((state) => ({
     lint,
     tasks: tasks.reduce(withTask, state.tasks),

@@ -19,6 +19,7 @@ export const sessionKeys = [
   'lint',
   'security',
   'securityError',
+  'portability',
   'capabilityProbe',
   // traffic
   'frameLog',

@@ -1,3 +1,4 @@
+import type { PortabilityView } from '../../shared/portability';
 import type { LoupeErrorData } from '../../shared/errors';
 import type { LintReport } from '../../shared/contract';
 import {
@@ -25,6 +26,8 @@ export interface ListState {
 export interface ListsSlice {
   lists: Record<ListKind, ListState>;
   lint: LintReport | null;
+  /** Each tool against every host profile, and the tokens of the definitions (the backend computes both). */
+  portability: PortabilityView | null;
   /** The tools listed again over a second connection that declares no capabilities, beside this one's. */
   capabilityProbe: CapabilityProbe | null;
 }
@@ -42,5 +45,6 @@ export function emptyLists(): Record<ListKind, ListState> {
 export const createListsSlice: SliceCreator<ListsSlice> = () => ({
   lists: emptyLists(),
   lint: null,
+  portability: null,
   capabilityProbe: null,
 });

@@ -14,6 +14,7 @@ import { FrameLog } from '../lib/frameLog';
 import { apiOf, shownStore, type ScopedStore } from '../sessions/sessionStore';
 import { refreshSecurity } from '../security/securityActions';
 import { emptyLists, type ListState } from './listsSlice';
+import { refreshPortability } from '../portability/portabilityActions';
 import type { Selection } from './uiSlice';
 
 function patchList(store: ScopedStore, kind: ListKind, patch: Partial<ListState>): void {
@@ -34,6 +35,7 @@ function resetSessionView(store: ScopedStore): void {
     lint: null,
     security: null,
     securityError: null,
+    portability: null,
     capabilityProbe: null,
     frameLog: new FrameLog(),
     frameVersion: state.frameVersion + 1,
@@ -196,6 +198,8 @@ export async function refreshLint(store: ScopedStore = shownStore()): Promise<vo
   }
   // The security lens (and the pin banner) as soon as the tools are known, before anything is called.
   await refreshSecurity(store);
+  // The host verdicts and token costs follow the same tool list.
+  await refreshPortability(store);
 }
 
 export async function refreshStats(store: ScopedStore = shownStore()): Promise<void> {

@@ -15,6 +15,7 @@ export const tabs = [
   'Compare',
   'Security',
   'Collections',
+  'Portability',
 ] as const;
 export type Tab = (typeof tabs)[number];
 

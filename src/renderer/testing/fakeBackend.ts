@@ -103,6 +103,17 @@ function fakeSession(overrides: FakeOverrides): {
     status: () => Promise.resolve(status),
     list: (kind) => Promise.resolve(lists[kind] ?? listResult(kind, [])),
     lint: () => Promise.resolve({ findings: [], summary: emptySummary(lists.tools?.items.length ?? 0) }),
+    // No host profiles here (they are core's): an empty report; tests that need verdicts override it.
+    portability: () =>
+      Promise.resolve({
+        report: { hosts: [], tools: [], counts: {} },
+        costs: {
+          tools: [],
+          total: { o200k: 0, cl100k: 0, claudeEstimate: 0 },
+          method: 'none (fake backend)',
+        },
+        complete: true,
+      }),
     callTool: () => Promise.reject(new LoupeError({ kind: 'internal', message: 'not scripted' })),
     cancelCall: () => Promise.resolve(),
     readResource: (uri) =>

@@ -6,6 +6,7 @@ import { HandshakeView } from '../components/HandshakeView';
 import { formatCount } from '../lib/format';
 import { selectHandshake, selectLint } from '../store/selectors';
 import { useLoupeStore } from '../store/store';
+import { ServerCost } from '../portability/CostSummary';
 
 function share(count: number, total: number): string {
   return total === 0 ? '—' : `${Math.round((count / total) * 100)}%`;
@@ -34,6 +35,7 @@ export function ServerView() {
         ) : (
           <p className="empty">Not connected.</p>
         )}
+        <ServerCost />
       </Field>
       {summary ? (
         <div className="summary-grid">

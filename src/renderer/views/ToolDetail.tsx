@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { ToolHosts } from '../portability/ToolHosts';
 import type { JsonObject, JsonValue } from '../../shared/json';
 import type { Finding } from '../../shared/lint';
 import { Evidence } from '../security/Evidence';
@@ -62,6 +63,7 @@ export function ToolDetail({ tool, index, findings }: ToolDetailProps) {
           </ul>
         </Field>
       ) : null}
+      <ToolHosts index={index} name={name} />
       <Field label="Description">
         {'description' in tool ? (
           typeof tool.description === 'string' ? (

@@ -14,6 +14,7 @@ import { selectLint, selectList, selectListSource } from '../store/selectors';
 import { useLoupeStore } from '../store/store';
 import { DeclaredCapabilities } from './DeclaredCapabilities';
 import { ToolDetail } from './ToolDetail';
+import { ToolsCost } from '../portability/CostSummary';
 
 const noFindings: Finding[] = [];
 
@@ -62,6 +63,7 @@ export function ToolsView() {
     <div className="split">
       <section className="list-pane" aria-label="Tool list">
         <ListHeader state={list} noun="tool" shown={filter ? positions.length : undefined} />
+        <ToolsCost />
         <DeclaredCapabilities />
         <input
           className="search"

@@ -43,7 +43,7 @@ describe('board rendering', () => {
     const markdown = renderMarkdown(boardDocument(board));
     expect(markdown.split('\n')[0]).toBe('# tools/list board: 1 snapshot (1 unreadable), 0 connected, 0 tools');
     expect(markdown).toContain(
-      '| x.json | — | — | unreadable — io-error: Could not read x.json: it is a folder. | — | — | — | — | — |',
+      '| x.json | — | — | unreadable — io-error: Could not read x.json: it is a folder. | — | — | — | — | — | — |',
     );
   });
 });

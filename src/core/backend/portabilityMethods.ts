@@ -1,0 +1,33 @@
+/**
+ * The contract's portability method: the session's tool list against every host profile, and what its definitions
+ * cost. Computed here, in Node, so the tokenizers' tables never enter the renderer's bundle.
+ */
+import type { BackendMethods } from '../../shared/contract.js';
+import type { JsonObject } from '../../shared/json.js';
+import type { PortabilityView } from '../../shared/portability.js';
+import { checkPortability } from '../portability/checkTools.js';
+import { profiles } from '../portability/profiles/index.js';
+import { contextCost } from '../portability/tokenCost.js';
+
+export interface PortabilityTools {
+  items: JsonObject[];
+  complete: boolean;
+  serverName?: string;
+}
+
+export type PortabilityMethods = Pick<BackendMethods, 'portability'>;
+
+export function createPortabilityMethods(tools: () => Promise<PortabilityTools>): PortabilityMethods {
+  return {
+    async portability(): Promise<PortabilityView> {
+      const { items, complete, serverName } = await tools();
+      const report = checkPortability(items, profiles, serverName === undefined ? {} : { serverName });
+      return {
+        report,
+        costs: await contextCost(items),
+        complete,
+        ...(serverName === undefined ? {} : { serverName }),
+      };
+    },
+  };
+}
