@@ -21,7 +21,7 @@ function parseExtensions(text: string): ExtensionChoice {
   return { tasks: names.includes('tasks'), ui: names.includes('ui') };
 }
 
-export const commands = ['list', 'call', 'lint', 'snapshot', 'watch', 'web', 'diff', 'board', 'auth', 'help', 'version'] as const;
+export const commands = ['list', 'call', 'lint', 'snapshot', 'watch', 'web', 'diff', 'board', 'auth', 'replay', 'help', 'version'] as const;
 export type CommandName = (typeof commands)[number];
 
 export interface CliOptions {
@@ -56,6 +56,10 @@ export interface CliOptions {
   task?: boolean;
   /** --extensions / --no-extensions: which extensions Loupe declares (all by default). */
   extensions?: ExtensionChoice;
+  /** snapshot --calls <file>: the requests to make and record after the listings. */
+  calls?: string;
+  /** replay: --http (Streamable HTTP on loopback; legacy SSE too for a recording made over SSE), --on-miss, --pace. */
+  replay: { http: boolean; onMiss: 'error' | 'nearest'; pace: 'instant' | 'recorded' };
 }
 
 export interface CliAuthOptions extends AuthSettings {
@@ -140,6 +144,7 @@ export function parseArguments(argv: readonly string[]): Invocation {
     toolArguments: {},
     roots: [],
     auth: { mode: 'auto', nonInteractive: false },
+    replay: { http: false, onMiss: 'error', pace: 'instant' },
   };
   const positional: string[] = [];
   let command: CommandName | undefined;
@@ -253,6 +258,24 @@ export function parseArguments(argv: readonly string[]): Invocation {
       case '--no-extensions':
         options.extensions = { tasks: false, ui: false };
         break;
+      case '--calls':
+        options.calls = value();
+        break;
+      case '--http':
+        options.replay.http = true;
+        break;
+      case '--on-miss': {
+        const choice = value();
+        if (choice !== 'error' && choice !== 'nearest') throw usage(`--on-miss is error or nearest; got "${choice}".`);
+        options.replay.onMiss = choice;
+        break;
+      }
+      case '--pace': {
+        const choice = value();
+        if (choice !== 'recorded' && choice !== 'instant') throw usage(`--pace is recorded or instant; got "${choice}".`);
+        options.replay.pace = choice;
+        break;
+      }
       case '--config':
         config.path = value();
         break;
@@ -305,6 +328,10 @@ export function parseArguments(argv: readonly string[]): Invocation {
     if (!invocation.tool) throw usage('call needs a tool name: loupe call <tool> [--args \'{…}\'] <target>');
   }
   if (command === 'diff' || command === 'board') parseFiles(invocation, positional.splice(0));
+  if (command === 'replay') {
+    invocation.files = positional.splice(0);
+    if (invocation.files.length !== 1 || target) throw usage('replay serves one recording: loupe replay <snapshot.json> [--http [--port N]]');
+  }
   if (command === 'auth') {
     invocation.tool = positional.shift();
     if (invocation.tool !== 'logout') throw usage('auth wants an action: loupe auth logout --url <url>');
