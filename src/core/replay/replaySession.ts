@@ -114,7 +114,7 @@ export class ReplaySession {
     const modern = params?._meta;
     if (isJsonObject(modern) && isJsonObject(modern[clientCapabilitiesKey]))
       this.capabilities = modern[clientCapabilitiesKey];
-    if (method === 'ping' && !this.index.byMethod.has('ping')) {
+    if (this.builtIn(method)) {
       emit(JSON.stringify({ jsonrpc: '2.0', id, result: {} }));
       this.options.onServed?.({ method, outcome: 'built-in' });
       return;
@@ -152,6 +152,17 @@ export class ReplaySession {
     emit(answer.parts[0] + JSON.stringify(id) + answer.parts[1]);
     this.options.onServed?.({ method, outcome });
     if (exchange.after.length > 0) void this.play(exchange.after, this.standalone, answer.t, undefined);
+  }
+
+  /**
+   * Requests whose answer is an empty result by the specification, answered when the recording has none: ping, and
+   * logging/setLevel of a server that declared logging (the official inspector sets a level on connecting).
+   */
+  private builtIn(method: string): boolean {
+    if (this.index.byMethod.has(method)) return false;
+    return (
+      method === 'ping' || (method === 'logging/setLevel' && isJsonObject(this.index.capabilities.logging))
+    );
   }
 
   private peek(method: string, params: JsonObject | undefined): Exchange | undefined {
