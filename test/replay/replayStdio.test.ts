@@ -58,9 +58,9 @@ async function sdkClient(flags: string[] = []): Promise<{ client: Client; receiv
   const received: JSONRPCMessage[] = [];
   await client.connect(transport);
   const deliver = transport.onmessage;
-  transport.onmessage = (message, extra) => {
+  transport.onmessage = (message: JSONRPCMessage): void => {
     received.push(message);
-    deliver?.(message, extra);
+    deliver?.(message);
   };
   return { client, received };
 }
@@ -80,11 +80,12 @@ describe('loupe replay of server-everything over stdio', () => {
   it('the SDK 1.x Client gets the recorded handshake, list, calls, read, prompt and notifications', async () => {
     const { client, received } = await sdkClient();
     try {
-      const initialize = recordedAnswer(recorded, {
-        method: 'initialize',
-        params: JSON.parse(recorded.frames.find((frame) => frame.method === 'initialize')?.raw ?? '{}')
-          .params,
-      });
+      const initializeFrame = JSON.parse(
+        recorded.frames.find((frame) => frame.method === 'initialize')?.raw ?? '{}',
+      ) as {
+        params: Record<string, unknown>;
+      };
+      const initialize = recordedAnswer(recorded, { method: 'initialize', params: initializeFrame.params });
       expect(client.getServerVersion()).toEqual(initialize.serverInfo);
       expect(client.getServerCapabilities()).toEqual(initialize.capabilities);
       expect(client.getInstructions()).toBe(initialize.instructions);
