@@ -124,11 +124,12 @@ class StreamableEndpoint {
       return;
     }
     const first = requests[0];
-    if (requests.length === 1 && messages.length === 1 && first && !session.streams(first)) {
+    const plan = first && messages.length === 1 ? session.httpAnswer(first) : { stream: true, status: 200 };
+    if (first && !plan.stream) {
       const answers: string[] = [];
       await session.receive(first, (raw) => answers.push(raw));
       response
-        .writeHead(200, { 'content-type': 'application/json', ...this.headers() })
+        .writeHead(plan.status, { 'content-type': 'application/json', ...this.headers() })
         .end(answers.join('\n'));
       return;
     }

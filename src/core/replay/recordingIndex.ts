@@ -28,6 +28,11 @@ export interface RecordedAnswer {
   raw: string;
   t: number;
   error: boolean;
+  /** Over HTTP: the status and content type it came with (an event stream, or a 400 whose body is the error). */
+  status?: number;
+  contentType?: string;
+  /** An HTTP refusal's body: sent as it was (its id is the server's null, not the request's). */
+  verbatim?: true;
 }
 
 export interface Exchange {
@@ -147,13 +152,26 @@ export function indexRecording(snapshot: Snapshot): RecordingIndex {
   const bySeq = new Map<number, Exchange>();
   let last: Exchange | ServerMessage[] = index.prelude;
   for (const [position, frame] of snapshot.frames.entries()) {
-    if (
-      frame.channel === 'app' ||
-      frame.kind === 'stderr' ||
-      frame.kind === 'http' ||
-      frame.kind === 'invalid'
-    )
+    if (frame.channel === 'app' || frame.kind === 'stderr' || frame.kind === 'invalid') continue;
+    if (frame.kind === 'http') {
+      // An HTTP refusal (a 400 to server/discover, its body a JSON-RPC error with id null): the answer, sent as it was.
+      if (
+        frame.direction === 'in' &&
+        !Array.isArray(last) &&
+        !last.answer &&
+        (frame.http?.status ?? 0) >= 400
+      ) {
+        last.answer = {
+          parts: [frame.raw, ''],
+          raw: frame.raw,
+          t: frame.t,
+          error: true,
+          ...httpFacts(frame),
+          verbatim: true,
+        };
+      }
       continue;
+    }
     const message = parseRaw(frame, position);
     if (frame.direction === 'out') {
       if (frame.kind === 'request') {
@@ -190,6 +208,7 @@ export function indexRecording(snapshot: Snapshot): RecordingIndex {
         raw: frame.raw,
         t: frame.t,
         error: frame.kind === 'error',
+        ...httpFacts(frame),
       };
       continue;
     }
@@ -214,6 +233,13 @@ export function indexRecording(snapshot: Snapshot): RecordingIndex {
     )
     .reduce((sum, [, list]) => sum + list.length, 0);
   return index;
+}
+
+function httpFacts(frame: Frame): { status?: number; contentType?: string } {
+  return {
+    ...(frame.http?.status === undefined ? {} : { status: frame.http.status }),
+    ...(frame.http?.contentType === undefined ? {} : { contentType: frame.http.contentType }),
+  };
 }
 
 function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {

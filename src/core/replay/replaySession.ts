@@ -55,11 +55,19 @@ export class ReplaySession {
     private readonly standalone: Emit,
   ) {}
 
-  /** Whether answering this request sends more than its answer (over HTTP: an event stream rather than JSON). */
-  streams(message: JsonObject): boolean {
-    if (typeof message.method !== 'string' || message.id === undefined) return false;
+  /**
+   * How an HTTP replay answers this request: as an event stream when the recorded answer came as one or the server
+   * sent more while it was pending, else as JSON, with the recorded status (a 400 that refused server/discover).
+   */
+  httpAnswer(message: JsonObject): { stream: boolean; status: number } {
+    if (typeof message.method !== 'string' || message.id === undefined) return { stream: false, status: 200 };
     const exchange = this.peek(message.method, isJsonObject(message.params) ? message.params : undefined);
-    return exchange !== undefined && exchange.during.some((step) => this.sendable(step, message));
+    const status = exchange?.answer?.status ?? 200;
+    const stream =
+      exchange !== undefined &&
+      (exchange.answer?.contentType?.startsWith('text/event-stream') === true ||
+        exchange.during.some((step) => this.sendable(step)));
+    return { stream: stream && status < 300, status };
   }
 
   /**
@@ -149,7 +157,7 @@ export class ReplaySession {
     }
     await this.wait(answer.t - afterDuring);
     if (this.closed) return;
-    emit(answer.parts[0] + JSON.stringify(id) + answer.parts[1]);
+    emit(answer.verbatim ? answer.raw : answer.parts[0] + JSON.stringify(id) + answer.parts[1]);
     this.options.onServed?.({ method, outcome });
     if (exchange.after.length > 0) void this.play(exchange.after, this.standalone, answer.t, undefined);
   }
@@ -215,7 +223,7 @@ export class ReplaySession {
     return { frame: true, code: -32602, message, ...(data ? { data } : {}) };
   }
 
-  private sendable(step: ServerMessage, _cause?: JsonObject): boolean {
+  private sendable(step: ServerMessage): boolean {
     if (!step.request || step.method === undefined) return true;
     const capability = requestCapability[step.method];
     return capability === undefined || isJsonObject(this.capabilities[capability]);
