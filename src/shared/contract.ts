@@ -28,6 +28,7 @@ import type { Target } from './target.js';
 import type { ExtensionChoice, ServerTaskList, TaskMode, TaskRecord } from './tasks.js';
 import type { ConfigFile, ConfigReference, ConfigSource } from './config.js';
 import type { KeptCall, KeptListChange, SessionInfo } from './sessions.js';
+import type { ReplayRequest, ReplayServing } from './replay.js';
 
 export interface SavedServer {
   id: string;
@@ -96,6 +97,11 @@ export interface BackendMethods {
   compareSnapshots(left: CompareSource, right: CompareSource): Promise<Comparison>;
   /** The item-by-item diff of one list's before and after (a list_changed the session saw). */
   compareLists(request: ListComparisonRequest): Promise<ItemChange[]>;
+  // replay
+  /** Serves a recording (a snapshot's text) on loopback; rejects with 'snapshot-invalid' naming why it cannot be. */
+  serveReplay(request: ReplayRequest): Promise<ReplayServing>;
+  /** Stops a replay served by serveReplay (its copy of the file stays for the stdio command). */
+  stopReplay(id: string): Promise<void>;
   // tasks
   /** The tasks this session's calls became, newest first. */
   listTasks(): Promise<TaskRecord[]>;
@@ -200,6 +206,9 @@ export const methodNames = [
   // compare
   'compareSnapshots',
   'compareLists',
+  // replay
+  'serveReplay',
+  'stopReplay',
   // tasks
   'listTasks',
   'listServerTasks',
@@ -264,6 +273,8 @@ export const sessionlessMethods = [
   'signOut',
   'sessions',
   'openSession',
+  'serveReplay',
+  'stopReplay',
 ] as const satisfies readonly MethodName[];
 
 /** What a UI holds: the methods plus a way to listen to each event. */

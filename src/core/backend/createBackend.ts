@@ -42,6 +42,7 @@ import { TaskBook } from './taskBook.js';
 import { SessionMemory } from './sessionMemory.js';
 import { listServerTasks } from '../tasks/serverTasks.js';
 import { configMethods } from './configMethods.js';
+import { createReplayMethods } from './replayMethods.js';
 import { authDirectoryFor, createAuthDesk } from './authSession.js';
 
 export interface BackendOptions {
@@ -236,6 +237,7 @@ export function createSessionBackend(options: BackendOptions & { settingsStore?:
       .catch(() => undefined);
   };
 
+  const replays = createReplayMethods();
   const methods: BackendMethods = {
     initialTarget: () => Promise.resolve(options.initialTarget ?? null),
 
@@ -436,6 +438,8 @@ export function createSessionBackend(options: BackendOptions & { settingsStore?:
     }),
     // client configs
     ...configMethods(),
+    // replay
+    ...replays.methods,
     // auth
     authSteps: () => Promise.resolve(authDesk.steps()),
     signOut: (serverUrl) => Promise.resolve(authDesk.signOut(String(serverUrl))),
@@ -477,6 +481,7 @@ export function createSessionBackend(options: BackendOptions & { settingsStore?:
         current.stopRecording();
         await current.recorder.close().catch(() => undefined);
       }
+      await replays.closeAll();
       hub.clear();
     },
   };

@@ -135,6 +135,8 @@ function fakeSession(overrides: FakeOverrides): {
     // compare
     compareSnapshots: () => Promise.reject(new LoupeError({ kind: 'internal', message: 'not scripted' })),
     compareLists: () => Promise.reject(new LoupeError({ kind: 'internal', message: 'not scripted' })),
+    serveReplay: () => Promise.reject(new LoupeError({ kind: 'internal', message: 'not scripted' })),
+    stopReplay: () => Promise.resolve(),
     // tasks
     listTasks: () => Promise.resolve([]),
     listServerTasks: () => Promise.resolve({ supported: false, reason: 'not scripted' }),
