@@ -13,6 +13,7 @@ const sections = {
   recording: () => import('./sections/recording.mjs'),
   memory: () => import('./sections/memory.mjs'),
   renderer: () => import('./sections/renderer.mjs'),
+  replay: () => import('./sections/replay.mjs'),
 };
 
 let result;
