@@ -7,7 +7,8 @@
 import { LoupeError } from '../../shared/errors.js';
 import { stringField } from '../../shared/json.js';
 import { serveHttp } from '../../core/replay/httpReplay.js';
-import { loadRecording } from '../../core/replay/loadRecording.js';
+import { loadRecording, type LoadedRecording } from '../../core/replay/loadRecording.js';
+import type { RecordingIndex } from '../../core/replay/recordingIndex.js';
 import type { ReplayOptions } from '../../core/replay/replaySession.js';
 import { serveStdio } from '../../core/replay/stdioReplay.js';
 import type { Invocation } from '../arguments.js';
@@ -24,9 +25,29 @@ function portInUse(error: unknown, port: number | undefined): unknown {
   );
 }
 
+/**
+ * What the command says about the recording, and the index it serves. The parsed snapshot (every tool as an
+ * object, besides the frames' text) is not kept while serving: the index holds the recorded text it needs.
+ */
+function describe({ snapshot, index }: LoadedRecording): {
+  index: RecordingIndex;
+  what: string;
+  recordedUrl?: string;
+} {
+  const server = printable(stringField(snapshot.serverInfo, 'name') ?? 'the server');
+  const era = index.era === 'modern' ? '2026-07-28' : (snapshot.protocolVersion ?? 'legacy');
+  const what = `${server} as recorded ${snapshot.testedAt} (${era}, ${plural(index.calls, 'recorded call')})`;
+  const target = snapshot.target;
+  return {
+    index,
+    what,
+    ...(target.transport === 'stdio' || target.transport === 'demo' ? {} : { recordedUrl: target.url }),
+  };
+}
+
 export async function replayCommand(invocation: Invocation, terminal: Terminal): Promise<number> {
   const file = invocation.files?.[0] ?? '';
-  const { snapshot, index } = await loadRecording(file);
+  const { index, ...facts } = describe(await loadRecording(file));
   const { http, onMiss, pace } = invocation.options.replay;
   const options: ReplayOptions = {
     onMiss,
@@ -39,17 +60,12 @@ export async function replayCommand(invocation: Invocation, terminal: Terminal):
       }
     },
   };
-  const server = printable(stringField(snapshot.serverInfo, 'name') ?? 'the server');
-  const what = `${server} as recorded ${snapshot.testedAt} (${index.era === 'modern' ? '2026-07-28' : (snapshot.protocolVersion ?? 'legacy')}, ${plural(index.calls, 'recorded call')})`;
+  const { what, recordedUrl } = facts;
   if (!http) {
     terminal.err(`loupe replay: serving ${what} over stdio`);
     await serveStdio(index, options, process.stdin, process.stdout).done;
     return 0;
   }
-  const recordedUrl =
-    snapshot.target.transport === 'stdio' || snapshot.target.transport === 'demo'
-      ? undefined
-      : snapshot.target.url;
   const port = invocation.options.port;
   const served = await serveHttp(index, options, {
     ...(port === undefined ? {} : { port }),
