@@ -15,6 +15,7 @@ const sections = {
   renderer: () => import('./sections/renderer.mjs'),
   tap: () => import('./sections/tap.mjs'),
   collection: () => import('./sections/collection.mjs'),
+  replay: () => import('./sections/replay.mjs'),
 };
 
 let result;

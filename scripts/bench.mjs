@@ -15,7 +15,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const onlyIndex = args.indexOf('--only');
-const sections = onlyIndex >= 0 ? args[onlyIndex + 1].split(',') : ['listing', 'recording', 'memory', 'renderer', 'tap', 'collection'];
+const sections = onlyIndex >= 0 ? args[onlyIndex + 1].split(',') : ['listing', 'recording', 'memory', 'renderer', 'tap', 'collection', 'replay'];
 const started = Date.now();
 
 function newest(directory) {

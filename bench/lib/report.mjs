@@ -9,6 +9,7 @@ const targets = {
   longestTaskMs: 100,
   heapMB: 300,
   collection: 1.3,
+  replay: 1.2,
 };
 
 const number = (value, digits = 1) => (value === undefined || value === null ? '—' : Number(value).toFixed(digits));
@@ -185,6 +186,14 @@ function memory(section, lines, checks) {
   checks.push(['Core heap ≤ 300 MB with 100,000 frames', (section.loupeSession ?? section.recorderAlone)?.last.heapUsedMB, targets.heapMB]);
 }
 
+function replay(section, lines, checks) {
+  lines.push('## Replay: a recording served back', '', `${section.tools} tools in ${section.pages} pages listed by the raw floor client from the fixture server and from \`loupe replay\` of its recording (listing only, after initialize; contenders alternate).`, '');
+  lines.push('| contender | wall time per listing | client CPU time |', '|---|---|---|');
+  for (const [name, summary] of Object.entries(section.msPerRun)) lines.push(`| ${name} | ${figure(summary)} | ${figure(section.clientCpuMsPerRun?.[name])} |`);
+  lines.push('', `- replay / fixture server, wall: ${ratio(section.ratios.replayOverFixture)}`, '');
+  checks.push([`replay of ${section.tools} tools in ${section.pages} pages / the fixture server`, section.ratios.replayOverFixture.median, targets.replay]);
+}
+
 export function renderMarkdown(results) {
   const m = results.machine;
   const lines = [
@@ -196,7 +205,7 @@ export function renderMarkdown(results) {
     '',
   ];
   const checks = [];
-  const writers = { listing, recording, renderer, memory, tap, collection };
+  const writers = { listing, recording, renderer, memory, tap, collection, replay };
   for (const [name, section] of Object.entries(results.sections)) {
     if (section.error) {
       lines.push(`## ${name}`, '', `- failed: ${section.error}`, '');

@@ -49,6 +49,7 @@ export const commands = [
   'auth',
   'scan',
   'test',
+  'replay',
   'help',
   'version',
 ] as const;
@@ -103,6 +104,10 @@ export interface CliOptions {
   reporter?: TestReporter;
   /** lint --hosts: the host profiles to check the tools against (ids, or all). */
   hosts?: string[];
+  /** snapshot --calls <file>: the requests to make and record after the listings. */
+  calls?: string;
+  /** replay: --http (Streamable HTTP on loopback; legacy SSE too for a recording made over SSE), --on-miss, --pace. */
+  replay: { http: boolean; onMiss: 'error' | 'nearest'; pace: 'instant' | 'recorded' };
 }
 
 export const testReporters = ['text', 'junit', 'tap', 'json'] as const;
@@ -195,6 +200,7 @@ export function parseArguments(argv: readonly string[]): Invocation {
     auth: { mode: 'auto', nonInteractive: false },
     yes: false,
     accept: false,
+    replay: { http: false, onMiss: 'error', pace: 'instant' },
   };
   const positional: string[] = [];
   let command: CommandName | undefined;
@@ -336,6 +342,24 @@ export function parseArguments(argv: readonly string[]): Invocation {
       case '--no-extensions':
         options.extensions = { tasks: false, ui: false };
         break;
+      case '--calls':
+        options.calls = value();
+        break;
+      case '--http':
+        options.replay.http = true;
+        break;
+      case '--on-miss': {
+        const choice = value();
+        if (choice !== 'error' && choice !== 'nearest') throw usage(`--on-miss is error or nearest; got "${choice}".`);
+        options.replay.onMiss = choice;
+        break;
+      }
+      case '--pace': {
+        const choice = value();
+        if (choice !== 'recorded' && choice !== 'instant') throw usage(`--pace is recorded or instant; got "${choice}".`);
+        options.replay.pace = choice;
+        break;
+      }
       case '--config':
         config.path = value();
         break;
@@ -446,6 +470,10 @@ export function parseArguments(argv: readonly string[]): Invocation {
     if (file === undefined)
       throw usage('test needs a collection file: loupe test <collection.json> [target]');
     invocation.files = [file];
+  }
+  if (command === 'replay') {
+    invocation.files = positional.splice(0);
+    if (invocation.files.length !== 1 || target) throw usage('replay serves one recording: loupe replay <snapshot.json> [--http [--port N]]');
   }
   if (command === 'auth') {
     invocation.tool = positional.shift();

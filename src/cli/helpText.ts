@@ -13,7 +13,10 @@ Commands
                                                    changed or refused (an error), with rule, path and source;
                                                    and the tokens the definitions cost, heaviest first
   snapshot --out <file|folder>                     write a loupe.snapshot/1 file (also when connecting fails);
-                                                   a folder gets loupe-<server>-<UTC time>.json
+                                                   a folder gets loupe-<server>-<UTC time>.json; --calls <file>: a JSON
+                                                   array of {"method","params"} requests made and recorded after the lists
+  replay <file> [--http [--port <n>]]              serve a snapshot's recorded session back as an MCP server (stdio, or
+                                                   HTTP on 127.0.0.1); --on-miss error|nearest, --pace recorded
   watch                                            stay connected and print each list_changed diff
   web [--port <n>]                                 open the inspector in a browser (prints its URL first)
   diff <old.json> <new.json | target>              what changed; exit 1 at --fail-on breaking|drift|any, 2 when not comparable

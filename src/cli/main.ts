@@ -23,6 +23,7 @@ const runners: Record<CommandName, Command> = {
   web: async (invocation, terminal) => (await import('./commands/web.js')).webCommand(invocation, terminal),
   diff: async (invocation, terminal) => (await import('./commands/diff.js')).diffCommand(invocation, terminal),
   board: async (invocation, terminal) => (await import('./commands/board.js')).boardCommand(invocation, terminal),
+  replay: async (invocation, terminal) => (await import('./commands/replay.js')).replayCommand(invocation, terminal),
   auth: async (invocation, terminal) => (await import('./commands/auth.js')).authCommand(invocation, terminal),
   scan: async (invocation, terminal) => (await import('./commands/scan.js')).scanCommand(invocation, terminal),
   test: async (invocation, terminal) => (await import('./commands/test.js')).testCommand(invocation, terminal),

@@ -31,6 +31,7 @@ import type { Target } from './target.js';
 import type { ExtensionChoice, ServerTaskList, TaskMode, TaskRecord } from './tasks.js';
 import type { ConfigFile, ConfigReference, ConfigSource } from './config.js';
 import type { KeptCall, KeptListChange, SessionInfo } from './sessions.js';
+import type { ReplayRequest, ReplayServing } from './replay.js';
 
 export interface SavedServer {
   id: string;
@@ -113,6 +114,11 @@ export interface BackendMethods {
   draftCollectionStep(call: CollectionCall): Promise<CollectionStepDraft>;
   /** Runs a collection (its steps named in `only`, with what they depend on; all when absent) on this session. */
   runCollection(text: string, only?: string[]): Promise<CollectionReport>;
+  // replay
+  /** Serves a recording (a snapshot's text) on loopback; rejects with 'snapshot-invalid' naming why it cannot be. */
+  serveReplay(request: ReplayRequest): Promise<ReplayServing>;
+  /** Stops a replay served by serveReplay (its copy of the file stays for the stdio command). */
+  stopReplay(id: string): Promise<void>;
   // tasks
   /** The tasks this session's calls became, newest first. */
   listTasks(): Promise<TaskRecord[]>;
@@ -225,6 +231,9 @@ export const methodNames = [
   'checkCollection',
   'draftCollectionStep',
   'runCollection',
+  // replay
+  'serveReplay',
+  'stopReplay',
   // tasks
   'listTasks',
   'listServerTasks',
@@ -291,6 +300,8 @@ export const sessionlessMethods = [
   'openSession',
   'checkCollection',
   'draftCollectionStep',
+  'serveReplay',
+  'stopReplay',
 ] as const satisfies readonly MethodName[];
 
 /** What a UI holds: the methods plus a way to listen to each event. */

@@ -35,7 +35,7 @@ describe('loupe usage errors exit 2 with one line naming the problem', { timeout
   });
 
   it('suggests the closest command by edit distance, and none when nothing is close', async () => {
-    const commands = 'list, call, lint, snapshot, watch, web, diff, board, auth, test, help, version';
+    const commands = 'list, call, lint, snapshot, watch, web, diff, board, auth, scan, test, replay, help, version';
     const suggested: [string, string][] = [
       ['lsit', 'list'],
       ['lnit', 'lint'],
@@ -43,6 +43,7 @@ describe('loupe usage errors exit 2 with one line naming the problem', { timeout
       ['snap', 'snapshot'],
       ['borad', 'board'],
       ['wathc', 'watch'],
+      ['replya', 'replay'],
     ];
     for (const [typed, meant] of suggested) {
       const run = await runLoupe([typed, '--demo']);

@@ -22,6 +22,8 @@ import { createRecorder, openSession } from '../openSession.js';
 import { plural, serverLabel, type Terminal } from '../terminal.js';
 import { loupeVersion } from '../../core/loupeVersion.js';
 import { incompleteLine, printJson } from './list.js';
+import { recordCalls } from './snapshotCalls.js';
+import { readCalls, type PlannedCall } from '../../core/replay/recordCalls.js';
 
 const otherKinds: Exclude<ListKind, 'tools'>[] = ['resources', 'templates', 'prompts'];
 
@@ -69,10 +71,13 @@ export async function snapshotCommand(invocation: Invocation, terminal: Terminal
   let failure: LoupeErrorData | undefined;
   let tools: ListResult | undefined;
   let lists: Partial<Record<Exclude<ListKind, 'tools'>, ListResult>> = {};
+  // --calls: read before connecting, so a malformed file fails before the server is started.
+  const calls: PlannedCall[] | undefined = invocation.options.calls === undefined ? undefined : await readCalls(invocation.options.calls);
   try {
     session = await openSession(target, invocation.options, recorder, terminal);
     tools = await walk(session, 'tools', invocation.options, terminal);
     lists = await walkDeclared(session, invocation, terminal);
+    if (calls) ({ tools, lists } = await recordCalls(session, calls, { tools, lists }, invocation.options, terminal));
   } catch (error) {
     failure = toErrorData(error);
   } finally {

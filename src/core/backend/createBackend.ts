@@ -44,6 +44,7 @@ import { listServerTasks } from '../tasks/serverTasks.js';
 import { configMethods } from './configMethods.js';
 import { createCollectionMethods } from './collectionMethods.js';
 import { createPortabilityMethods } from './portabilityMethods.js';
+import { createReplayMethods } from './replayMethods.js';
 import { authDirectoryFor, createAuthDesk } from './authSession.js';
 import { createSecurityMethods, createSecurityRegistry, serverName, toolNames, toolSecurityFindings, type SecurityPeer, type SecurityRegistry } from './securityMethods.js';
 
@@ -251,6 +252,7 @@ export function createSessionBackend(options: BackendOptions & { settingsStore?:
       .catch(() => undefined);
   };
 
+  const replays = createReplayMethods();
   const methods: BackendMethods = {
     initialTarget: () => Promise.resolve(options.initialTarget ?? null),
 
@@ -476,6 +478,8 @@ export function createSessionBackend(options: BackendOptions & { settingsStore?:
     }),
     // client configs
     ...configMethods(),
+    // replay
+    ...replays.methods,
     // auth
     authSteps: () => Promise.resolve(authDesk.steps()),
     signOut: (serverUrl) => Promise.resolve(authDesk.signOut(String(serverUrl))),
@@ -518,6 +522,7 @@ export function createSessionBackend(options: BackendOptions & { settingsStore?:
         current.stopRecording();
         await current.recorder.close().catch(() => undefined);
       }
+      await replays.closeAll();
       hub.clear();
     },
   };

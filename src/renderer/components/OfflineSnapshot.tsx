@@ -10,6 +10,7 @@ import { liveServerName } from '../compare/matchingSessions';
 import { ServerMismatch } from '../compare/ServerMismatch';
 import { serverLabel, utcTime } from '../compare/compareLabels';
 import { closeSnapshot } from '../store/appActions';
+import { ReplayPanel } from '../replay/ReplayPanel';
 import { useLoupeStore } from '../store/store';
 
 export const offlineReason = 'This is a recorded snapshot, not a live connection';
@@ -98,6 +99,7 @@ export function SnapshotSessionCard({ snapshot, live }: { snapshot: Snapshot; li
           Compare with live
         </button>
       </div>
+      <ReplayPanel key={snapshot.testedAt} snapshot={snapshot} />
     </div>
   );
 }

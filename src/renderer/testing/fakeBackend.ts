@@ -151,6 +151,8 @@ function fakeSession(overrides: FakeOverrides): {
     checkCollection: () => Promise.reject(new LoupeError({ kind: 'internal', message: 'not scripted' })),
     draftCollectionStep: () => Promise.reject(new LoupeError({ kind: 'internal', message: 'not scripted' })),
     runCollection: () => Promise.reject(new LoupeError({ kind: 'internal', message: 'not scripted' })),
+    serveReplay: () => Promise.reject(new LoupeError({ kind: 'internal', message: 'not scripted' })),
+    stopReplay: () => Promise.resolve(),
     // tasks
     listTasks: () => Promise.resolve([]),
     listServerTasks: () => Promise.resolve({ supported: false, reason: 'not scripted' }),
