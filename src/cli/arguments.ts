@@ -21,7 +21,7 @@ function parseExtensions(text: string): ExtensionChoice {
   return { tasks: names.includes('tasks'), ui: names.includes('ui') };
 }
 
-export const commands = ['list', 'call', 'lint', 'snapshot', 'watch', 'web', 'diff', 'board', 'auth', 'help', 'version'] as const;
+export const commands = ['list', 'call', 'lint', 'snapshot', 'watch', 'web', 'diff', 'board', 'auth', 'skills', 'help', 'version'] as const;
 export type CommandName = (typeof commands)[number];
 
 export interface CliOptions {
@@ -56,6 +56,10 @@ export interface CliOptions {
   task?: boolean;
   /** --extensions / --no-extensions: which extensions Loupe declares (all by default). */
   extensions?: ExtensionChoice;
+  /** list --kind skills: skills/list (SEP-2640) instead of a core list. */
+  skills?: boolean;
+  /** skills get --verify: read every file of the skill and verify it. */
+  verify?: boolean;
 }
 
 export interface CliAuthOptions extends AuthSettings {
@@ -74,6 +78,8 @@ export interface Invocation {
   command: CommandName;
   /** call: the tool name. auth: the action (logout). */
   tool?: string;
+  /** skills get: the skill's name or SKILL.md URI. */
+  skill?: string;
   target: Target | undefined;
   options: CliOptions;
   /** diff, board: the snapshot files (and folders, for board) named. */
@@ -181,8 +187,9 @@ export function parseArguments(argv: readonly string[]): Invocation {
         break;
       case '--kind': {
         const kind = value();
-        if (!(listKinds as readonly string[]).includes(kind)) throw usage(`--kind is one of ${listKinds.join(', ')}; got "${kind}".`);
-        options.kind = kind as ListKind;
+        if (kind === 'skills') options.skills = true;
+        else if (!(listKinds as readonly string[]).includes(kind)) throw usage(`--kind is one of ${listKinds.join(', ')}, skills; got "${kind}".`);
+        else options.kind = kind as ListKind;
         break;
       }
       case '--args':
@@ -247,6 +254,9 @@ export function parseArguments(argv: readonly string[]): Invocation {
       case '--task':
         options.task = true;
         break;
+      case '--verify':
+        options.verify = true;
+        break;
       case '--extensions':
         options.extensions = parseExtensions(value());
         break;
@@ -305,6 +315,11 @@ export function parseArguments(argv: readonly string[]): Invocation {
     if (!invocation.tool) throw usage('call needs a tool name: loupe call <tool> [--args \'{…}\'] <target>');
   }
   if (command === 'diff' || command === 'board') parseFiles(invocation, positional.splice(0));
+  if (command === 'skills') {
+    const [action, skill] = positional.splice(0, 2);
+    if (action !== 'get' || !skill) throw usage('skills wants: loupe skills get <name> [--out <dir>] [--verify] <target> (loupe list --kind skills lists them).');
+    invocation.skill = skill;
+  }
   if (command === 'auth') {
     invocation.tool = positional.shift();
     if (invocation.tool !== 'logout') throw usage('auth wants an action: loupe auth logout --url <url>');
@@ -320,7 +335,7 @@ export function parseArguments(argv: readonly string[]): Invocation {
   if (invocation.config && invocation.config.server === undefined && command !== 'list') {
     throw usage(`${command} --config needs --server <name> (loupe list --config ${invocation.config.path} lists them).`);
   }
-  if (['list', 'call', 'lint', 'snapshot', 'watch'].includes(command) && !hasTarget && !invocation.config) {
+  if (['list', 'call', 'lint', 'snapshot', 'watch', 'skills'].includes(command) && !hasTarget && !invocation.config) {
     throw usage(`${command} needs a target: --demo, --url <url>, or -- <command> [args…], or --config <file> --server <name>.`);
   }
   return invocation;

@@ -19,6 +19,7 @@ const runners: Record<CommandName, Command> = {
   diff: async (invocation, terminal) => (await import('./commands/diff.js')).diffCommand(invocation, terminal),
   board: async (invocation, terminal) => (await import('./commands/board.js')).boardCommand(invocation, terminal),
   auth: async (invocation, terminal) => (await import('./commands/auth.js')).authCommand(invocation, terminal),
+  skills: async (invocation, terminal) => (await import('./commands/skills.js')).skillsCommand(invocation, terminal),
   help: (_invocation, terminal) => {
     terminal.out(helpText.trimEnd());
     return Promise.resolve(0);

@@ -17,6 +17,10 @@ export const findingCodes = [
   // MCP Apps
   'app-resource-unresolved',
   'app-resource-mime',
+  // Skills (SEP-2640)
+  'skill-entry-invalid', // a skills/list entry breaks the SEP: its URI, name or resources (digest, size, SKILL.md listed)
+  'skill-frontmatter', // an entry's frontmatter is missing, lacks name or description, or its name is not the URI's
+  'skill-name-duplicate', // two listed skills share a name: a host must tell them apart by URI
 ] as const;
 
 export type FindingCode = (typeof findingCodes)[number];
@@ -29,6 +33,8 @@ export interface Finding {
   tool?: string;
   /** Position of the tool in the full list (0-based), to tell duplicates apart. */
   index?: number;
+  /** Skills: the skill's SKILL.md URI the finding is about. */
+  skill?: string;
   message: string;
 }
 

@@ -67,6 +67,7 @@ export async function listCommand(invocation: Invocation, terminal: Terminal): P
   if (invocation.config && invocation.config.server === undefined) {
     return (await import('./configList.js')).configListCommand(invocation.config.path, invocation.options.json, terminal);
   }
+  if (invocation.options.skills) return (await import('./skills.js')).listSkillsCommand(invocation, terminal);
   return withSession(invocation, terminal, async (session) => {
     const result = await walk(session, invocation.options.kind, invocation.options, terminal);
     if (invocation.options.json) {

@@ -37,6 +37,9 @@ export const severities: Record<FindingCode, Severity> = {
   'stdout-not-json': 'warning',
   'app-resource-unresolved': 'warning',
   'app-resource-mime': 'warning',
+  'skill-entry-invalid': 'error',
+  'skill-frontmatter': 'error',
+  'skill-name-duplicate': 'warning',
 };
 
 export const maximumNameLength = 128;
