@@ -131,6 +131,7 @@ skills.push({
 
 const entry = ({ _listedText, ...rest }) => rest;
 const capabilities = () => ({
+  tools: {},
   resources: { listChanged: false },
   ...(has('no-extension') ? {} : { extensions: { 'io.modelcontextprotocol/skills': {} } }),
 });
@@ -178,6 +179,10 @@ function answer(message) {
       const found = skills.find((skill) => skill.uri === params.uri);
       return found ? done({ skill: entry(found) }) : fail(-32602, `Unknown skill: ${String(params.uri)}`);
     }
+    case 'tools/list':
+      return done({ tools: [] });
+    case 'resources/templates/list':
+      return done({ resourceTemplates: [] });
     case 'resources/list':
       return done({ resources: [] });
     case 'resources/read': {

@@ -73,17 +73,18 @@ export async function skillsCommand(invocation: Invocation, terminal: Terminal):
   const { options } = invocation;
   return withSession(invocation, terminal, async (session) => {
     const timeout = options.timeoutMs;
-    // A name is looked up in the listing (every page); a SKILL.md URI goes to skills/get as it is.
-    let uri = wanted;
-    if (!wanted.includes('://')) {
-      const listing = await listSkills(session, {
-        ...(options.pageLimit !== undefined ? { pageLimit: options.pageLimit } : {}),
-        ...(timeout !== undefined ? { timeoutMs: timeout } : {}),
-      });
-      if (listing.error && !listing.complete) throw new LoupeError(listing.error);
-      uri = findSkill(listing, wanted).uri;
-    }
-    const skill = await getSkill(session, uri, timeout);
+    // The skill is looked up in the listing (every page), by name or SKILL.md URI: the entry the host holds is what
+    // its files are verified against. A URI the listing lacks is asked for with skills/get.
+    const listing = await listSkills(session, {
+      ...(options.pageLimit !== undefined ? { pageLimit: options.pageLimit } : {}),
+      ...(timeout !== undefined ? { timeoutMs: timeout } : {}),
+    });
+    if (listing.error && !listing.complete) throw new LoupeError(listing.error);
+    const listed = listing.skills.some((skill) => skill.uri === wanted);
+    const skill =
+      wanted.includes('://') && !listed
+        ? await getSkill(session, wanted, timeout)
+        : findSkill(listing, wanted);
     const fetch = options.verify === true || options.out !== undefined;
     if (!fetch) {
       if (options.json)

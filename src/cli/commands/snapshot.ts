@@ -12,6 +12,9 @@ import { snapshotFileName } from '../../core/backend/snapshotFileName.js';
 import { listMethods, type ListKind, type ListResult } from '../../shared/lists.js';
 import { isJsonObject } from '../../shared/json.js';
 import { buildSnapshot } from '../../core/snapshot/buildSnapshot.js';
+import { listDeclaredSkills } from '../../core/skills/listSkills.js';
+import type { SkillsListing } from '../../shared/skills.js';
+import { pageOptions } from '../listing.js';
 import { writeSnapshot } from '../../core/snapshot/writeSnapshot.js';
 import type { McpSession } from '../../core/types.js';
 import type { Invocation } from '../arguments.js';
@@ -69,10 +72,12 @@ export async function snapshotCommand(invocation: Invocation, terminal: Terminal
   let failure: LoupeErrorData | undefined;
   let tools: ListResult | undefined;
   let lists: Partial<Record<Exclude<ListKind, 'tools'>, ListResult>> = {};
+  let skills: SkillsListing | undefined;
   try {
     session = await openSession(target, invocation.options, recorder, terminal);
     tools = await walk(session, 'tools', invocation.options, terminal);
     lists = await walkDeclared(session, invocation, terminal);
+    skills = await listDeclaredSkills(session, pageOptions(invocation.options));
   } catch (error) {
     failure = toErrorData(error);
   } finally {
@@ -87,6 +92,7 @@ export async function snapshotCommand(invocation: Invocation, terminal: Terminal
     ...(failure ? { error: failure } : {}),
     ...(tools ? { tools } : {}),
     lists,
+    ...(skills ? { skills } : {}),
     frames: recorder.all(),
     framesDropped: stats.overflow,
     loupeVersion: loupeVersion(),

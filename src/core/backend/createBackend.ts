@@ -42,6 +42,7 @@ import { TaskBook } from './taskBook.js';
 import { SessionMemory } from './sessionMemory.js';
 import { listServerTasks } from '../tasks/serverTasks.js';
 import { configMethods } from './configMethods.js';
+import { createSkillsMethods } from './skillsMethods.js';
 import { authDirectoryFor, createAuthDesk } from './authSession.js';
 
 export interface BackendOptions {
@@ -134,6 +135,11 @@ export function createSessionBackend(options: BackendOptions & { settingsStore?:
     if (!current?.session || !current.session.isOpen || status.state !== 'connected') throw notConnected();
     return { current, session: current.session };
   };
+
+  const skills = createSkillsMethods(() => {
+    const { current, session } = live();
+    return { session, pageLimit: current.options.pageLimit, timeoutMs: current.options.timeoutMs };
+  });
 
   /** Ends the current attempt's session (if any); its recorder and lists stay for frames() and snapshots. */
   const endSession = async (current: Attempt) => {
@@ -401,6 +407,7 @@ export function createSessionBackend(options: BackendOptions & { settingsStore?:
         error: current.error,
         recorder: current.recorder,
         lists: current.lists,
+        skills: skills.kept(current.session),
       }));
     },
 
@@ -463,6 +470,8 @@ export function createSessionBackend(options: BackendOptions & { settingsStore?:
     answeredServerRequests: () => Promise.resolve(attempt ? attempt.desk.answered() : []),
     keptCalls: () => Promise.resolve(attempt ? attempt.memory.calls() : []),
     keptListChanges: () => Promise.resolve(attempt ? attempt.memory.listChanges() : []),
+    // skills (SEP-2640)
+    ...skills.methods,
   };
 
   return {

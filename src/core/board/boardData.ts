@@ -10,6 +10,7 @@ import { namingConventions, summaryFields } from '../../shared/lint.js';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../shared/json.js';
 import type { LoupeErrorData } from '../../shared/errors.js';
 import type { Snapshot } from '../../shared/snapshot.js';
+import { lintSkills } from '../lint/skillLint.js';
 import { lintTools } from '../lint/lintTools.js';
 import { namingConvention } from '../lint/summarizeTools.js';
 
@@ -35,6 +36,8 @@ export interface BoardRow {
   anyToolDescribed: boolean;
   roundTripMs: number | null;
   protocolVersion?: string;
+  /** Skills (SEP-2640) listed, when the snapshot holds a skills listing; their lint errors (frontmatter and entry). */
+  skills?: { count: number; complete: boolean; errors: number };
 }
 
 export interface BoardTotals {
@@ -110,7 +113,13 @@ function row(file: string, snapshot: Snapshot): BoardRow {
     anyToolDescribed: snapshot.tools.some((tool) => carriesField(tool, 'description')),
     roundTripMs: snapshot.roundTripMs,
     ...(snapshot.protocolVersion === undefined ? {} : { protocolVersion: snapshot.protocolVersion }),
+    ...(snapshot.skills ? { skills: skillsCell(snapshot.skills) } : {}),
   };
+}
+
+function skillsCell(skills: NonNullable<Snapshot['skills']>): NonNullable<BoardRow['skills']> {
+  const errors = lintSkills(skills.items).filter((finding) => finding.severity === 'error').length;
+  return { count: skills.items.length, complete: skills.complete, errors };
 }
 
 function median(sorted: readonly number[]): number {
@@ -141,7 +150,7 @@ export function buildBoard(entries: readonly BoardEntry[]): Board {
       if (name !== undefined) lengths.push([...name].length);
     }
     const seen = new Set<FindingCode>();
-    for (const finding of lintTools(snapshot.tools)) {
+    for (const finding of [...lintTools(snapshot.tools), ...lintSkills(snapshot.skills?.items ?? [])]) {
       const entry = lint.get(finding.code) ?? {
         code: finding.code,
         severity: finding.severity,

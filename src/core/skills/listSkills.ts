@@ -84,3 +84,11 @@ export function findSkill(listing: SkillsListing, wanted: string): SkillEntry {
     message: `No listed skill is named "${wanted}"${names.length > 0 ? ` (listed: ${names.join(', ')})` : ' (the server lists none)'}${listing.complete ? '' : '; the listing is incomplete'}.`,
   });
 }
+
+/** skills/list when the server declared the extension, else undefined (snapshots and diffs walk it then). */
+export async function listDeclaredSkills(
+  session: McpSession,
+  options: PageWalkOptions = {},
+): Promise<SkillsListing | undefined> {
+  return skillsDeclaration(session.handshake) ? listSkills(session, options) : undefined;
+}
