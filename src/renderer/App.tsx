@@ -24,6 +24,7 @@ import { CommandPalette } from './palette/CommandPalette';
 import { AuthBanner } from './auth/AuthBanner';
 import { AuthView } from './auth/AuthView';
 import { SessionStrip } from './sessions/SessionStrip';
+import { SkillsView } from './skills/SkillsView';
 import { useSessionKeys } from './sessions/useSessionKeys';
 
 /** The dialogs bring the form engine: loaded right after the first paint instead of before it. */
@@ -37,6 +38,7 @@ const views: Record<Tab, () => React.JSX.Element> = {
   Tools: ToolsView,
   Resources: ResourcesView,
   Prompts: PromptsView,
+  Skills: SkillsView,
   Traffic: TrafficView,
   Timings: TimingsView,
   Server: ServerView,

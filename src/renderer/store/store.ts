@@ -14,6 +14,7 @@ import { createTasksSlice } from './tasksSlice';
 import { createConfigsSlice } from './configsSlice';
 import { createAuthSlice } from './authSlice';
 import { createSessionsSlice } from './sessionsSlice';
+import { createSkillsSlice } from '../skills/skillsSlice';
 import { registerLiveStore, resetSessionStash } from '../sessions/sessionStore';
 
 export type { LoupeState } from './types';
@@ -32,6 +33,7 @@ const build: StateCreator<LoupeState> = (...parts) => ({
   ...createConfigsSlice(...parts),
   ...createAuthSlice(...parts),
   ...createSessionsSlice(...parts),
+  ...createSkillsSlice(...parts),
 });
 
 export const useLoupeStore = create<LoupeState>()(build);

@@ -13,6 +13,7 @@ import type { TasksSlice } from './tasksSlice';
 import type { ConfigsSlice } from './configsSlice';
 import type { AuthSlice } from './authSlice';
 import type { SessionsSlice } from './sessionsSlice';
+import type { SkillsSlice } from '../skills/skillsSlice';
 
 export type LoupeState = SessionSlice &
   ListsSlice &
@@ -26,6 +27,7 @@ export type LoupeState = SessionSlice &
   NoticeSlice &
   ConfigsSlice &
   AuthSlice &
-  SessionsSlice;
+  SessionsSlice &
+  SkillsSlice;
 
 export type SliceCreator<Slice> = StateCreator<LoupeState, [], [], Slice>;
