@@ -50,6 +50,7 @@ export const commands = [
   'scan',
   'test',
   'replay',
+  'skills',
   'help',
   'version',
 ] as const;
@@ -108,6 +109,10 @@ export interface CliOptions {
   calls?: string;
   /** replay: --http (Streamable HTTP on loopback; legacy SSE too for a recording made over SSE), --on-miss, --pace. */
   replay: { http: boolean; onMiss: 'error' | 'nearest'; pace: 'instant' | 'recorded' };
+  /** list --kind skills: skills/list (SEP-2640) instead of a core list. */
+  skills?: boolean;
+  /** skills get --verify: read every file of the skill and verify it. */
+  verify?: boolean;
 }
 
 export const testReporters = ['text', 'junit', 'tap', 'json'] as const;
@@ -129,6 +134,8 @@ export interface Invocation {
   command: CommandName;
   /** call: the tool name. auth: the action (logout). */
   tool?: string;
+  /** skills get: the skill's name or SKILL.md URI. */
+  skill?: string;
   target: Target | undefined;
   options: CliOptions;
   /** diff, board: the snapshot files (and folders, for board) named. */
@@ -242,9 +249,9 @@ export function parseArguments(argv: readonly string[]): Invocation {
         break;
       case '--kind': {
         const kind = value();
-        if (!(listKinds as readonly string[]).includes(kind))
-          throw usage(`--kind is one of ${listKinds.join(', ')}; got "${kind}".`);
-        options.kind = kind as ListKind;
+        if (kind === 'skills') options.skills = true;
+        else if (!(listKinds as readonly string[]).includes(kind)) throw usage(`--kind is one of ${listKinds.join(', ')}, skills; got "${kind}".`);
+        else options.kind = kind as ListKind;
         break;
       }
       case '--args':
@@ -332,6 +339,9 @@ export function parseArguments(argv: readonly string[]): Invocation {
         break;
       case '--task':
         options.task = true;
+        break;
+      case '--verify':
+        options.verify = true;
         break;
       case '--extensions':
         options.extensions = parseExtensions(value());
@@ -475,6 +485,11 @@ export function parseArguments(argv: readonly string[]): Invocation {
     invocation.files = positional.splice(0);
     if (invocation.files.length !== 1 || target) throw usage('replay serves one recording: loupe replay <snapshot.json> [--http [--port N]]');
   }
+  if (command === 'skills') {
+    const [action, skill] = positional.splice(0, 2);
+    if (action !== 'get' || !skill) throw usage('skills wants: loupe skills get <name> [--out <dir>] [--verify] <target> (loupe list --kind skills lists them).');
+    invocation.skill = skill;
+  }
   if (command === 'auth') {
     invocation.tool = positional.shift();
     if (invocation.tool !== 'logout') throw usage('auth wants an action: loupe auth logout --url <url>');
@@ -500,10 +515,8 @@ export function parseArguments(argv: readonly string[]): Invocation {
       `${command} --config needs --server <name> (loupe list --config ${invocation.config.path} lists them).`,
     );
   }
-  if (['list', 'call', 'lint', 'snapshot', 'watch'].includes(command) && !hasTarget && !invocation.config) {
-    throw usage(
-      `${command} needs a target: --demo, --url <url>, or -- <command> [args…], or --config <file> --server <name>.`,
-    );
+  if (['list', 'call', 'lint', 'snapshot', 'watch', 'skills'].includes(command) && !hasTarget && !invocation.config) {
+    throw usage(`${command} needs a target: --demo, --url <url>, or -- <command> [args…], or --config <file> --server <name>.`);
   }
   return invocation;
 }

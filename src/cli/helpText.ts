@@ -4,7 +4,7 @@ export const helpText = `loupe — inspect an MCP server: every page, every fiel
 Usage: loupe <command> [options] <target>
 
 Commands
-  list [--kind tools|resources|templates|prompts]   table of every item, all pages (--json: items as sent)
+  list [--kind tools|resources|templates|prompts|skills]  table of every item, all pages (--json: items as sent)
   call <tool> [--args '<json>']                    call a tool; stdout: its structuredContent as JSON, else its
                                                    text (other blocks, validation on stderr); exit 1 on isError
   lint                                             findings per tool and the server summary; exit 1 on errors
@@ -22,6 +22,9 @@ Commands
   diff <old.json> <new.json | target>              what changed; exit 1 at --fail-on breaking|drift|any, 2 when not comparable
   board <snapshot files or folders> [--html]       Markdown board of many snapshots (--html: one self-contained page);
                                                    an unreadable file is a row with its error, and exit 1
+  skills get <name> [--verify] [--out <dir>]       one skill (SEP-2640): its entry; --verify reads and checks every
+                                                   file (exit 4 digest, 5 size, 6 frontmatter); --out saves a
+                                                   verified one. list --kind skills lists them (no file read)
   auth logout --url <url>                          forget the saved sign-in for that server
   tap [--fault <rule>]… -- <command> [args…]       put in a host's config in place of the server's command: bytes
                                                    pass unchanged, every frame to a journal (--journal <file>)

@@ -6,6 +6,14 @@ import type { CliOptions } from './arguments.js';
 import { listProgress } from './progress.js';
 import type { Terminal } from './terminal.js';
 
+/** The CLI's page limit and timeout as walk options (skills/list and other walks outside `walk`). */
+export function pageOptions(options: CliOptions): { pageLimit?: number; timeoutMs?: number } {
+  return {
+    ...(options.pageLimit !== undefined ? { pageLimit: options.pageLimit } : {}),
+    ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+  };
+}
+
 export async function walk(session: McpSession, kind: ListKind, options: CliOptions, terminal: Terminal): Promise<ListResult> {
   const progress = listProgress(terminal);
   try {

@@ -26,6 +26,7 @@ import { AuthBanner } from './auth/AuthBanner';
 import { AuthView } from './auth/AuthView';
 import { PortabilityView } from './portability/PortabilityView';
 import { SessionStrip } from './sessions/SessionStrip';
+import { SkillsView } from './skills/SkillsView';
 import { useSessionKeys } from './sessions/useSessionKeys';
 import { SecurityView } from './security/SecurityView';
 import { PinBanner } from './security/PinBanner';
@@ -41,6 +42,7 @@ const views: Record<Tab, () => React.JSX.Element> = {
   Tools: ToolsView,
   Resources: ResourcesView,
   Prompts: PromptsView,
+  Skills: SkillsView,
   Traffic: TrafficView,
   Timings: TimingsView,
   Server: ServerView,

@@ -32,6 +32,7 @@ import type { ExtensionChoice, ServerTaskList, TaskMode, TaskRecord } from './ta
 import type { ConfigFile, ConfigReference, ConfigSource } from './config.js';
 import type { KeptCall, KeptListChange, SessionInfo } from './sessions.js';
 import type { ReplayRequest, ReplayServing } from './replay.js';
+import type { SkillLoad, SkillsListing } from './skills.js';
 
 export interface SavedServer {
   id: string;
@@ -173,6 +174,11 @@ export interface BackendMethods {
   keptCalls(): Promise<KeptCall[]>;
   /** The named session's last list_changed re-walks on its connection, oldest first (re-attaching). */
   keptListChanges(): Promise<KeptListChange[]>;
+  // skills (SEP-2640)
+  /** skills/list, every page; rejects 'skills-not-offered' when the server did not declare the extension. Reads no file. */
+  listSkills(): Promise<SkillsListing>;
+  /** Reads a listed skill's files, SKILL.md first, each verified before the next; a refusal is in `error`, not thrown. */
+  loadSkill(uri: string): Promise<SkillLoad>;
 }
 
 export interface BackendEvents {
@@ -260,6 +266,9 @@ export const methodNames = [
   'answeredServerRequests',
   'keptCalls',
   'keptListChanges',
+  // skills
+  'listSkills',
+  'loadSkill',
 ] as const satisfies readonly MethodName[];
 
 export const eventNames = [

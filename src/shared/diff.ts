@@ -48,6 +48,8 @@ export interface SnapshotDiff {
   items: Record<ListKind, ItemChange[]>;
   /** protocolVersion, serverInfo, capabilities, instructions. */
   handshake: FieldChange[];
+  /** Skills (SEP-2640) by SKILL.md URI, when either side has a skills listing (classes: core/diff/skillDiff.ts). */
+  skills?: ItemChange[];
   /** Lists that one side did not read to the end: their "removed" items may only be unread. */
   incomplete: { side: 'old' | 'new'; kind: ListKind }[];
 }

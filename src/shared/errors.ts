@@ -46,6 +46,12 @@ export const errorKinds = [
   'app-tool-refused', // an app's tools/call for a tool not listed, or whose _meta.ui.visibility lacks "app"
   'app-rate-limited', // an app's request past its rate limit, or past the calls that may wait for the person
   'app-call-declined', // the person said no to an app's call (destructive or not read-only)
+  // Skills (SEP-2640)
+  'skills-not-offered', // the server did not declare the io.modelcontextprotocol/skills extension
+  'skill-not-found', // no listed skill has that name (or skills/get refused the URI)
+  'skill-digest-mismatch', // a skill file's SHA-256 is not the digest its entry lists: refused, never used
+  'skill-size-mismatch', // a skill file's byte length is not the size its entry lists: refused, never used
+  'skill-frontmatter-mismatch', // SKILL.md's YAML frontmatter differs from (or is missing against) the entry's frontmatter
   // sessions
   'no-session', // a call named a session the backend does not hold (closed, or from before the backend restarted)
 ] as const;

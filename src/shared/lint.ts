@@ -24,6 +24,10 @@ export const findingCodes = [
   // Portability (lint --hosts): a host or model API refuses the tool, or passes it on changed
   'host-refused',
   'host-changed',
+  // Skills (SEP-2640)
+  'skill-entry-invalid', // a skills/list entry breaks the SEP: its URI, name or resources (digest, size, SKILL.md listed)
+  'skill-frontmatter', // an entry's frontmatter is missing, lacks name or description, or its name is not the URI's
+  'skill-name-duplicate', // two listed skills share a name: a host must tell them apart by URI
 ] as const;
 
 export type FindingCode = (typeof findingCodes)[number];
@@ -36,6 +40,8 @@ export interface Finding {
   tool?: string;
   /** Position of the tool in the full list (0-based), to tell duplicates apart. */
   index?: number;
+  /** Skills: the skill's SKILL.md URI the finding is about. */
+  skill?: string;
   message: string;
   /** Security findings: the item, the evidence span, why and the public reference. */
   security?: SecurityDetail;

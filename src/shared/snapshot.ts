@@ -45,6 +45,8 @@ export interface Snapshot {
   tools: JsonObject[];
   /** Other lists, when they were walked. */
   lists?: Partial<Record<Exclude<ListKind, 'tools'>, { items: JsonObject[]; pages: ListPage[]; complete: boolean; error?: LoupeErrorData }>>;
+  /** Skills (SEP-2640), when the server declared the extension: the entries as sent. No file is read for a snapshot. */
+  skills?: { items: JsonObject[]; pages: ListPage[]; complete: boolean; error?: LoupeErrorData };
   findings: Finding[];
   summary: ToolSummary;
   frames: Frame[];

@@ -29,16 +29,34 @@ export function findRunner(): void {
     runnerError = `scripts/node22.mjs exited with ${String(found.status)}: ${found.stderr.trim() || found.error?.message || 'no output'}`;
 }
 
+/** Which client script runs and how long a scenario may take (the defaults are the auth tests'). */
+export interface RunnerChoice {
+  client?: string;
+  /** The suite's --timeout for the client, ms; the run is killed 15 s after it. */
+  clientTimeoutMs?: number;
+}
+
 export async function conformance(
   scenario: string,
   specVersion?: string,
   environment: Record<string, string> = {},
   /** More runner flags (`--force`: an extension scenario at a revision it is not on the timeline of). */
   runnerFlags: string[] = [],
+  choice: RunnerChoice = {},
 ): Promise<{ code: number | null; output: string }> {
   if (!runner) throw new Error(`no Node >= 22 with the conformance suite: ${runnerError}`);
-  const command = `${process.execPath} test/conformance/client.mjs`;
-  const args = [runner.entry, 'client', '--command', command, '--scenario', scenario, '--timeout', '40000'];
+  const command = `${process.execPath} ${choice.client ?? 'test/conformance/client.mjs'}`;
+  const clientTimeout = choice.clientTimeoutMs ?? 40_000;
+  const args = [
+    runner.entry,
+    'client',
+    '--command',
+    command,
+    '--scenario',
+    scenario,
+    '--timeout',
+    String(clientTimeout),
+  ];
   if (specVersion) args.push('--spec-version', specVersion);
   args.push(...runnerFlags);
   const child = spawn(runner.node, args, {
@@ -49,7 +67,7 @@ export async function conformance(
   let output = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-  const killer = setTimeout(() => child.kill('SIGKILL'), 55_000);
+  const killer = setTimeout(() => child.kill('SIGKILL'), clientTimeout + 15_000);
   const [code] = (await once(child, 'close')) as [number | null];
   clearTimeout(killer);
   return { code, output };

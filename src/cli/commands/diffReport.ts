@@ -80,6 +80,14 @@ export function diffLines(diff: SnapshotDiff): string[] {
     for (const change of ordered) lines.push(...itemLines(change));
     lines.push('');
   }
+  const skills = diff.skills ?? [];
+  if (skills.length > 0) {
+    lines.push(
+      `Skills: ${count(skills, 'removed')} removed, ${count(skills, 'added')} added, ${count(skills, 'changed')} changed`,
+    );
+    for (const change of [...skills].sort((left, right) => rank(left) - rank(right))) lines.push(...itemLines(change));
+    lines.push('');
+  }
   if (lines.length === 0) lines.push('No changes.', '');
   return lines;
 }
@@ -100,6 +108,7 @@ export function tally(diff: SnapshotDiff): Tally {
   for (const kind of listKinds)
     for (const change of diff.items[kind])
       result[change.breaking ? 'breaking' : change.drift ? 'drift' : 'compatible'] += 1;
+  for (const change of diff.skills ?? []) result[change.breaking ? 'breaking' : change.drift ? 'drift' : 'compatible'] += 1;
   for (const field of diff.handshake) result[field.class] += 1;
   return result;
 }
@@ -119,6 +128,13 @@ export function diffDocument(
       fields: change.fields,
     }));
   }
+  if (diff.skills) document.skills = diff.skills.map((change) => ({
+    skill: change.name,
+    kind: change.kind,
+    breaking: change.breaking,
+    drift: change.drift,
+    fields: change.fields,
+  }));
   document.handshake = diff.handshake;
   document.incomplete = diff.incomplete;
   return document;

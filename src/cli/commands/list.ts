@@ -86,6 +86,7 @@ export async function listCommand(invocation: Invocation, terminal: Terminal): P
       terminal,
     );
   }
+  if (invocation.options.skills) return (await import('./skills.js')).listSkillsCommand(invocation, terminal);
   return withSession(invocation, terminal, async (session) => {
     const result = await walk(session, invocation.options.kind, invocation.options, terminal);
     // What the tool definitions cost a model's context (the tokenizers load only here).

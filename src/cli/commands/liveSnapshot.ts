@@ -7,6 +7,8 @@ import { isJsonObject } from '../../shared/json.js';
 import type { Snapshot } from '../../shared/snapshot.js';
 import type { Target } from '../../shared/target.js';
 import { buildSnapshot } from '../../core/snapshot/buildSnapshot.js';
+import { listDeclaredSkills } from '../../core/skills/listSkills.js';
+import { pageOptions } from '../listing.js';
 import { loupeVersion } from '../../core/loupeVersion.js';
 import type { CliOptions } from '../arguments.js';
 import { walk } from '../listing.js';
@@ -31,12 +33,14 @@ export async function liveSnapshot(
         if (isJsonObject(session.handshake.capabilities[listMethods[kind].capability]))
           lists[kind] = await walk(session, kind, options, terminal);
       }
+      const skills = await listDeclaredSkills(session, pageOptions(options));
       return buildSnapshot({
         target,
         testedAt,
         handshake: session.handshake,
         tools,
         lists,
+        ...(skills ? { skills } : {}),
         frames: [],
         framesDropped: 0,
         loupeVersion: loupeVersion(),

@@ -12,6 +12,9 @@ import { snapshotFileName } from '../../core/backend/snapshotFileName.js';
 import { listMethods, type ListKind, type ListResult } from '../../shared/lists.js';
 import { isJsonObject } from '../../shared/json.js';
 import { buildSnapshot } from '../../core/snapshot/buildSnapshot.js';
+import { listDeclaredSkills } from '../../core/skills/listSkills.js';
+import type { SkillsListing } from '../../shared/skills.js';
+import { pageOptions } from '../listing.js';
 import { writeSnapshot } from '../../core/snapshot/writeSnapshot.js';
 import type { McpSession } from '../../core/types.js';
 import type { Invocation } from '../arguments.js';
@@ -73,10 +76,12 @@ export async function snapshotCommand(invocation: Invocation, terminal: Terminal
   let lists: Partial<Record<Exclude<ListKind, 'tools'>, ListResult>> = {};
   // --calls: read before connecting, so a malformed file fails before the server is started.
   const calls: PlannedCall[] | undefined = invocation.options.calls === undefined ? undefined : await readCalls(invocation.options.calls);
+  let skills: SkillsListing | undefined;
   try {
     session = await openSession(target, invocation.options, recorder, terminal);
     tools = await walk(session, 'tools', invocation.options, terminal);
     lists = await walkDeclared(session, invocation, terminal);
+    skills = await listDeclaredSkills(session, pageOptions(invocation.options));
     if (calls) ({ tools, lists } = await recordCalls(session, calls, { tools, lists }, invocation.options, terminal));
   } catch (error) {
     failure = toErrorData(error);
@@ -92,6 +97,7 @@ export async function snapshotCommand(invocation: Invocation, terminal: Terminal
     ...(failure ? { error: failure } : {}),
     ...(tools ? { tools } : {}),
     lists,
+    ...(skills ? { skills } : {}),
     frames: recorder.all(),
     framesDropped: stats.overflow,
     loupeVersion: loupeVersion(),

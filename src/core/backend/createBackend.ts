@@ -45,6 +45,7 @@ import { configMethods } from './configMethods.js';
 import { createCollectionMethods } from './collectionMethods.js';
 import { createPortabilityMethods } from './portabilityMethods.js';
 import { createReplayMethods } from './replayMethods.js';
+import { createSkillsMethods } from './skillsMethods.js';
 import { authDirectoryFor, createAuthDesk } from './authSession.js';
 import { createSecurityMethods, createSecurityRegistry, serverName, toolNames, toolSecurityFindings, type SecurityPeer, type SecurityRegistry } from './securityMethods.js';
 
@@ -150,6 +151,10 @@ export function createSessionBackend(options: BackendOptions & { settingsStore?:
     },
   };
   const leaveSecurityRegistry = securityRegistry.register(securityPeer);
+  const skills = createSkillsMethods(() => {
+    const { current, session } = live();
+    return { session, pageLimit: current.options.pageLimit, timeoutMs: current.options.timeoutMs };
+  });
 
   /** Ends the current attempt's session (if any); its recorder and lists stay for frames() and snapshots. */
   const endSession = async (current: Attempt) => {
@@ -419,6 +424,7 @@ export function createSessionBackend(options: BackendOptions & { settingsStore?:
         error: current.error,
         recorder: current.recorder,
         lists: current.lists,
+        skills: skills.kept(current.session),
       }));
     },
 
@@ -507,6 +513,8 @@ export function createSessionBackend(options: BackendOptions & { settingsStore?:
     answeredServerRequests: () => Promise.resolve(attempt ? attempt.desk.answered() : []),
     keptCalls: () => Promise.resolve(attempt ? attempt.memory.calls() : []),
     keptListChanges: () => Promise.resolve(attempt ? attempt.memory.listChanges() : []),
+    // skills (SEP-2640)
+    ...skills.methods,
   };
 
   return {

@@ -6,6 +6,7 @@ import type { LoupeErrorData } from '../../shared/errors.js';
 import { stringField } from '../../shared/json.js';
 import type { ListKind, ListResult } from '../../shared/lists.js';
 import type { Target } from '../../shared/target.js';
+import type { SkillsListing } from '../../shared/skills.js';
 import type { FrameRecorder } from '../recorder/frameRecorder.js';
 import { buildSnapshot } from '../snapshot/buildSnapshot.js';
 import { serializeSnapshot } from '../snapshot/serializeSnapshot.js';
@@ -19,6 +20,8 @@ export interface SessionRecord {
   error?: LoupeErrorData;
   recorder: FrameRecorder;
   lists: ReadonlyMap<ListKind, ListResult>;
+  /** The last skills/list of the session (SEP-2640), when one was walked. */
+  skills?: SkillsListing | undefined;
 }
 
 export function buildSessionSnapshot(record: SessionRecord, now: Date = new Date()): { fileName: string; text: string } {
@@ -32,6 +35,7 @@ export function buildSessionSnapshot(record: SessionRecord, now: Date = new Date
     ...(record.error ? { error: record.error } : {}),
     ...(tools ? { tools } : {}),
     lists,
+    ...(record.skills ? { skills: record.skills } : {}),
     frames: record.recorder.all(),
     framesDropped: record.recorder.stats().overflow,
     loupeVersion: loupeVersion(),

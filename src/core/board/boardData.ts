@@ -10,6 +10,7 @@ import { namingConventions, summaryFields } from '../../shared/lint.js';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../shared/json.js';
 import type { LoupeErrorData } from '../../shared/errors.js';
 import type { Snapshot } from '../../shared/snapshot.js';
+import { lintSkills } from '../lint/skillLint.js';
 import { lintTools } from '../lint/lintTools.js';
 import { namingConvention } from '../lint/summarizeTools.js';
 import { checkPortability } from '../portability/checkTools.js';
@@ -39,6 +40,8 @@ export interface BoardRow {
   protocolVersion?: string;
   /** Per host profile (all of them): how many of the tools it refuses; absent when not connected. */
   refusedByHost?: Record<string, number>;
+  /** Skills (SEP-2640) listed, when the snapshot holds a skills listing; their lint errors (frontmatter and entry). */
+  skills?: { count: number; complete: boolean; errors: number };
 }
 
 export interface BoardTotals {
@@ -115,12 +118,18 @@ function row(file: string, snapshot: Snapshot): BoardRow {
     roundTripMs: snapshot.roundTripMs,
     ...(snapshot.protocolVersion === undefined ? {} : { protocolVersion: snapshot.protocolVersion }),
     ...(snapshot.connected ? { refusedByHost: refusedByHost(snapshot.tools, name) } : {}),
+    ...(snapshot.skills ? { skills: skillsCell(snapshot.skills) } : {}),
   };
 }
 
 function refusedByHost(tools: readonly JsonObject[], serverName: string | undefined): Record<string, number> {
   const report = checkPortability(tools, profiles, serverName === undefined ? {} : { serverName });
   return Object.fromEntries(report.hosts.map((host) => [host.id, report.counts[host.id].refused]));
+}
+
+function skillsCell(skills: NonNullable<Snapshot['skills']>): NonNullable<BoardRow['skills']> {
+  const errors = lintSkills(skills.items).filter((finding) => finding.severity === 'error').length;
+  return { count: skills.items.length, complete: skills.complete, errors };
 }
 
 function median(sorted: readonly number[]): number {
@@ -151,7 +160,7 @@ export function buildBoard(entries: readonly BoardEntry[]): Board {
       if (name !== undefined) lengths.push([...name].length);
     }
     const seen = new Set<FindingCode>();
-    for (const finding of lintTools(snapshot.tools)) {
+    for (const finding of [...lintTools(snapshot.tools), ...lintSkills(snapshot.skills?.items ?? [])]) {
       const entry = lint.get(finding.code) ?? {
         code: finding.code,
         severity: finding.severity,

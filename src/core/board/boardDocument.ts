@@ -59,6 +59,25 @@ export function portabilityCell(row: BoardRow): string {
   return `refused: ${refused.map(([host, count]) => `${host} ${count}`).join(', ')}`;
 }
 
+/** A Skills section only when some snapshot holds a skills listing (SEP-2640): older boards read as before. */
+function skillBlocks(rows: readonly BoardRow[]): Block[] {
+  const listed = rows.filter((row) => row.skills !== undefined);
+  if (listed.length === 0) return [];
+  return [
+    { type: 'heading', level: 3, text: 'Skills' },
+    {
+      type: 'table',
+      columns: ['Server', 'Skills', 'Entry and frontmatter errors'],
+      rows: listed.map((row) => [
+        serverName(row),
+        `${row.skills?.count ?? 0}${row.skills?.complete === false ? ' (incomplete)' : ''}`,
+        String(row.skills?.errors ?? 0),
+      ]),
+    },
+    { type: 'paragraph', text: 'Skill files are not read for a snapshot: digests are compared by loupe diff, and checked by loupe skills get --verify.' },
+  ];
+}
+
 export function boardDocument(board: Board): Block[] {
   const { rows, totals } = board;
   const total = totals.toolCount;
@@ -129,6 +148,7 @@ export function boardDocument(board: Board): Block[] {
           : ''
       }.`,
     },
+    ...skillBlocks(rows),
     { type: 'heading', level: 3, text: 'Lint' },
   ];
   if (totals.lint.length === 0) blocks.push({ type: 'paragraph', text: 'No findings.' });

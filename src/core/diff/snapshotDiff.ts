@@ -9,6 +9,7 @@ import type { Snapshot } from '../../shared/snapshot.js';
 import { diffItem, textChange, valueChange } from './itemDiff.js';
 import { jsonEqual } from './jsonEqual.js';
 import { portabilityChanges } from '../portability/portabilityDiff.js';
+import { diffSkills } from './skillDiff.js';
 
 interface ListSide {
   items: JsonObject[];
@@ -114,7 +115,8 @@ export function diffSnapshots(before: Snapshot, after: Snapshot): SnapshotDiff {
     if (now && !now.complete) incomplete.push({ side: 'new', kind });
     items[kind] = diffItems(kind, old?.items ?? [], now?.items ?? []);
   }
-  return { items, handshake: diffHandshake(before, after), incomplete };
+  const skills = before.skills || after.skills ? diffSkills(before.skills?.items ?? [], after.skills?.items ?? []) : [];
+  return { items, handshake: diffHandshake(before, after), incomplete, ...(skills.length > 0 ? { skills } : {}) };
 }
 
 /** Whether the diff reaches the --fail-on level: breaking (the default), drift (or breaking), any change at all. */
@@ -122,8 +124,9 @@ export function failsOn(diff: SnapshotDiff, level: FailOn): boolean {
   const fields = [
     ...diff.handshake,
     ...listKinds.flatMap((kind) => diff.items[kind].flatMap((item) => item.fields)),
+    ...(diff.skills ?? []).flatMap((item) => item.fields),
   ];
-  const items = listKinds.flatMap((kind) => diff.items[kind]);
+  const items = [...listKinds.flatMap((kind) => diff.items[kind]), ...(diff.skills ?? [])];
   const breaking = items.some((item) => item.breaking) || fields.some((field) => field.class === 'breaking');
   if (level === 'breaking') return breaking;
   const drift = items.some((item) => item.drift) || fields.some((field) => field.class === 'drift');

@@ -41,6 +41,9 @@ export const severities: Record<FindingCode, Severity> = {
   ...securityRuleSeverity,
   'host-refused': 'error',
   'host-changed': 'info',
+  'skill-entry-invalid': 'error',
+  'skill-frontmatter': 'error',
+  'skill-name-duplicate': 'warning',
 };
 
 export const maximumNameLength = 128;

@@ -36,8 +36,7 @@ export interface WalkOptions {
 type PageOutcome = { items: JsonObject[]; nextCursor?: string } | { error: LoupeErrorData };
 
 /** Reads one page's result: the item array (all objects) and the nextCursor, or what is wrong with it. */
-function readPage(kind: ListKind, result: JsonObject, pageNumber: number): PageOutcome {
-  const { method, key } = listMethods[kind];
+function readPage({ method, key }: PagedMethod, result: JsonObject, pageNumber: number): PageOutcome {
   const invalid = (detail: string): PageOutcome => ({
     error: {
       kind: 'invalid-response',
@@ -87,12 +86,63 @@ function cacheHints(result: JsonObject): { ttlMs?: number; cacheScope?: string }
   return hints;
 }
 
+/** A paginated method and the key of its result's item array (a list kind's, or an extension's like skills/list). */
+export interface PagedMethod {
+  method: string;
+  key: string;
+}
+
+export interface PageWalkOptions extends Omit<WalkOptions, 'onProgress' | 'resume'> {
+  /** After each page: pages fetched so far and items so far. */
+  onPage?: (pages: number, items: number) => void;
+  resume?: PageWalk;
+}
+
+/** What walking any paginated method gives: the items as sent, the pages, and why it stopped early (undiagnosed). */
+export interface PageWalk {
+  items: JsonObject[];
+  pages: ListPage[];
+  complete: boolean;
+  error?: LoupeErrorData;
+  startedAt: number;
+  endedAt: number;
+}
+
 export async function walkList(
   session: McpSession,
   kind: ListKind,
   options: WalkOptions = {},
 ): Promise<ListResult> {
-  const { method } = listMethods[kind];
+  const { onProgress, ...rest } = options;
+  const walked = await walkPages(session, listMethods[kind], {
+    ...rest,
+    ...(onProgress ? { onPage: (pages, count) => onProgress({ kind, pages, items: count }) } : {}),
+  });
+  const { items, pages, complete, error } = walked;
+  // Modern era: the session mirrors x-mcp-header parameters of these tools into HTTP headers.
+  if (kind === 'tools' && session.toolHeaders) session.toolHeaders.learn(items, complete);
+  // The connection doctor's cause and next step ride on the error (page limit, cursor loop, method not found…).
+  const diagnosedError = error ? diagnosed(error, session.recorder.frames()) : undefined;
+  const duplicates = duplicateDiagnosis(kind, items, pages);
+  return {
+    kind,
+    items,
+    pages,
+    complete,
+    ...(diagnosedError ? { error: diagnosedError } : {}),
+    ...(duplicates ? { doctor: duplicates } : {}),
+    startedAt: walked.startedAt,
+    endedAt: walked.endedAt,
+  };
+}
+
+/** Follows nextCursor through every page of one paginated method, with the page limit and the cursor-loop check. */
+export async function walkPages(
+  session: McpSession,
+  paged: PagedMethod,
+  options: PageWalkOptions = {},
+): Promise<PageWalk> {
+  const { method } = paged;
   const pageLimit = Math.max(1, Math.floor(options.pageLimit ?? defaultPageLimit));
   const resume = options.resume;
   const startedAt = resume?.startedAt ?? session.now();
@@ -103,23 +153,14 @@ export async function walkList(
   for (const page of pages) if (page.nextCursor !== undefined) seen.set(page.nextCursor, page.index);
   const firstPage = pages.length + 1;
 
-  const finish = (complete: boolean, error?: LoupeErrorData): ListResult => {
-    // Modern era: the session mirrors x-mcp-header parameters of these tools into HTTP headers.
-    if (kind === 'tools' && session.toolHeaders) session.toolHeaders.learn(items, complete);
-    // The connection doctor's cause and next step ride on the error (page limit, cursor loop, method not found…).
-    const diagnosedError = error ? diagnosed(error, session.recorder.frames()) : undefined;
-    const duplicates = duplicateDiagnosis(kind, items, pages);
-    return {
-      kind,
-      items,
-      pages,
-      complete,
-      ...(diagnosedError ? { error: diagnosedError } : {}),
-      ...(duplicates ? { doctor: duplicates } : {}),
-      startedAt,
-      endedAt: session.now(),
-    };
-  };
+  const finish = (complete: boolean, error?: LoupeErrorData): PageWalk => ({
+    items,
+    pages,
+    complete,
+    ...(error ? { error } : {}),
+    startedAt,
+    endedAt: session.now(),
+  });
 
   let cursor: string | undefined = pages.at(-1)?.nextCursor;
   if (resume && cursor === undefined) return finish(resume.complete, resume.error);
@@ -144,7 +185,7 @@ export async function walkList(
     } catch (error) {
       return finish(false, failedOnPage(error, method, pageNumber, pages.length));
     }
-    const outcome = readPage(kind, response.result, pageNumber);
+    const outcome = readPage(paged, response.result, pageNumber);
     if ('error' in outcome) return finish(false, outcome.error);
     // One at a time: push(...page) passes every item as an argument, and 200,000 of them overflow the stack.
     for (const item of outcome.items) items.push(item);
@@ -158,7 +199,7 @@ export async function walkList(
       ...(response.responseSeq === undefined ? {} : { responseSeq: response.responseSeq }),
       rttMs: response.rttMs,
     });
-    options.onProgress?.({ kind, pages: pages.length, items: items.length });
+    options.onPage?.(pages.length, items.length);
 
     const next = outcome.nextCursor;
     if (next === undefined) return finish(true);

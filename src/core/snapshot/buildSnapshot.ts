@@ -17,6 +17,8 @@ import { lintTools } from '../lint/lintTools.js';
 import { summarizeTools } from '../lint/summarizeTools.js';
 import { stringifyJson } from '../json/stringifyJson.js';
 import { redactTargetDeep, scrubSecrets } from './redact.js';
+import type { SkillsListing } from '../../shared/skills.js';
+import { lintSkills } from '../lint/skillLint.js';
 
 export type OtherListKind = Exclude<ListKind, 'tools'>;
 
@@ -30,6 +32,8 @@ export interface SnapshotInput {
   error?: LoupeErrorData;
   tools?: ListResult;
   lists?: Partial<Record<OtherListKind, ListResult>>;
+  /** skills/list, when the server declared the extension. */
+  skills?: SkillsListing;
   frames: readonly Frame[];
   framesDropped: number;
   loupeVersion: string;
@@ -71,6 +75,15 @@ function otherLists(lists: SnapshotInput['lists']): Snapshot['lists'] {
     };
   }
   return Object.keys(out).length === 0 ? undefined : out;
+}
+
+function skillsRecord(listing: SkillsListing): NonNullable<Snapshot['skills']> {
+  return {
+    items: listing.items,
+    pages: listing.pages,
+    complete: listing.complete,
+    ...(listing.error ? { error: listing.error } : {}),
+  };
 }
 
 /**
@@ -135,7 +148,8 @@ function buildFull(input: SnapshotInput): Snapshot {
     pages: input.tools?.pages ?? [],
     tools,
     ...(lists ? { lists } : {}),
-    findings: [...lintTools(tools), ...(input.handshake ? sessionFindings(input.handshake, input.frames) : stdoutFindings(input.frames))],
+    ...(input.skills ? { skills: skillsRecord(input.skills) } : {}),
+    findings: [...lintTools(tools), ...(input.skills ? lintSkills(input.skills.items) : []), ...(input.handshake ? sessionFindings(input.handshake, input.frames) : stdoutFindings(input.frames))],
     summary: summarizeTools(tools),
     frames: [...input.frames],
     framesDropped: input.framesDropped,

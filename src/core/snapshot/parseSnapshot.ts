@@ -97,6 +97,7 @@ const snapshot: Check = object({
   pages: arrayOf(page),
   tools: arrayOf(anyObject),
   lists: optional(object({ resources: optional(otherList), templates: optional(otherList), prompts: optional(otherList) })),
+  skills: optional(otherList),
   findings: arrayOf(
     object({ code: oneOf(findingCodes), severity: oneOf(['error', 'warning', 'info']), tool: optional(string), index: optional(integer), message: string }),
   ),

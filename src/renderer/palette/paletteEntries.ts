@@ -13,9 +13,10 @@ import type { LoupeState } from '../store/store';
 import { tabs, type Tab } from '../store/uiSlice';
 import type { Rankable } from './paletteRank';
 import { sessionEntries } from './sessionEntries';
+import { skillPaletteEntries } from '../skills/skillPaletteEntries';
 
 export type PaletteGroup =
-  'Action' | 'Session' | 'Tab' | 'Server' | 'Tool' | 'Resource' | 'Template' | 'Prompt' | 'Frame';
+  'Action' | 'Session' | 'Tab' | 'Server' | 'Tool' | 'Resource' | 'Template' | 'Prompt' | 'Skill' | 'Frame';
 
 export interface PaletteEntry extends Rankable {
   id: string;
@@ -180,6 +181,7 @@ export function paletteEntries(state: LoupeState): PaletteEntry[] {
     ...itemEntries(state, 'prompts'),
     ...itemEntries(state, 'resources'),
     ...itemEntries(state, 'templates'),
+    ...skillPaletteEntries(state),
     ...frameEntries(state),
   ];
 }

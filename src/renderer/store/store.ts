@@ -16,6 +16,7 @@ import { createAuthSlice } from './authSlice';
 import { createSessionsSlice } from './sessionsSlice';
 import { createSecuritySlice } from '../security/securitySlice';
 import { createCollectionsSlice } from './collectionsSlice';
+import { createSkillsSlice } from '../skills/skillsSlice';
 import { registerLiveStore, resetSessionStash } from '../sessions/sessionStore';
 
 export type { LoupeState } from './types';
@@ -36,6 +37,7 @@ const build: StateCreator<LoupeState> = (...parts) => ({
   ...createSessionsSlice(...parts),
   ...createSecuritySlice(...parts),
   ...createCollectionsSlice(...parts),
+  ...createSkillsSlice(...parts),
 });
 
 export const useLoupeStore = create<LoupeState>()(build);

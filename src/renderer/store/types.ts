@@ -15,6 +15,7 @@ import type { AuthSlice } from './authSlice';
 import type { SessionsSlice } from './sessionsSlice';
 import type { SecuritySlice } from '../security/securitySlice';
 import type { CollectionsSlice } from './collectionsSlice';
+import type { SkillsSlice } from '../skills/skillsSlice';
 
 export type LoupeState = SessionSlice &
   ListsSlice &
@@ -30,6 +31,7 @@ export type LoupeState = SessionSlice &
   AuthSlice &
   SessionsSlice &
   SecuritySlice &
-  CollectionsSlice;
+  CollectionsSlice &
+  SkillsSlice;
 
 export type SliceCreator<Slice> = StateCreator<LoupeState, [], [], Slice>;

@@ -7,6 +7,7 @@ export const tabs = [
   'Tools',
   'Resources',
   'Prompts',
+  'Skills',
   'Traffic',
   'Timings',
   'Server',

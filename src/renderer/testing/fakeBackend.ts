@@ -186,6 +186,10 @@ function fakeSession(overrides: FakeOverrides): {
     answeredServerRequests: () => Promise.resolve([]),
     keptCalls: () => Promise.resolve([]),
     keptListChanges: () => Promise.resolve([]),
+    listSkills: () =>
+      Promise.reject(new LoupeError({ kind: 'skills-not-offered', message: 'The fake server declares no skills.' })),
+    loadSkill: () =>
+      Promise.reject(new LoupeError({ kind: 'skills-not-offered', message: 'The fake server declares no skills.' })),
   };
   return { methods: { ...base, ...methodOverrides }, frames, status: () => status };
 }
