@@ -89,7 +89,37 @@ const refuses: { scenario: string; reason: RegExp }[] = [
   },
 ];
 
+/**
+ * The scenarios the suite declares for 2025-11-25 and 2026-07-28 both (`conformance list --client`): each runs at
+ * 2026-07-28 too, where client.mjs runs loupe with `--protocol modern` (MCP_CONFORMANCE_PROTOCOL_VERSION).
+ */
+const dualRevision = [
+  'metadata-default',
+  'metadata-var1',
+  'metadata-var2',
+  'metadata-var3',
+  'basic-cimd',
+  'scope-from-www-authenticate',
+  'scope-from-scopes-supported',
+  'scope-omitted-when-undefined',
+  'scope-step-up',
+  'scope-retry-limit',
+  'token-endpoint-auth-basic',
+  'token-endpoint-auth-post',
+  'token-endpoint-auth-none',
+  'pre-registration',
+];
+
 describe('@modelcontextprotocol/conformance 0.2.0-alpha.12 auth scenarios, driven through the loupe CLI', () => {
+  it.each(dualRevision)(
+    'auth/%s passes at 2026-07-28 as well',
+    async (scenario) => {
+      const { code, output } = await conformance(`auth/${scenario}`, '2026-07-28');
+      expectPassed(code, output);
+    },
+    60_000,
+  );
+
   it.each(signsIn)(
     'auth/%s passes',
     async (scenario) => {
