@@ -44,6 +44,9 @@ export function closest(word: string, candidates: readonly string[]): string | u
       best = { candidate, distance };
     }
   }
-  if (best) return best.candidate;
-  return typed.length >= 3 ? candidates.find((candidate) => candidate.startsWith(typed)) : undefined;
+  const prefixed =
+    typed.length >= 3 ? candidates.find((candidate) => candidate.startsWith(typed)) : undefined;
+  // One edit away wins; two edits lose to a command the word begins (`snap` is `snapshot`, not `scan`).
+  if (best && best.distance <= 1) return best.candidate;
+  return prefixed ?? best?.candidate;
 }

@@ -64,7 +64,7 @@ describe('--json on success and on failure, per command', { timeout: 90_000 }, (
     );
     expect(refused.doctor?.likelyCause).toBe('Nothing listens at that host and port.');
     const usage = expectError(await runLoupe(['list', '--json', '--demo', '--kind', 'widgets']), 2, 'usage');
-    expect(usage.message).toBe('--kind is one of tools, resources, templates, prompts; got "widgets".');
+    expect(usage.message).toBe('--kind is one of tools, resources, templates, prompts, skills; got "widgets".');
     expect(usage.doctor).toBeNull();
   });
 

@@ -14,7 +14,7 @@ describe('loupe usage errors exit 2 with one line naming the problem', { timeout
     ['an unknown option', ['list', '--demo', '--colour'], /^loupe: usage: Unknown option --colour/],
     ['no target', ['list'], /^loupe: usage: list needs a target: --demo, --url <url>, or -- <command>/],
     ['two targets', ['list', '--demo', '--url', 'http://127.0.0.1:1/mcp'], /^loupe: usage: Give one target/],
-    ['a bad --kind', ['list', '--demo', '--kind', 'widgets'], /^loupe: usage: --kind is one of tools, resources, templates, prompts; got "widgets"/],
+    ['a bad --kind', ['list', '--demo', '--kind', 'widgets'], /^loupe: usage: --kind is one of tools, resources, templates, prompts, skills; got "widgets"/],
     ['--args that is not JSON', ['call', 'echo', '--demo', '--args', '{nope'], /^loupe: usage: --args is not JSON/],
     ['--args that is not an object', ['call', 'echo', '--demo', '--args', '[1,2]'], /^loupe: usage: --args must be a JSON object/],
     ['call without a tool', ['call', '--demo'], /^loupe: usage: call needs a tool name/],
@@ -35,7 +35,7 @@ describe('loupe usage errors exit 2 with one line naming the problem', { timeout
   });
 
   it('suggests the closest command by edit distance, and none when nothing is close', async () => {
-    const commands = 'list, call, lint, snapshot, watch, web, diff, board, auth, scan, test, replay, help, version';
+    const commands = 'list, call, lint, snapshot, watch, web, diff, board, auth, scan, test, replay, skills, help, version';
     const suggested: [string, string][] = [
       ['lsit', 'list'],
       ['lnit', 'lint'],

@@ -462,7 +462,9 @@ export function createSessionBackend(options: BackendOptions & { settingsStore?:
     ...createSecurityMethods(securityRegistry, securityPeer, {
       live: () => {
         const { current, session } = live();
-        return { target: current.target, handshake: session.handshake, walk: (kind) => walk(current, session, kind) };
+        // A list already walked is reused (the lens follows list_changed through it); only unlisted kinds are walked.
+        const kept = (kind: ListKind) => current.lists.get(kind);
+        return { target: current.target, handshake: session.handshake, walk: (kind) => { const result = kept(kind); return result ? Promise.resolve(result) : walk(current, session, kind); } };
       },
     }),
     // collections
