@@ -117,6 +117,9 @@ export async function watchCommand(invocation: Invocation, terminal: Terminal): 
     try {
       const ended = await Promise.race([signal.promise.then(() => 'signal' as const), session.closed]);
       if (ended === 'signal' || ended === undefined) return 0;
+      // A re-walk the same exit cut short reports first (its list_changed line names the page it lost), then the
+      // closing line: both rejections land in one turn, and the walk's takes a few more promise steps.
+      await new Promise((resolve) => setTimeout(resolve, 50));
       if (options.json) terminal.out(terminalJson({ event: 'closed', ...errorDocument(ended) }));
       terminal.err(`loupe: ${describeError(ended)}`);
       return 1;

@@ -33,6 +33,8 @@ afterEach(() => {
  */
 const keptReads = [
   'status',
+  // host verdicts over the kept tool list (the backend walks only a list it never had)
+  'portability',
   'frames',
   'keptLists',
   'lint',
@@ -69,7 +71,14 @@ describe('re-attaching to a session the backend kept', () => {
         heldSession('s1', 3, 2, {
           keptCalls: () =>
             Promise.resolve<KeptCall[]>([
-              { callId: 'call-a', tool: 's1_tool_0', arguments: { text: 'hello' }, startedAt: 1000, state: 'done', outcome },
+              {
+                callId: 'call-a',
+                tool: 's1_tool_0',
+                arguments: { text: 'hello' },
+                startedAt: 1000,
+                state: 'done',
+                outcome,
+              },
               {
                 callId: 'call-b',
                 tool: 's1_tool_0',
@@ -85,27 +94,40 @@ describe('re-attaching to a session the backend kept', () => {
                 at: 1_700_000_000_000,
                 diff: { kind: 'tools', added: ['s1_tool_1'], removed: ['gone_tool'], changed: [] },
                 before,
-                result: listResult('tools', makeTools(2, (index) => ({ name: `s1_tool_${index}`, inputSchema: { type: 'object' } }))),
+                result: listResult(
+                  'tools',
+                  makeTools(2, (index) => ({ name: `s1_tool_${index}`, inputSchema: { type: 'object' } })),
+                ),
               },
             ]),
         }),
       1,
     );
     await bootApp(backend);
-    await waitFor(() => expect(useLoupeStore.getState().callHistory.get('s1_tool_0')).toEqual(['call-b', 'call-a']));
+    await waitFor(() =>
+      expect(useLoupeStore.getState().callHistory.get('s1_tool_0')).toEqual(['call-b', 'call-a']),
+    );
     const { calls, listHistory } = useLoupeStore.getState();
-    expect(calls['call-a']).toMatchObject({ state: 'done', outcome: { result: { content: [{ text: 'echoed hello' }] } } });
+    expect(calls['call-a']).toMatchObject({
+      state: 'done',
+      outcome: { result: { content: [{ text: 'echoed hello' }] } },
+    });
     expect(calls['call-b']).toMatchObject({ state: 'failed', error: { kind: 'timeout' } });
-    expect(listHistory.map((entry) => [entry.kind, entry.added, entry.removed, entry.at, entry.before])).toEqual([
-      ['tools', 1, 1, 1_700_000_000_000, before],
-    ]);
+    expect(
+      listHistory.map((entry) => [entry.kind, entry.added, entry.removed, entry.at, entry.before]),
+    ).toEqual([['tools', 1, 1, 1_700_000_000_000, before]]);
     expect(callsOf(backend, 's1')).toEqual(expect.arrayContaining(['keptCalls', 'keptListChanges']));
     expectNothingAskedOfTheServer(backend);
   });
 
   it('re-attaching lists the server requests answered before the reload, newest first, beside those still waiting', async () => {
     const waiting = { requestId: 'r1-3', method: 'roots/list', params: {}, receivedAt: 30 };
-    const answered = (requestId: string, method: string, outcome: string, answeredAt: number): AnsweredServerRequest => ({
+    const answered = (
+      requestId: string,
+      method: string,
+      outcome: string,
+      answeredAt: number,
+    ): AnsweredServerRequest => ({
       request: { requestId, method, params: {}, receivedAt: 0 },
       outcome,
       answeredAt,
@@ -137,7 +159,10 @@ describe('re-attaching to a session the backend kept', () => {
     // The dialogs are loaded lazily: the first test of a file to show them waits for that import (past 5 s once, on
     // a 2-core machine under a load of 20).
     const bar = await screen.findByText('3 answered server requests', undefined, { timeout: 12_000 });
-    const shown = Array.from(bar.closest('details')?.querySelectorAll('li') ?? [], (item) => item.textContent);
+    const shown = Array.from(
+      bar.closest('details')?.querySelectorAll('li') ?? [],
+      (item) => item.textContent,
+    );
     expect(shown.map((line) => line?.replace(/ at .*$/, ''))).toEqual([
       'sampling/createMessage: approved with a reply',
       'elicitation/create: declined',
