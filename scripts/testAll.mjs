@@ -88,7 +88,8 @@ const unit = await run('vitest', node, [
   `--outputFile=${vitestReport}`,
   ...(skipSlow ? ['--exclude', 'test/conformance/**'] : []),
 ]);
-if (skipSlow) lines.push('conformance suites: not run in this pass (LOUPE_SLOW_SUITES=skip): the Node 24 pass runs them');
+if (skipSlow)
+  lines.push('conformance suites: not run in this pass (LOUPE_SLOW_SUITES=skip): the Node 24 pass runs them');
 countVitest(results, lines, vitestReport, unit);
 
 // Playwright e2e through the browser host in Chromium (needs the build); playwright.config.ts names the report
