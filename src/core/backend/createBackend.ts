@@ -151,10 +151,12 @@ export function createSessionBackend(options: BackendOptions & { settingsStore?:
     },
   };
   const leaveSecurityRegistry = securityRegistry.register(securityPeer);
-  const skills = createSkillsMethods(() => {
+  /** The connected session with its per-request timeout and page limit (what skills and collections run with). */
+  const liveWithOptions = () => {
     const { current, session } = live();
     return { session, pageLimit: current.options.pageLimit, timeoutMs: current.options.timeoutMs };
-  });
+  };
+  const skills = createSkillsMethods(liveWithOptions);
 
   /** Ends the current attempt's session (if any); its recorder and lists stay for frames() and snapshots. */
   const endSession = async (current: Attempt) => {
@@ -214,6 +216,12 @@ export function createSessionBackend(options: BackendOptions & { settingsStore?:
       .finally(() => current.walks.delete(kind));
     current.walks.set(kind, promise);
     return promise;
+  };
+
+  /** A list as last walked, walked now if never: the lenses (security, portability) follow list_changed through it. */
+  const listed = (current: Attempt, session: McpSession, kind: ListKind): Promise<ListResult> => {
+    const kept = current.lists.get(kind);
+    return kept ? Promise.resolve(kept) : walk(current, session, kind);
   };
 
   const wireSession = (current: Attempt, session: McpSession) => {
@@ -335,8 +343,7 @@ export function createSessionBackend(options: BackendOptions & { settingsStore?:
     async lint(): Promise<LintReport> {
       const current = attempt;
       if (!current) throw notConnected();
-      let tools = current.lists.get('tools');
-      if (!tools && current.session?.isOpen) tools = await walk(current, current.session, 'tools');
+      const tools = current.session?.isOpen ? await listed(current, current.session, 'tools') : current.lists.get('tools');
       const items = tools?.items ?? [];
       const session = current.session;
       const ofSession = session ? sessionFindings(session.handshake, session.recorder.frames()) : [];
@@ -462,25 +469,19 @@ export function createSessionBackend(options: BackendOptions & { settingsStore?:
     ...createSecurityMethods(securityRegistry, securityPeer, {
       live: () => {
         const { current, session } = live();
-        // A list already walked is reused (the lens follows list_changed through it); only unlisted kinds are walked.
-        const kept = (kind: ListKind) => current.lists.get(kind);
-        return { target: current.target, handshake: session.handshake, walk: (kind) => { const result = kept(kind); return result ? Promise.resolve(result) : walk(current, session, kind); } };
+        return { target: current.target, handshake: session.handshake, walk: (kind) => listed(current, session, kind) };
       },
     }),
     // collections
     ...createCollectionMethods({
-      live: () => {
-        const { current, session } = live();
-        return { session, timeoutMs: current.options.timeoutMs, pageLimit: current.options.pageLimit };
-      },
+      live: liveWithOptions,
       baseDirectory: process.cwd(),
     }),
     // portability: the tools as last walked (walked now if never), against every host profile
     ...createPortabilityMethods(async () => {
       const current = attempt;
       if (!current) throw notConnected();
-      let tools = current.lists.get('tools');
-      if (!tools && current.session?.isOpen) tools = await walk(current, current.session, 'tools');
+      const tools = current.session?.isOpen ? await listed(current, current.session, 'tools') : current.lists.get('tools');
       const serverName = stringField(current.session?.handshake.serverInfo, 'name');
       return { items: tools?.items ?? [], complete: tools?.complete ?? false, ...(serverName === undefined ? {} : { serverName }) };
     }),
