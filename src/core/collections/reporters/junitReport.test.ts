@@ -3,6 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parse } from 'test-results-parser';
 import { describe, expect, it } from 'vitest';
 import type { CollectionReport } from '../../../shared/collections.js';
@@ -43,13 +44,14 @@ const report: CollectionReport = {
 };
 
 describe('junitReport', () => {
-  it('is well-formed XML a JUnit parser reads, with hostile names escaped', () => {
+  it('is JUnit valid against the Jenkins / Ant schema that a JUnit parser reads, with hostile names escaped', () => {
     const directory = mkdtempSync(join(tmpdir(), 'loupe-junit-'));
     try {
       const file = join(directory, 'report.xml');
       const xml = junitReport(report);
       writeFileSync(file, xml);
-      execFileSync('xmllint', ['--noout', file]);
+      const schema = fileURLToPath(new URL('../../../../test/fixtures/junit.xsd', import.meta.url));
+      execFileSync('xmllint', ['--noout', '--schema', schema, file], { stdio: 'pipe' });
       expect(xml).toContain(
         'x\\u0001\\u001b[31m&lt;script&gt;alert(&quot;&amp;&quot;)&lt;/script&gt;\\ud800',
       );
