@@ -121,6 +121,18 @@ class StepRunner {
     return known;
   }
 
+  private readonly variables = new WeakMap<CollectionStep, boolean>();
+
+  /** Whether a step holds a `${` anywhere (only then is it substituted; the answer is kept per step). */
+  private mentionsVariables(step: CollectionStep): boolean {
+    let known = this.variables.get(step);
+    if (known === undefined) {
+      known = JSON.stringify(step).includes('${');
+      this.variables.set(step, known);
+    }
+    return known;
+  }
+
   async run(given: CollectionStep): Promise<StepResult> {
     const started = performance.now();
     const scope: Scope = { env: this.options.env ?? {}, captures: this.captures, usedEnv: this.usedEnv };
@@ -133,7 +145,9 @@ class StepRunner {
     };
     let result: StepResult;
     try {
-      const step = substitute(given as unknown as JsonValue, scope) as unknown as CollectionStep;
+      const step = this.mentionsVariables(given)
+        ? (substitute(given as unknown as JsonValue, scope) as unknown as CollectionStep)
+        : given;
       result = isListStep(step) ? await this.runList(step, base) : await this.runCall(step, base);
     } catch (error) {
       const detail = toErrorData(error);
@@ -328,33 +342,58 @@ export async function runCollection(
       );
       return false;
     });
+  /** Why a step cannot start (skipped), or undefined when it may. */
+  const blocked = (step: CollectionStep): string | undefined => {
+    if (stopped !== undefined) return stopped;
+    for (const name of depends.get(step.name) ?? []) {
+      const status = results.get(name)?.status;
+      if (status !== undefined && status !== 'passed')
+        return `it depends on "${name}", which ${status === 'skipped' ? 'was skipped' : 'failed'}`;
+    }
+    return undefined;
+  };
+  const settled = (step: CollectionStep, result: StepResult): void => {
+    if (result.status === 'error' && !session.isOpen) {
+      aborted = {
+        kind: result.error?.kind ?? 'disconnected',
+        message: result.error?.message ?? 'the connection ended',
+      };
+      stopped = 'the connection ended';
+    } else if (options.bail && result.status !== 'passed') stopped = `--bail: "${step.name}" ${result.status}`;
+  };
+  if (concurrency === 1) {
+    // In file order, one at a time: every earlier step has finished when a step starts, so its dependencies are
+    // known. A plain loop: no scheduling work per step, and the next request leaves as soon as the last answer
+    // is judged.
+    for (const { step, index } of pending.splice(0)) {
+      const because =
+        blocked(step) ??
+        ([...(depends.get(step.name) ?? [])].every((name) => results.has(name))
+          ? undefined
+          : 'its dependencies did not run');
+      if (because !== undefined) {
+        finish(step, index, skipped(step, because));
+        continue;
+      }
+      options.onStepStart?.(step, index);
+      const result = await runner.run(step);
+      finish(step, index, result);
+      settled(step, result);
+    }
+  }
   while (pending.length > 0 || running.size > 0) {
     let startedOne = false;
     for (let position = 0; position < pending.length && running.size < concurrency;) {
       const { step, index } = pending[position];
-      if (stopped !== undefined) {
+      const because = blocked(step);
+      if (because !== undefined) {
         pending.splice(position, 1);
-        finish(step, index, skipped(step, stopped));
+        finish(step, index, skipped(step, because));
         continue;
       }
-      const needs = [...(depends.get(step.name) ?? [])];
-      const failed = needs.find((name) => results.has(name) && results.get(name)?.status !== 'passed');
-      if (failed !== undefined) {
-        pending.splice(position, 1);
-        finish(
-          step,
-          index,
-          skipped(
-            step,
-            `it depends on "${failed}", which ${results.get(failed)?.status === 'skipped' ? 'was skipped' : 'failed'}`,
-          ),
-        );
-        continue;
-      }
-      // In order: a step waits for its dependencies, and with concurrency 1 for every step before it.
-      if (!needs.every((name) => results.has(name)) || (concurrency === 1 && running.size > 0)) {
+      // A step waits for its dependencies.
+      if (![...(depends.get(step.name) ?? [])].every((name) => results.has(name))) {
         position += 1;
-        if (concurrency === 1) break;
         continue;
       }
       pending.splice(position, 1);
@@ -365,14 +404,7 @@ export async function runCollection(
         runner.run(step).then((result) => {
           running.delete(step.name);
           finish(step, index, result);
-          if (result.status === 'error' && !session.isOpen) {
-            aborted = {
-              kind: result.error?.kind ?? 'disconnected',
-              message: result.error?.message ?? 'the connection ended',
-            };
-            stopped = 'the connection ended';
-          } else if (options.bail && result.status !== 'passed')
-            stopped = `--bail: "${step.name}" ${result.status}`;
+          settled(step, result);
         }),
       );
     }
