@@ -4,7 +4,7 @@
  */
 import type { Collection, CollectionCall, CollectionStep } from '../../shared/collections';
 import { toErrorData } from '../../shared/errors';
-import { getApi } from '../bridge';
+import { apiOf, shownStore } from '../sessions/sessionStore';
 import { selectFrame, setTab } from '../store/appActions';
 import { useLoupeStore } from '../store/store';
 
@@ -26,17 +26,19 @@ export function newCollection(): void {
 }
 
 export async function openCollectionFile(file: File): Promise<void> {
+  // Opened into the session shown when the person picked the file, even if another is shown once it is read.
+  const store = shownStore();
   const text = await file.text();
-  setState({
+  store.setState({
     collectionName: file.name,
     collectionText: text,
     collectionReport: null,
     collectionError: null,
   });
   try {
-    await getApi().checkCollection(text);
+    await apiOf(store).checkCollection(text);
   } catch (error) {
-    setState({ collectionError: toErrorData(error) });
+    store.setState({ collectionError: toErrorData(error) });
   }
 }
 
@@ -55,15 +57,16 @@ export function saveCollectionFile(): void {
 
 /** Runs the steps named (with what they depend on), or all of them. */
 export async function runCollection(only?: string[]): Promise<void> {
-  const api = getApi();
-  setState({ collectionRunning: only ?? 'all', collectionError: null });
+  // The session's own collection, run on that session; its report lands there even if another is shown by then.
+  const store = shownStore();
+  store.setState({ collectionRunning: only ?? 'all', collectionError: null });
   try {
-    const report = await api.runCollection(getState().collectionText, only);
-    setState({ collectionReport: report });
+    const report = await apiOf(store).runCollection(store.getState().collectionText, only);
+    store.setState({ collectionReport: report });
   } catch (error) {
-    setState({ collectionError: toErrorData(error) });
+    store.setState({ collectionError: toErrorData(error) });
   } finally {
-    setState({ collectionRunning: null });
+    store.setState({ collectionRunning: null });
   }
 }
 
@@ -74,10 +77,11 @@ export function showFrames(seq: number): void {
 }
 
 export async function draftFromCall(call: CollectionCall): Promise<void> {
+  const store = shownStore();
   try {
-    const draft = await getApi().draftCollectionStep(call);
+    const draft = await apiOf(store).draftCollectionStep(call);
     // Volatile leaves are only offered: nothing is ignored until the person ticks one.
-    setState({ stepDraft: { draft, ignored: [], text: stepText(draft.step, []) } });
+    store.setState({ stepDraft: { draft, ignored: [], text: stepText(draft.step, []) } });
   } catch (error) {
     setState({ notice: { tone: 'error', text: `Could not draft a step: ${toErrorData(error).message}` } });
   }

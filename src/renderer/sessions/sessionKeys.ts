@@ -55,6 +55,13 @@ export const sessionKeys = [
   'serverTasks',
   'serverTasksError',
   'serverTasksLoading',
+  // collections: a collection belongs to the session it was opened or saved in, and is run on that one
+  'collectionName',
+  'collectionText',
+  'collectionReport',
+  'collectionError',
+  'collectionRunning',
+  'stepDraft',
   // auth
   'authPrompt',
   'authNotice',

@@ -1,7 +1,8 @@
 /**
  * The Collections view's state: the collection open (its name and JSON text, edited in place), the last run's
- * report, a run in progress, and the step being drafted by "Save to collection". Kept across sessions: a
- * collection is run against whichever session is shown.
+ * report, a run in progress, and the step being drafted by "Save to collection". Each session keeps its own
+ * (sessionKeys): a collection saved from one server's calls is run on that server, never on whichever session
+ * happens to be shown, and a run's report lands in the session it ran on.
  */
 import type { CollectionReport, CollectionStepDraft } from '../../shared/collections';
 import type { LoupeErrorData } from '../../shared/errors';
