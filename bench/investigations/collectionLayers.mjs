@@ -16,6 +16,11 @@ const { callTool } = await load('core/calls/callTool.js');
 const { walkList } = await load('core/lists/pageWalker.js');
 const connect = await loadConnect();
 const demo = join(outNode, 'demo', 'server.js');
+// PIN=<cpu>: every server on that CPU (taskset), to see what sharing a CPU with the client costs; run the script
+// itself under `taskset -c <other cpu>`.
+const serverCommand = process.env.PIN
+  ? { command: 'taskset', args: ['-c', process.env.PIN, process.execPath, demo] }
+  : { command: process.execPath, args: [demo] };
 const calls = 1000;
 const steps = Array.from({ length: calls }, (_, index) => ({
   name: `echo ${index}`,
@@ -43,12 +48,12 @@ const timed = async (body) => {
   await body();
   const used = process.cpuUsage(cpu);
   if (profiling) profiles.push((await post('Profiler.stop')).profile);
-  return { ms: performance.now() - started, cpuMs: (used.user + used.system) / 1000 };
+  return { ms: performance.now() - started, cpuMs: (used.user + used.system) / 1000, sysMs: used.system / 1000 };
 };
-const session = () => connect({ transport: 'stdio', command: process.execPath, args: [demo] }, {});
+const session = () => connect({ transport: 'stdio', ...serverCommand }, {});
 const contenders = {
   raw: async () => {
-    const client = new RawClient(process.execPath, [demo]);
+    const client = new RawClient(serverCommand.command, serverCommand.args);
     await client.initialize();
     const figures = await timed(async () => {
       for (let i = 0; i < calls; i += 1) await client.request('tools/call', { name: 'echo', arguments: { message: `m${i}` } });
@@ -99,7 +104,7 @@ for (let round = 0; round < rounds; round += 1) {
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 for (const name of names)
   console.log(
-    `${name.padEnd(10)} wall ${median(figures[name].map((f) => f.ms)).toFixed(0).padStart(5)} ms  CPU ${median(figures[name].map((f) => f.cpuMs)).toFixed(0).padStart(5)} ms`,
+    `${name.padEnd(10)} wall ${median(figures[name].map((f) => f.ms)).toFixed(0).padStart(5)} ms  CPU ${median(figures[name].map((f) => f.cpuMs)).toFixed(0).padStart(5)} ms (system ${median(figures[name].map((f) => f.sysMs)).toFixed(0)} ms)`,
   );
 if (profiled && profiles.length > 0) {
   // The rounds' profiles merged into one file (samples of the later rounds appended, times kept as deltas).
