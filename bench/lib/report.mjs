@@ -130,7 +130,12 @@ function collection(section, lines, checks) {
   lines.push('| contender | wall time per run, median (min–max) | client CPU time |', '|---|---|---|');
   lines.push(`| raw JSON-RPC client, ${section.calls} tools/call | ${figure(section.msPerRun.raw)} | ${figure(section.cpuMsPerRun.raw)} |`);
   lines.push(`| Loupe runCollection, ${section.calls} steps, ${section.assertions} assertions | ${figure(section.msPerRun.loupe)} | ${figure(section.cpuMsPerRun.loupe)} |`);
-  lines.push('', `- Loupe / raw: wall ${ratio(section.ratios.loupeOverRaw)}, CPU ${ratio(section.cpuRatios.loupeOverRaw)}. Loupe's time includes walking every tool page for the outputSchemas, recording every frame and judging every assertion.`, '');
+  if (section.msPerRun.sdk)
+    lines.push(`| official SDK 1.x Client, ${section.calls} callTool | ${figure(section.msPerRun.sdk)} | ${figure(section.cpuMsPerRun.sdk)} |`);
+  lines.push('', `- Loupe / raw: wall ${ratio(section.ratios.loupeOverRaw)}, CPU ${ratio(section.cpuRatios.loupeOverRaw)}. Loupe's time includes walking every tool page for the outputSchemas, recording every frame and judging every assertion.`);
+  if (section.ratios.loupeOverSdk)
+    lines.push(`- Loupe / SDK Client: wall ${ratio(section.ratios.loupeOverSdk)}, CPU ${ratio(section.cpuRatios.loupeOverSdk)}; SDK / raw: wall ${ratio(section.ratios.sdkOverRaw)} (reported, not judged).`);
+  lines.push('');
   checks.push(['Collection of 1,000 calls ≤ 1.3× raw client, wall', section.ratios.loupeOverRaw?.median, targets.collection]);
 }
 
