@@ -68,6 +68,26 @@ describe('junitReport', () => {
     }
   });
 
+  it('a run the lost connection stopped is still valid JUnit: why it stopped is a property of the suite', () => {
+    const directory = mkdtempSync(join(tmpdir(), 'loupe-junit-'));
+    try {
+      const file = join(directory, 'aborted.xml');
+      const aborted: CollectionReport = {
+        ...report,
+        aborted: { kind: 'disconnected', message: 'the server exited <code 1>' },
+      };
+      const xml = junitReport(aborted);
+      writeFileSync(file, xml);
+      const schema = fileURLToPath(new URL('../../../../test/fixtures/junit.xsd', import.meta.url));
+      execFileSync('xmllint', ['--noout', '--schema', schema, file], { stdio: 'pipe' });
+      expect(xml).toContain(
+        '<testsuite name="hostile" tests="3" failures="1" errors="1" skipped="1" time="0.012" timestamp="2026-12-02T00:00:00">\n  <properties>\n    <property name="aborted" value="disconnected: the server exited &lt;code 1&gt;"/>\n  </properties>\n  <testcase ',
+      );
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
+  });
+
   it('keeps TAP lines whole: newlines and # in names cannot start a line or a directive', () => {
     const lines = tapReport({
       ...report,
