@@ -57,7 +57,7 @@ async function checkNames(runtime: SuiteRuntime, names: readonly string[]): Prom
   for (const name of names)
     if (!known.includes(name)) {
       const near = closest(name, known);
-      throw usage(`--scenario ${name}: the suite has no such server scenario.${near ? ` Did you mean "${near}"?` : ''} (loupe conform lists them with --help)`);
+      throw usage(`--scenario ${name}: the suite has no such server scenario.${near ? ` Did you mean "${near}"?` : ''} (the suite's \`conformance list --server\` names them all)`);
     }
 }
 

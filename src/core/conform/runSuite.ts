@@ -186,7 +186,6 @@ export async function runConformance(options: ConformRunOptions): Promise<Confor
         : [[...common, '--requirements', options.revision]];
   const total = selection === 'named' ? runs.length : selection === 'requirements' ? requirements.required.length + requirements.notScored.size : 0;
   const scenarios: ConformScenario[] = [];
-  const pending: Promise<void>[] = [];
   let index = 0;
   try {
     for (const args of runs) {
@@ -210,7 +209,6 @@ export async function runConformance(options: ConformRunOptions): Promise<Confor
           message: `the conformance suite ran no scenario (exit ${String(run.code)}): ${run.output.trim().split('\n').slice(-3).join(' ')}`,
         });
     }
-    await Promise.all(pending);
   } finally {
     await tap.close();
     await rm(output, { recursive: true, force: true });

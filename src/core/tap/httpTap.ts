@@ -33,7 +33,7 @@ export interface HttpTapOptions {
   faults?: readonly FaultRule[];
   /**
    * Pass on a Host header that does not name the proxy (conform: the suite's DNS-rebinding probe sends a foreign
-   * Host, which must reach the server as sent). A Host naming the proxy still becomes the upstream's.
+   * Host, which must reach the server as sent). A Host (or Origin) naming the proxy still becomes the upstream's.
    */
   keepForeignHost?: boolean;
 }
@@ -191,6 +191,10 @@ export async function startHttpTap(options: HttpTapOptions): Promise<HttpTap> {
     const sentHost = request.headers.host;
     headers.host =
       options.keepForeignHost && sentHost !== undefined && !namesProxy(sentHost) ? sentHost : upstream.host;
+    // Likewise an Origin naming the proxy is the upstream's own origin to the server (a foreign one passes as sent).
+    const origin = request.headers.origin;
+    if (options.keepForeignHost && typeof origin === 'string' && /^https?:\/\//.test(origin) && namesProxy(new URL(origin).host))
+      headers.origin = upstream.origin;
     if (body.length > 0) headers['content-length'] = String(body.length);
     const send = upstream.protocol === 'https:' ? httpsRequest : httpRequest;
     const outgoing = send(new URL(path, upstream), { method, headers }, (answer) =>
