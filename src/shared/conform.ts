@@ -84,3 +84,30 @@ export function countChecks(scenarios: readonly ConformScenario[]): ConformCount
     }
   return counts;
 }
+
+/** What the Conformance tab offers a session: the revision it would be judged at and the scenarios to pick. */
+export interface ConformChoices {
+  revision: ConformRevision;
+  revisionReason: string;
+  bridge?: string;
+  /** The suite ready to run ("0.2.0-alpha.12 on node 22.23.5 (…)"); absent when it must be installed first. */
+  suite?: string;
+  /** What must be installed first (with the user's consent), and the npm packages that would be. */
+  missing?: string;
+  install?: string[];
+  scenarios: ConformScenarioInfo[];
+}
+
+export interface ConformRequest {
+  /** Scenarios to run (each its own suite run); absent or empty: the revision's requirement set. */
+  scenarios?: string[];
+  all?: boolean;
+  /** The user agreed to install what `missing` names. */
+  install?: boolean;
+}
+
+/** Pushed while a run goes: a scenario started, or ended with its checks. */
+export type ConformProgressEvent =
+  | { kind: 'start'; scenario: string; index: number; total: number }
+  | { kind: 'end'; scenario: ConformScenario; index: number; total: number }
+  | { kind: 'install'; line: string };

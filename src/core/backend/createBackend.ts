@@ -46,6 +46,7 @@ import { createCollectionMethods } from './collectionMethods.js';
 import { createPortabilityMethods } from './portabilityMethods.js';
 import { createReplayMethods } from './replayMethods.js';
 import { createSkillsMethods } from './skillsMethods.js';
+import { createConformMethods } from './conformMethods.js';
 import { authDirectoryFor, createAuthDesk } from './authSession.js';
 import { createSecurityMethods, createSecurityRegistry, serverName, toolNames, toolSecurityFindings, type SecurityPeer, type SecurityRegistry } from './securityMethods.js';
 
@@ -518,6 +519,8 @@ export function createSessionBackend(options: BackendOptions & { settingsStore?:
     keptListChanges: () => Promise.resolve(attempt ? attempt.memory.listChanges() : []),
     // skills (SEP-2640)
     ...skills.methods,
+    // conformance: the official suite through the session's recorder (conformMethods.ts)
+    ...createConformMethods(() => { const { current, session } = live(); return { target: current.target, recorder: current.recorder, era: session.handshake.era }; }, (event) => hub.emit('onConformProgress', event)),
   };
 
   return {

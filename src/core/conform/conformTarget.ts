@@ -24,7 +24,8 @@ export function isConformRevision(text: string): text is ConformRevision {
 
 export async function conformEndpoint(
   target: Target,
-  options: { specVersion?: ConformRevision; timeoutMs?: number } = {},
+  /** revisionReason: why specVersion was chosen (default "--spec-version"), e.g. the era of the app's session. */
+  options: { specVersion?: ConformRevision; revisionReason?: string; timeoutMs?: number } = {},
 ): Promise<ConformEndpoint> {
   const label = describeTarget(target);
   if (target.transport === 'stdio') {
@@ -39,7 +40,7 @@ export async function conformEndpoint(
       url: bridge.url,
       target: label,
       revision: '2025-11-25',
-      revisionReason: options.specVersion ? '--spec-version' : "the era Loupe's stdio bridge serves",
+      revisionReason: options.specVersion ? (options.revisionReason ?? '--spec-version') : "the era Loupe's stdio bridge serves",
       bridge: bridgeNote,
       close: () => bridge.close(),
     };
@@ -50,7 +51,13 @@ export async function conformEndpoint(
       message: `conform judges Streamable HTTP servers and stdio servers (through a bridge); ${target.transport} is not one`,
     });
   if (options.specVersion)
-    return { url: target.url, target: label, revision: options.specVersion, revisionReason: '--spec-version', close: () => Promise.resolve() };
+    return {
+      url: target.url,
+      target: label,
+      revision: options.specVersion,
+      revisionReason: options.revisionReason ?? '--spec-version',
+      close: () => Promise.resolve(),
+    };
   const session = await connect(
     { transport: 'http', url: target.url },
     { protocol: 'auto', ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}) },
