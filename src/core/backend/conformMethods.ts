@@ -5,7 +5,7 @@
  * is judged through the bridge. In the desktop app the suite runs on Electron's Node (suiteRuntime.ts).
  */
 import type { BackendMethods } from '../../shared/contract.js';
-import type { ConformChoices, ConformProgressEvent, ConformRequest, ConformRevision } from '../../shared/conform.js';
+import type { ConformChoices, ConformProgressEvent, ConformReport, ConformRequest, ConformRevision } from '../../shared/conform.js';
 import { LoupeError } from '../../shared/errors.js';
 import type { ProtocolEra } from '../../shared/session.js';
 import type { Target } from '../../shared/target.js';
@@ -24,6 +24,12 @@ export interface ConformPeer {
 
 export type ConformMethods = Pick<BackendMethods, 'conformChoices' | 'runConformance'>;
 
+export interface ConformRoom {
+  methods: ConformMethods;
+  /** The runs made over this recorder (one connection's), oldest first: saved into its snapshot. */
+  kept(recorder: FrameRecorder): readonly ConformReport[];
+}
+
 function revisionOf(peer: ConformPeer): { revision: ConformRevision; reason: string } {
   if (peer.target.transport === 'stdio') return { revision: '2025-11-25', reason: "the era Loupe's stdio bridge serves" };
   return peer.era === 'modern'
@@ -34,9 +40,10 @@ function revisionOf(peer: ConformPeer): { revision: ConformRevision; reason: str
 export function createConformMethods(
   live: () => ConformPeer,
   emit: (event: ConformProgressEvent) => void,
-): ConformMethods {
+): ConformRoom {
   let running = false;
-  return {
+  const runs = new WeakMap<FrameRecorder, ConformReport[]>();
+  const methods: ConformMethods = {
     async conformChoices(): Promise<ConformChoices> {
       const peer = live();
       const { revision, reason } = revisionOf(peer);
@@ -67,7 +74,7 @@ export function createConformMethods(
         const { revision, reason } = revisionOf(peer);
         const endpoint = await conformEndpoint(peer.target, { specVersion: revision, revisionReason: reason });
         try {
-          return await runConformance({
+          const report = await runConformance({
             url: endpoint.url,
             target: endpoint.target,
             revision,
@@ -79,6 +86,8 @@ export function createConformMethods(
             recorder: peer.recorder,
             onProgress: emit,
           });
+          runs.set(peer.recorder, [...(runs.get(peer.recorder) ?? []), report]);
+          return report;
         } finally {
           await endpoint.close();
         }
@@ -87,4 +96,5 @@ export function createConformMethods(
       }
     },
   };
+  return { methods, kept: (recorder) => runs.get(recorder) ?? [] };
 }

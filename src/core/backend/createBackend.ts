@@ -158,6 +158,7 @@ export function createSessionBackend(options: BackendOptions & { settingsStore?:
     return { session, pageLimit: current.options.pageLimit, timeoutMs: current.options.timeoutMs };
   };
   const skills = createSkillsMethods(liveWithOptions);
+  const conform = createConformMethods(() => { const { current, session } = live(); return { target: current.target, recorder: current.recorder, era: session.handshake.era }; }, (event) => hub.emit('onConformProgress', event));
 
   /** Ends the current attempt's session (if any); its recorder and lists stay for frames() and snapshots. */
   const endSession = async (current: Attempt) => {
@@ -433,6 +434,7 @@ export function createSessionBackend(options: BackendOptions & { settingsStore?:
         recorder: current.recorder,
         lists: current.lists,
         skills: skills.kept(current.session),
+        conformance: conform.kept(current.recorder),
       }));
     },
 
@@ -520,7 +522,7 @@ export function createSessionBackend(options: BackendOptions & { settingsStore?:
     // skills (SEP-2640)
     ...skills.methods,
     // conformance: the official suite through the session's recorder (conformMethods.ts)
-    ...createConformMethods(() => { const { current, session } = live(); return { target: current.target, recorder: current.recorder, era: session.handshake.era }; }, (event) => hub.emit('onConformProgress', event)),
+    ...conform.methods,
   };
 
   return {
