@@ -2,7 +2,8 @@
  * The Conformance tab in Chromium through the browser host: a session on conformBreak.mjs (a Streamable HTTP server
  * implementing a few of the suite's fixtures, breaking test_simple_text on request) judged by the official suite
  * (run by the host's backend on a Node >= 22 found as in the CLI), progress while it runs, results per scenario
- * with ✓/✗ per check, and the failed check's frame opened in Traffic: the tools/call answer with empty content.
+ * with ✓/✗ per check, the failed check's frame opened in Traffic (the tools/call answer with empty content), and a
+ * second run on the now fixed server compared with the first.
  */
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -15,7 +16,8 @@ test.describe('Conformance', () => {
   let host: HostProcess;
   let server: HttpServerProcess;
   test.beforeEach(async () => {
-    server = await startHttpServerProcess(breakServer, ['--break', 'simple-text']);
+    // Broken for the first call of test_simple_text only: the second run finds it fixed.
+    server = await startHttpServerProcess(breakServer, ['--break', 'simple-text', '--break-calls', '1']);
     host = await startHostProcess();
   });
   test.afterEach(async () => {
@@ -64,5 +66,15 @@ test.describe('Conformance', () => {
     await expect(page.getByText(/^#\d+ received response/)).toContainText('tools/call');
     await expect(page.locator('body')).toContainText('"content": []');
     await page.screenshot({ path: testInfo.outputPath('conform-frame.png') });
+
+    // Run again: the server is fixed now, and the tab says what changed since the first run.
+    await page.getByRole('tab', { name: /^Conformance/ }).click();
+    await page.getByRole('button', { name: 'Run 4 scenarios' }).click();
+    await expect(page.getByText(/^9 passed, 0 failed \(0 required\), 0 warnings in 4 scenarios: PASSED$/)).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByText(/^Since the run of .+: 1 fixed, 0 newly failing\.$/)).toBeVisible();
+    const fixed = page.getByRole('region', { name: 'Scenario tools-call-simple-text' });
+    await expect(fixed.getByRole('heading')).toHaveText(/✓ tools-call-simple-text/);
+    await expect(fixed.getByText('was failed')).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath('conform-rerun.png'), fullPage: true });
   });
 });

@@ -2,11 +2,12 @@
 // A 2025-11-25 Streamable HTTP server (the 1.x SDK's McpServer, stateful sessions) that implements the conformance
 // suite's fixtures for a few server scenarios, so it passes them; `--break <what>` makes it break one requirement.
 //
-//   node test/servers/conformBreak.mjs [--break simple-text]
+//   node test/servers/conformBreak.mjs [--break simple-text [--break-calls N]]
 //
 // Prints http://127.0.0.1:PORT/mcp as the first stdout line. Tools: test_simple_text (the text the suite's
 // tools-call-simple-text wants), test_image_content (a 1x1 PNG, tools-call-image), test_error_handling
-// (isError, tools-call-error). --break simple-text: test_simple_text answers an empty content array.
+// (isError, tools-call-error). --break simple-text: test_simple_text answers an empty content array; with
+// --break-calls N only its first N calls do (the server is "fixed" after them: a later run passes).
 import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
@@ -15,6 +16,9 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 const at = process.argv.indexOf('--break');
 const broken = at === -1 ? undefined : process.argv[at + 1];
 if (broken !== undefined && broken !== 'simple-text') throw new Error(`--break knows simple-text, got ${broken}`);
+const callsAt = process.argv.indexOf('--break-calls');
+const breakCalls = callsAt === -1 ? Number.POSITIVE_INFINITY : Number(process.argv[callsAt + 1]);
+let simpleCalls = 0;
 
 const png =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==';
@@ -22,7 +26,7 @@ const png =
 function build() {
   const server = new McpServer({ name: 'conform-break', version: '1.0.0' });
   server.registerTool('test_simple_text', { description: 'Returns simple text' }, async () =>
-    broken === 'simple-text'
+    broken === 'simple-text' && ++simpleCalls <= breakCalls
       ? { content: [] }
       : { content: [{ type: 'text', text: 'This is a simple text response for testing.' }] },
   );

@@ -7,13 +7,13 @@ import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { ConformCheck, ConformScenario } from '../../shared/conform';
 import { useLoupeStore } from '../store/store';
-import { loadConformChoices, pickRequired, runConform, showConformFrames, toggleScenario } from './conformActions';
+import { loadConformChoices, pickRequired, runConform, showConformFrames, statusesOf, toggleScenario } from './conformActions';
 import './conform.css';
 
 const marks: Record<ConformCheck['status'], string> = { SUCCESS: '✓', FAILURE: '✗', WARNING: '!', SKIPPED: '–', INFO: 'i' };
 const words: Record<ConformCheck['status'], string> = { SUCCESS: 'passed', FAILURE: 'failed', WARNING: 'warning', SKIPPED: 'skipped', INFO: 'info' };
 
-function Check({ check }: { check: ConformCheck }) {
+function Check({ check, was }: { check: ConformCheck; was: string | undefined }) {
   return (
     <li className={`conform-check ${check.status.toLowerCase()}`}>
       <span className="conform-mark" aria-label={words[check.status]}>
@@ -21,6 +21,9 @@ function Check({ check }: { check: ConformCheck }) {
       </span>{' '}
       <code>{check.id}</code>
       {check.status !== 'SUCCESS' && check.errorMessage ? <span className="conform-message">: {check.errorMessage}</span> : null}
+      {was !== undefined && was !== check.status ? (
+        <span className="badge conform-was">was {words[was as ConformCheck['status']] ?? was}</span>
+      ) : null}
       <span className="conform-frames">
         {check.frames.length === 0 ? (
           <span className="muted small">no frames</span>
@@ -37,7 +40,8 @@ function Check({ check }: { check: ConformCheck }) {
   );
 }
 
-function ScenarioResult({ scenario }: { scenario: ConformScenario }) {
+function ScenarioResult({ scenario, before }: { scenario: ConformScenario; before: Map<string, string> }) {
+  const seen = new Map<string, number>();
   const failed = scenario.checks.some((check) => check.status === 'FAILURE');
   return (
     <section className={`conform-scenario ${failed ? 'failed' : 'passed'}`} aria-label={`Scenario ${scenario.name}`}>
@@ -46,9 +50,11 @@ function ScenarioResult({ scenario }: { scenario: ConformScenario }) {
         {!scenario.scored && <span className="badge">not scored: {scenario.notScoredReason ?? 'not required'}</span>}
       </h3>
       <ul>
-        {scenario.checks.map((check, index) => (
-          <Check key={`${check.id}-${index}`} check={check} />
-        ))}
+        {scenario.checks.map((check, index) => {
+          const nth = seen.get(check.id) ?? 0;
+          seen.set(check.id, nth + 1);
+          return <Check key={`${check.id}-${index}`} check={check} was={before.get(`${scenario.name}/${check.id}/${nth}`)} />;
+        })}
       </ul>
     </section>
   );
@@ -65,6 +71,15 @@ export function ConformView() {
   if (!choices) return <p className="empty">{error ? `Could not read the suite: ${error.message}` : 'Reading the conformance suite…'}</p>;
   const picked = conform.picked ?? choices.scenarios.filter((item) => item.required).map((item) => item.name);
   const results = running ? conform.finished : (report?.scenarios ?? []);
+  const before = statusesOf(conform.previous);
+  const now = statusesOf(report);
+  let fixed = 0;
+  let broke = 0;
+  for (const [key, status] of now) {
+    const was = before.get(key);
+    if (was === 'FAILURE' && status === 'SUCCESS') fixed += 1;
+    if (was !== undefined && was !== 'FAILURE' && status === 'FAILURE') broke += 1;
+  }
   const required = choices.scenarios.filter((item) => item.required);
   const others = choices.scenarios.filter((item) => !item.required);
   const picker = (items: typeof required) =>
@@ -134,9 +149,14 @@ export function ConformView() {
           {report.scenarios.length} scenarios: <strong>{report.passed ? 'PASSED' : 'FAILED'}</strong>
         </p>
       )}
+      {report && conform.previous && !running && (
+        <p className="conform-since muted">
+          Since the run of {new Date(conform.previous.startedAt).toLocaleTimeString()}: {fixed} fixed, {broke} newly failing.
+        </p>
+      )}
       <div className="conform-results">
         {results.map((scenario) => (
-          <ScenarioResult key={scenario.name} scenario={scenario} />
+          <ScenarioResult key={scenario.name} scenario={scenario} before={before} />
         ))}
       </div>
     </div>

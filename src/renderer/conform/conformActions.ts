@@ -1,5 +1,6 @@
 /** The Conformance tab's actions: load the choices, tick scenarios, run (installing the suite if the user agreed), follow progress. */
 import type { LoupeApi } from '../../shared/contract';
+import type { ConformReport } from '../../shared/conform';
 import type { ConformPanel } from './conformSlice';
 import { toErrorData } from '../../shared/errors';
 import { apiOf, sessionStore, shownStore, type ScopedStore } from '../sessions/sessionStore';
@@ -35,7 +36,7 @@ export async function runConform(install = false, store: ScopedStore = shownStor
   const required = conform.choices?.scenarios.filter((item) => item.required).map((item) => item.name) ?? [];
   // The requirement set as ticked by default runs as one: its not-scored scenarios are then marked as such.
   const same = conform.picked === null || (conform.picked.length === required.length && required.every((name) => conform.picked?.includes(name)));
-  patch(store, { running: true, progress: null, finished: [], installLog: [], report: null, error: null });
+  patch(store, { running: true, progress: null, finished: [], installLog: [], report: null, previous: conform.report ?? conform.previous, error: null });
   try {
     const report = await apiOf(store).runConformance({ ...(same ? {} : { scenarios: conform.picked ?? [] }), install });
     patch(store, { report, running: false, progress: null });
@@ -43,6 +44,20 @@ export async function runConform(install = false, store: ScopedStore = shownStor
   } catch (error) {
     patch(store, { running: false, progress: null, error: toErrorData(error) });
   }
+}
+
+/** Each check's status in a report, by scenario, check id and its position among checks of that id. */
+export function statusesOf(report: ConformReport | null): Map<string, string> {
+  const statuses = new Map<string, string>();
+  for (const scenario of report?.scenarios ?? []) {
+    const seen = new Map<string, number>();
+    for (const check of scenario.checks) {
+      const nth = seen.get(check.id) ?? 0;
+      seen.set(check.id, nth + 1);
+      statuses.set(`${scenario.name}/${check.id}/${nth}`, check.status);
+    }
+  }
+  return statuses;
 }
 
 /** A check's frames in Traffic: the first one selected (the others are listed beside the check). */

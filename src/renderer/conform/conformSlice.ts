@@ -15,6 +15,8 @@ export interface ConformPanel {
   finished: ConformScenario[];
   installLog: string[];
   report: ConformReport | null;
+  /** The run before `report` on this session: what changed since is shown beside each check. */
+  previous: ConformReport | null;
   error: LoupeErrorData | null;
 }
 
@@ -31,6 +33,7 @@ export const emptyConform = (): ConformPanel => ({
   finished: [],
   installLog: [],
   report: null,
+  previous: null,
   error: null,
 });
 
