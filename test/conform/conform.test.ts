@@ -20,7 +20,7 @@ const breakServer = fileURLToPath(new URL('../servers/conformBreak.mjs', import.
 const schema = fileURLToPath(new URL('../fixtures/junit/junit.xsd', import.meta.url));
 const directory = mkdtempSync(join(tmpdir(), 'loupe-conform-test-'));
 const journal = (name: string): string => join(directory, `${name}.jsonl`);
-const long = { timeoutMs: 150_000 };
+const long = { timeoutMs: 220_000 };
 
 /** Scenarios whose verdicts do not depend on timing: the equality tests run these. */
 const handful = ['server-initialize', 'ping', 'tools-list', 'tools-call-simple-text', 'tools-call-image', 'resources-list', 'prompts-get-simple'];
@@ -83,7 +83,7 @@ describe('loupe conform', () => {
     const promptFrames = (prompt?.frames ?? []).map((seq) => frames.get(seq));
     expect(promptFrames.some((frame) => frame?.method === 'prompts/get' && frame.direction === 'out')).toBe(true);
     expect(promptFrames.some((frame) => frame?.kind === 'error' && frame.raw.includes('test_simple_prompt'))).toBe(true);
-  }, 240_000);
+  }, 300_000);
 
   it('writes JUnit that validates against the XSD and reads back check for check', async () => {
     const out = join(directory, 'conform.xml');
@@ -124,7 +124,7 @@ describe('loupe conform', () => {
     expect(text.code, text.stderr).toBe(0);
     expect(text.stdout).toContain("Note: a stdio server is judged through Loupe's loopback Streamable HTTP bridge");
     expect(text.stdout).toMatch(/^ {2}✓ ping {2}\[frames #\d+/m);
-  }, 240_000);
+  }, 300_000);
 
   it('fails exactly the requirement a server breaks, linked to the frame that broke it', async () => {
     const scenarios = ['tools-list', 'tools-call-simple-text', 'tools-call-image', 'tools-call-error'];
@@ -155,7 +155,7 @@ describe('loupe conform', () => {
     } finally {
       await server?.stop();
     }
-  }, 240_000);
+  }, 300_000);
 
   it('judges the strict 2026-07-28 v2 SDK server at its own revision, as the suite does', async () => {
     const server = await startV2HttpServer('reject');
@@ -170,7 +170,7 @@ describe('loupe conform', () => {
     } finally {
       await server.stop();
     }
-  }, 240_000);
+  }, 300_000);
 
   it('could-not-run cases exit 2 with one line naming the cause, and --json is still JSON', async () => {
     const unreachable = await runLoupe(['conform', '--url', 'http://127.0.0.1:9/mcp', '--json'], long);

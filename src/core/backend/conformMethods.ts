@@ -31,7 +31,7 @@ export interface ConformRoom {
 }
 
 function revisionOf(peer: ConformPeer): { revision: ConformRevision; reason: string } {
-  if (peer.target.transport === 'stdio') return { revision: '2025-11-25', reason: "the era Loupe's stdio bridge serves" };
+  if (peer.target.transport === 'stdio' || peer.target.transport === 'demo') return { revision: '2025-11-25', reason: "the era Loupe's stdio bridge serves" };
   return peer.era === 'modern'
     ? { revision: '2026-07-28', reason: 'the session speaks 2026-07-28 (server/discover)' }
     : { revision: '2025-11-25', reason: 'the session speaks the 2025-11-25 era (initialize)' };
@@ -50,7 +50,7 @@ export function createConformMethods(
       const base = {
         revision,
         revisionReason: reason,
-        ...(peer.target.transport === 'stdio' ? { bridge: bridgeNote } : {}),
+        ...(peer.target.transport === 'stdio' || peer.target.transport === 'demo' ? { bridge: bridgeNote } : {}),
       };
       const lookup = findSuite();
       if ('missing' in lookup) return { ...base, missing: lookup.missing, install: lookup.install, scenarios: [] };

@@ -6,6 +6,7 @@
 import { conformRevisions, type ConformRevision } from '../../shared/conform.js';
 import { LoupeError } from '../../shared/errors.js';
 import { describeTarget, type Target } from '../../shared/target.js';
+import { demoTarget } from '../demoTarget.js';
 import { connect } from '../session/connect.js';
 import { bridgeNote, startStdioBridge } from './stdioBridge.js';
 
@@ -28,6 +29,8 @@ export async function conformEndpoint(
   options: { specVersion?: ConformRevision; revisionReason?: string; timeoutMs?: number } = {},
 ): Promise<ConformEndpoint> {
   const label = describeTarget(target);
+  // The embedded demo server is a stdio server: judged through the bridge like any other.
+  if (target.transport === 'demo') return conformEndpoint(demoTarget(), options).then((endpoint) => ({ ...endpoint, target: label }));
   if (target.transport === 'stdio') {
     if (options.specVersion === '2026-07-28')
       throw new LoupeError({

@@ -95,6 +95,7 @@ async function runProcess(
   options: ConformRunOptions,
   onStart: (name: string) => void,
   onEnd: (bucket: Bucket) => void,
+  onPlan: (scenarios: number) => void,
 ): Promise<{ code: number | null; output: string; buckets: Bucket[] }> {
   const buckets: Bucket[] = [];
   let current: Bucket | undefined;
@@ -112,6 +113,9 @@ async function runProcess(
   };
   createInterface({ input: child.stdout }).on('line', (line) => {
     output += `${line}\n`;
+    // "Running all suite (33 scenarios) against …": how many this process will run.
+    const planned = /^Running .+ \((\d+) scenarios\) against /.exec(line);
+    if (planned?.[1]) onPlan(Number(planned[1]));
     const started = /^Running client scenario '([^']+)' against server/.exec(line);
     if (started?.[1]) {
       finish();
@@ -184,25 +188,47 @@ export async function runConformance(options: ConformRunOptions): Promise<Confor
       : selection === 'all'
         ? [[...common, '--suite', 'all', '--spec-version', options.revision]]
         : [[...common, '--requirements', options.revision]];
-  const total = selection === 'named' ? runs.length : selection === 'requirements' ? requirements.required.length + requirements.notScored.size : 0;
+  // Named: one process each; otherwise the suite says how many it will run (its first line).
+  let total = selection === 'named' ? runs.length : requirements.required.length + requirements.notScored.size;
   const scenarios: ConformScenario[] = [];
   let index = 0;
   try {
+    let started = 0;
     for (const args of runs) {
       if (options.signal?.aborted) break;
+      // A scenario whose checks.json is written is reported at once (progress as it goes); one the suite wrote
+      // nothing for waits for the process's end, whose output says why.
+      let closed: (output: string) => void = () => undefined;
+      const processEnd = new Promise<string>((resolve) => (closed = resolve));
+      const built: Promise<ConformScenario>[] = [];
+      const report = (bucket: Bucket): void => {
+        const scored = selection !== 'requirements' || !requirements.notScored.has(bucket.name);
+        const reason = requirements.notScored.get(bucket.name);
+        const ready = bucket.resultDir ? Promise.resolve('') : processEnd;
+        const previous = built[built.length - 1] ?? Promise.resolve(undefined);
+        built.push(
+          Promise.all([ready, previous]).then(async ([text]) => {
+            const scenario = await scenarioOf(bucket, text, scored, reason);
+            index += 1;
+            options.onProgress?.({ kind: 'end', scenario, index, total: Math.max(total, index) });
+            return scenario;
+          }),
+        );
+      };
       const run = await runProcess(
         args,
         options,
-        (name) => options.onProgress?.({ kind: 'start', scenario: name, index: index + 1, total: Math.max(total, index + 1) }),
-        () => undefined,
+        (name) => {
+          started += 1;
+          options.onProgress?.({ kind: 'start', scenario: name, index: started, total: Math.max(total, started) });
+        },
+        report,
+        (planned) => {
+          if (selection !== 'named') total = planned;
+        },
       );
-      for (const bucket of run.buckets) {
-        const scored = selection !== 'requirements' || !requirements.notScored.has(bucket.name);
-        const scenario = await scenarioOf(bucket, run.output, scored, requirements.notScored.get(bucket.name));
-        scenarios.push(scenario);
-        index += 1;
-        options.onProgress?.({ kind: 'end', scenario, index, total: Math.max(total, index) });
-      }
+      closed(run.output);
+      scenarios.push(...(await Promise.all(built)));
       if (run.buckets.length === 0 && !options.signal?.aborted)
         throw new LoupeError({
           kind: 'usage',
