@@ -51,6 +51,7 @@ export const commands = [
   'test',
   'replay',
   'skills',
+  'conform',
   'help',
   'version',
 ] as const;
@@ -113,6 +114,8 @@ export interface CliOptions {
   skills?: boolean;
   /** skills get --verify: read every file of the skill and verify it. */
   verify?: boolean;
+  /** conform: --scenario (repeatable), --all, --spec-version. */
+  conform?: { scenarios: string[]; all: boolean; specVersion?: string };
 }
 
 export const testReporters = ['text', 'junit', 'tap', 'json'] as const;
@@ -420,6 +423,15 @@ export function parseArguments(argv: readonly string[]): Invocation {
         options.reporter = reporter as TestReporter;
         break;
       }
+      case '--scenario':
+      case '--all':
+      case '--spec-version': {
+        options.conform ??= { scenarios: [], all: false };
+        if (flag === '--scenario') options.conform.scenarios.push(value());
+        else if (flag === '--all') options.conform.all = true;
+        else options.conform.specVersion = value();
+        break;
+      }
       case '--help':
       case '-h':
         command = 'help';
@@ -499,6 +511,8 @@ export function parseArguments(argv: readonly string[]): Invocation {
       `Unexpected argument "${positional[0] ?? ''}". A stdio server command goes after --, e.g. loupe list -- node server.js`,
     );
   }
+  if (options.conform && command !== 'conform') throw usage('--scenario, --all and --spec-version go with conform: loupe conform --url <url> [--scenario <name>]…');
+  if (options.conform?.all && options.conform.scenarios.length > 0) throw usage('conform takes --all or --scenario names, not both.');
   if (options.hosts && command !== 'lint') throw usage('--hosts goes with lint: loupe lint --hosts openai,anthropic <target> (or --hosts all).');
   if (command === 'snapshot' && !options.out) throw usage('snapshot needs --out <file>.');
   if (
@@ -515,7 +529,7 @@ export function parseArguments(argv: readonly string[]): Invocation {
       `${command} --config needs --server <name> (loupe list --config ${invocation.config.path} lists them).`,
     );
   }
-  if (['list', 'call', 'lint', 'snapshot', 'watch', 'skills'].includes(command) && !hasTarget && !invocation.config) {
+  if (['list', 'call', 'lint', 'snapshot', 'watch', 'skills', 'conform'].includes(command) && !hasTarget && !invocation.config) {
     throw usage(`${command} needs a target: --demo, --url <url>, or -- <command> [args…], or --config <file> --server <name>.`);
   }
   return invocation;

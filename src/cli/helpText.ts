@@ -44,6 +44,12 @@ Commands
   test <collection.json> [--grep <re>] [--bail] [--concurrency <n>] [--reporter text|junit|tap|json] [--out <file>]
                                                    run a collection's steps and assertions (its target, or the one
                                                    given); exit 0 all passed, 1 an assertion failed, 2 could not run
+  conform [--scenario <name>]… [--all] [--spec-version 2025-11-25|2026-07-28] [--reporter text|json|junit] [--yes]
+                                                   the official conformance suite's server scenarios (default: the
+                                                   requirement set of the server's revision) through Loupe's recorder,
+                                                   each check with the frames it judged; a stdio server through a
+                                                   loopback HTTP bridge. --yes installs the suite (Node >= 22) if
+                                                   missing; exit 0 all required passed, 1 a failure, 2 could not run
   help, --help                                     this text;   --version   Loupe's version
 
 Targets (one of)

@@ -28,6 +28,7 @@ const runners: Record<CommandName, Command> = {
   scan: async (invocation, terminal) => (await import('./commands/scan.js')).scanCommand(invocation, terminal),
   test: async (invocation, terminal) => (await import('./commands/test.js')).testCommand(invocation, terminal),
   skills: async (invocation, terminal) => (await import('./commands/skills.js')).skillsCommand(invocation, terminal),
+  conform: async (invocation, terminal) => (await import('./commands/conform.js')).conformCommand(invocation, terminal),
   help: (_invocation, terminal) => {
     terminal.out(helpText.trimEnd());
     return Promise.resolve(0);

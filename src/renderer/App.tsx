@@ -25,6 +25,7 @@ import { CommandPalette } from './palette/CommandPalette';
 import { AuthBanner } from './auth/AuthBanner';
 import { AuthView } from './auth/AuthView';
 import { PortabilityView } from './portability/PortabilityView';
+import { ConformView } from './conform/ConformView';
 import { SessionStrip } from './sessions/SessionStrip';
 import { SkillsView } from './skills/SkillsView';
 import { useSessionKeys } from './sessions/useSessionKeys';
@@ -52,6 +53,7 @@ const views: Record<Tab, () => React.JSX.Element> = {
   Security: SecurityView,
   Collections: CollectionsView,
   Portability: PortabilityView,
+  Conformance: ConformView,
 };
 
 /** The tab strip subscribes to the counts itself, so a frame batch re-renders it and not the whole app. */

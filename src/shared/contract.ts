@@ -12,6 +12,7 @@ import type { JsonObject } from './json.js';
 import type { Finding, ToolSummary } from './lint.js';
 import type { SecurityReport } from './security.js';
 import type { PortabilityView } from './portability.js';
+import type { ConformChoices, ConformProgressEvent, ConformReport, ConformRequest } from './conform.js';
 import type { ListDiff, ListKind, ListProgress, ListResult } from './lists.js';
 import type {
   AnsweredServerRequest,
@@ -179,6 +180,11 @@ export interface BackendMethods {
   listSkills(): Promise<SkillsListing>;
   /** Reads a listed skill's files, SKILL.md first, each verified before the next; a refusal is in `error`, not thrown. */
   loadSkill(uri: string): Promise<SkillLoad>;
+  // conformance
+  /** The revision the session would be judged at, the suite's state and the scenarios to choose from. */
+  conformChoices(): Promise<ConformChoices>;
+  /** Runs the official suite's server scenarios against the session's server, through the session's recorder. */
+  runConformance(request: ConformRequest): Promise<ConformReport>;
 }
 
 export interface BackendEvents {
@@ -203,6 +209,8 @@ export interface BackendEvents {
   // sessions
   /** A session was opened or closed: every session now (names no session). */
   onSessions: SessionInfo[];
+  // conformance
+  onConformProgress: ConformProgressEvent;
 }
 
 export type MethodName = keyof BackendMethods;
@@ -269,6 +277,9 @@ export const methodNames = [
   // skills
   'listSkills',
   'loadSkill',
+  // conformance
+  'conformChoices',
+  'runConformance',
 ] as const satisfies readonly MethodName[];
 
 export const eventNames = [
@@ -288,6 +299,8 @@ export const eventNames = [
   'onAuthNotice',
   // sessions
   'onSessions',
+  // conformance
+  'onConformProgress',
 ] as const satisfies readonly EventName[];
 
 export type Unsubscribe = () => void;

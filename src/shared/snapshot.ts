@@ -4,6 +4,7 @@ import type { JsonObject } from './json.js';
 import type { Finding, ToolSummary } from './lint.js';
 import type { ListKind, ListPage } from './lists.js';
 import type { Target } from './target.js';
+import type { ConformReport } from './conform.js';
 
 export const snapshotFormat = 'loupe.snapshot/1';
 
@@ -52,4 +53,6 @@ export interface Snapshot {
   frames: Frame[];
   /** Frames recorded but dropped from memory before the snapshot (the store's overflow). */
   framesDropped: number;
+  /** The conformance runs of the session, oldest first (their checks' frame numbers are seqs of `frames`). */
+  conformance?: ConformReport[];
 }

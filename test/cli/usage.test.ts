@@ -24,6 +24,9 @@ describe('loupe usage errors exit 2 with one line naming the problem', { timeout
     ['a malformed --header', ['list', '--url', 'http://127.0.0.1:1/mcp', '--header', 'NoColon'], /^loupe: usage: --header wants "Name: value"/],
     ['a URL that is not one', ['list', '--url', 'not a url'], /^loupe: usage: "not a url" is not a URL/],
     ['an empty command after --', ['list', '--'], /^loupe: usage: After -- give the server command/],
+    ['conform without a target', ['conform'], /^loupe: usage: conform needs a target: --demo, --url <url>/],
+    ['--scenario without conform', ['list', '--demo', '--scenario', 'ping'], /^loupe: usage: --scenario, --all and --spec-version go with conform/],
+    ['conform --all with --scenario', ['conform', '--all', '--scenario', 'ping', '--url', 'http://127.0.0.1:9/mcp'], /^loupe: usage: conform takes --all or --scenario names, not both/],
   ];
   it.each(cases)('%s', async (_name, args, expected) => {
     const run = await runLoupe(args);
@@ -35,7 +38,7 @@ describe('loupe usage errors exit 2 with one line naming the problem', { timeout
   });
 
   it('suggests the closest command by edit distance, and none when nothing is close', async () => {
-    const commands = 'list, call, lint, snapshot, watch, web, diff, board, auth, scan, test, replay, skills, help, version';
+    const commands = 'list, call, lint, snapshot, watch, web, diff, board, auth, scan, test, replay, skills, conform, help, version';
     const suggested: [string, string][] = [
       ['lsit', 'list'],
       ['lnit', 'lint'],

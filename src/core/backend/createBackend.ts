@@ -46,6 +46,7 @@ import { createCollectionMethods } from './collectionMethods.js';
 import { createPortabilityMethods } from './portabilityMethods.js';
 import { createReplayMethods } from './replayMethods.js';
 import { createSkillsMethods } from './skillsMethods.js';
+import { createConformMethods } from './conformMethods.js';
 import { authDirectoryFor, createAuthDesk } from './authSession.js';
 import { createSecurityMethods, createSecurityRegistry, serverName, toolNames, toolSecurityFindings, type SecurityPeer, type SecurityRegistry } from './securityMethods.js';
 
@@ -157,6 +158,7 @@ export function createSessionBackend(options: BackendOptions & { settingsStore?:
     return { session, pageLimit: current.options.pageLimit, timeoutMs: current.options.timeoutMs };
   };
   const skills = createSkillsMethods(liveWithOptions);
+  const conform = createConformMethods(() => { const { current, session } = live(); return { target: current.target, recorder: current.recorder, era: session.handshake.era }; }, (event) => hub.emit('onConformProgress', event));
 
   /** Ends the current attempt's session (if any); its recorder and lists stay for frames() and snapshots. */
   const endSession = async (current: Attempt) => {
@@ -432,6 +434,7 @@ export function createSessionBackend(options: BackendOptions & { settingsStore?:
         recorder: current.recorder,
         lists: current.lists,
         skills: skills.kept(current.session),
+        conformance: conform.kept(current.recorder),
       }));
     },
 
@@ -518,6 +521,8 @@ export function createSessionBackend(options: BackendOptions & { settingsStore?:
     keptListChanges: () => Promise.resolve(attempt ? attempt.memory.listChanges() : []),
     // skills (SEP-2640)
     ...skills.methods,
+    // conformance: the official suite through the session's recorder (conformMethods.ts)
+    ...conform.methods,
   };
 
   return {

@@ -7,6 +7,7 @@ import { stringField } from '../../shared/json.js';
 import type { ListKind, ListResult } from '../../shared/lists.js';
 import type { Target } from '../../shared/target.js';
 import type { SkillsListing } from '../../shared/skills.js';
+import type { ConformReport } from '../../shared/conform.js';
 import type { FrameRecorder } from '../recorder/frameRecorder.js';
 import { buildSnapshot } from '../snapshot/buildSnapshot.js';
 import { serializeSnapshot } from '../snapshot/serializeSnapshot.js';
@@ -22,13 +23,15 @@ export interface SessionRecord {
   lists: ReadonlyMap<ListKind, ListResult>;
   /** The last skills/list of the session (SEP-2640), when one was walked. */
   skills?: SkillsListing | undefined;
+  /** The session's conformance runs (the Conformance tab), oldest first. */
+  conformance?: readonly ConformReport[];
 }
 
 export function buildSessionSnapshot(record: SessionRecord, now: Date = new Date()): { fileName: string; text: string } {
   const lists: Partial<Record<Exclude<ListKind, 'tools'>, ListResult>> = {};
   for (const [kind, result] of record.lists) if (kind !== 'tools') lists[kind] = result;
   const tools = record.lists.get('tools');
-  const snapshot = buildSnapshot({
+  const built = buildSnapshot({
     target: record.target,
     testedAt: now.toISOString(),
     ...(record.session ? { handshake: record.session.handshake } : {}),
@@ -40,6 +43,7 @@ export function buildSessionSnapshot(record: SessionRecord, now: Date = new Date
     framesDropped: record.recorder.stats().overflow,
     loupeVersion: loupeVersion(),
   });
+  const snapshot = record.conformance?.length ? { ...built, conformance: [...record.conformance] } : built;
   const serverName = stringField(snapshot.serverInfo, 'name') ?? (record.target.transport === 'demo' ? 'demo' : undefined);
   return { fileName: snapshotFileName(serverName, now), text: serializeSnapshot(snapshot) };
 }

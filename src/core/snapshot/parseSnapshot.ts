@@ -70,6 +70,27 @@ const target: Check = (value, path) => {
 
 const otherList: Check = object({ items: arrayOf(anyObject), pages: arrayOf(page), complete: boolean, error: optional(errorData) });
 
+/** A conformance run as `loupe conform --json` and the Conformance tab write it. */
+const conformCheck: Check = object({
+  id: string,
+  name: string,
+  description: string,
+  status: oneOf(['SUCCESS', 'FAILURE', 'WARNING', 'SKIPPED', 'INFO']),
+  errorMessage: optional(string),
+  frames: arrayOf(integer),
+});
+const conformReport: Check = object({
+  format: oneOf(['loupe.conform/1']),
+  target: string,
+  revision: string,
+  revisionReason: string,
+  startedAt: timestamp,
+  ms: number,
+  passed: boolean,
+  counts: object({ passed: integer, failed: integer, warnings: integer, requiredFailed: integer }),
+  scenarios: arrayOf(object({ name: string, scored: boolean, checks: arrayOf(conformCheck), frames: arrayOf(integer), ms: number })),
+});
+
 const snapshot: Check = object({
   format: string,
   testedAt: timestamp,
@@ -109,6 +130,7 @@ const snapshot: Check = object({
   }),
   frames: arrayOf(frame),
   framesDropped: integer,
+  conformance: optional(arrayOf(conformReport)),
 });
 
 function invalid(message: string, path?: string): LoupeError {

@@ -31,6 +31,11 @@ export interface HttpTapOptions {
   recorder: FrameRecorder;
   port?: number;
   faults?: readonly FaultRule[];
+  /**
+   * Pass on a Host header that does not name the proxy (conform: the suite's DNS-rebinding probe sends a foreign
+   * Host, which must reach the server as sent). A Host (or Origin) naming the proxy still becomes the upstream's.
+   */
+  keepForeignHost?: boolean;
 }
 
 export interface HttpTap {
@@ -183,7 +188,13 @@ export async function startHttpTap(options: HttpTapOptions): Promise<HttpTap> {
     const headers: OutgoingHttpHeaders = {};
     for (const [name, value] of Object.entries(request.headers))
       if (!hopByHop.has(name) && value !== undefined) headers[name] = value;
-    headers.host = upstream.host;
+    const sentHost = request.headers.host;
+    headers.host =
+      options.keepForeignHost && sentHost !== undefined && !namesProxy(sentHost) ? sentHost : upstream.host;
+    // Likewise an Origin naming the proxy is the upstream's own origin to the server (a foreign one passes as sent).
+    const origin = request.headers.origin;
+    if (options.keepForeignHost && typeof origin === 'string' && /^https?:\/\//.test(origin) && namesProxy(new URL(origin).host))
+      headers.origin = upstream.origin;
     if (body.length > 0) headers['content-length'] = String(body.length);
     const send = upstream.protocol === 'https:' ? httpsRequest : httpRequest;
     const outgoing = send(new URL(path, upstream), { method, headers }, (answer) =>
@@ -318,6 +329,10 @@ export async function startHttpTap(options: HttpTapOptions): Promise<HttpTap> {
     answer.on('error', () => response.destroy());
   };
 
+  let ownPort = 0;
+  const namesProxy = (host: string): boolean =>
+    host === `127.0.0.1:${ownPort}` || host === `localhost:${ownPort}` || host === `[::1]:${ownPort}`;
+
   const server = createServer((request, response) => {
     handle(request, response).catch((error: unknown) => {
       const message = error instanceof Error ? error.message : String(error);
@@ -344,6 +359,7 @@ export async function startHttpTap(options: HttpTapOptions): Promise<HttpTap> {
     server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
   const { port } = server.address() as AddressInfo;
+  ownPort = port;
   const url = new URL(upstream.pathname + upstream.search, `http://127.0.0.1:${port}`).href;
   return {
     url,

@@ -67,6 +67,8 @@ export const sessionKeys = [
   'authNotice',
   'authSignedOut',
   'authLast',
+  // conformance
+  'conform',
 ] as const satisfies readonly (keyof LoupeState)[];
 
 export type SessionKey = (typeof sessionKeys)[number];

@@ -8,6 +8,7 @@ import { attachAtStart, refreshSessionList } from '../sessions/sessionsActions';
 import { bindCallEvents } from './callsSlice';
 import { bindTaskEvents } from './tasksSlice';
 import { bindAuthEvents } from '../auth/authActions';
+import { bindConformEvents } from '../conform/conformActions';
 import { loadSettings } from './appActions';
 import { bindBackendEvents } from './events';
 import { connect } from './sessionActions';
@@ -18,12 +19,14 @@ export async function start(api: LoupeApi): Promise<() => void> {
   const stopCalls = bindCallEvents(api);
   const stopTasks = bindTaskEvents(api);
   const stopAuth = bindAuthEvents(api);
+  const stopConform = bindConformEvents(api);
   const stopSessions = api.on('onSessions', () => void refreshSessionList());
   const stop = () => {
     stopEvents();
     stopCalls();
     stopTasks();
     stopAuth();
+    stopConform();
     stopSessions();
   };
   try {

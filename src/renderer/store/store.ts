@@ -17,6 +17,7 @@ import { createSessionsSlice } from './sessionsSlice';
 import { createSecuritySlice } from '../security/securitySlice';
 import { createCollectionsSlice } from './collectionsSlice';
 import { createSkillsSlice } from '../skills/skillsSlice';
+import { createConformSlice } from '../conform/conformSlice';
 import { registerLiveStore, resetSessionStash } from '../sessions/sessionStore';
 
 export type { LoupeState } from './types';
@@ -38,6 +39,7 @@ const build: StateCreator<LoupeState> = (...parts) => ({
   ...createSecuritySlice(...parts),
   ...createCollectionsSlice(...parts),
   ...createSkillsSlice(...parts),
+  ...createConformSlice(...parts),
 });
 
 export const useLoupeStore = create<LoupeState>()(build);

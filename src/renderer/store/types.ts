@@ -16,6 +16,7 @@ import type { SessionsSlice } from './sessionsSlice';
 import type { SecuritySlice } from '../security/securitySlice';
 import type { CollectionsSlice } from './collectionsSlice';
 import type { SkillsSlice } from '../skills/skillsSlice';
+import type { ConformSlice } from '../conform/conformSlice';
 
 export type LoupeState = SessionSlice &
   ListsSlice &
@@ -32,6 +33,7 @@ export type LoupeState = SessionSlice &
   SessionsSlice &
   SecuritySlice &
   CollectionsSlice &
-  SkillsSlice;
+  SkillsSlice &
+  ConformSlice;
 
 export type SliceCreator<Slice> = StateCreator<LoupeState, [], [], Slice>;

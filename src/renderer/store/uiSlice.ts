@@ -17,6 +17,7 @@ export const tabs = [
   'Security',
   'Collections',
   'Portability',
+  'Conformance',
 ] as const;
 export type Tab = (typeof tabs)[number];
 

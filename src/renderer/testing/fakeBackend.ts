@@ -190,6 +190,10 @@ function fakeSession(overrides: FakeOverrides): {
       Promise.reject(new LoupeError({ kind: 'skills-not-offered', message: 'The fake server declares no skills.' })),
     loadSkill: () =>
       Promise.reject(new LoupeError({ kind: 'skills-not-offered', message: 'The fake server declares no skills.' })),
+    conformChoices: () =>
+      Promise.reject(new LoupeError({ kind: 'usage', message: 'The fake backend runs no conformance suite.' })),
+    runConformance: () =>
+      Promise.reject(new LoupeError({ kind: 'usage', message: 'The fake backend runs no conformance suite.' })),
   };
   return { methods: { ...base, ...methodOverrides }, frames, status: () => status };
 }

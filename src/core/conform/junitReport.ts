@@ -1,0 +1,60 @@
+/**
+ * A conformance report as JUnit XML: one testsuite per scenario, one testcase per check (classname the scenario);
+ * a FAILURE is a <failure> with the suite's message and the frames it judged, SKIPPED is <skipped>, a WARNING
+ * passes with its message in <system-out>. A not-scored scenario's failures are kept but marked in its properties
+ * (they do not decide the exit code).
+ */
+import type { ConformCheck, ConformReport, ConformScenario } from '../../shared/conform.js';
+import { xmlText } from '../collections/reporters/junitReport.js';
+
+const seconds = (ms: number): string => (ms / 1000).toFixed(3);
+
+const frameText = (check: ConformCheck): string =>
+  check.frames.length > 0 ? `frames: ${check.frames.join(', ')}` : 'frames: none recorded';
+
+function testcase(scenario: ConformScenario, check: ConformCheck): string {
+  const head = `      <testcase name="${xmlText(check.id)}" classname="${xmlText(scenario.name)}" time="0.000"`;
+  const text = [check.description, frameText(check)].filter(Boolean).join('\n');
+  if (check.status === 'FAILURE') {
+    const message = check.errorMessage ?? check.description;
+    return `${head}>\n        <failure message="${xmlText(message)}" type="${scenario.scored ? 'conformance' : 'not-scored'}">${xmlText(`${message}\n${text}`)}</failure>\n      </testcase>`;
+  }
+  if (check.status === 'SKIPPED')
+    return `${head}>\n        <skipped message="${xmlText(check.errorMessage ?? 'skipped by the suite')}"/>\n      </testcase>`;
+  const note = check.status === 'WARNING' ? `WARNING: ${check.errorMessage ?? ''}\n${text}` : text;
+  return `${head}>\n        <system-out>${xmlText(note)}</system-out>\n      </testcase>`;
+}
+
+function suite(report: ConformReport, scenario: ConformScenario): string {
+  const failures = scenario.checks.filter((check) => check.status === 'FAILURE').length;
+  const skipped = scenario.checks.filter((check) => check.status === 'SKIPPED').length;
+  const properties = [
+    ['revision', report.revision],
+    ['scored', String(scenario.scored)],
+    ...(scenario.notScoredReason ? [['not-scored-reason', scenario.notScoredReason]] : []),
+  ]
+    .map(([name, value]) => `        <property name="${xmlText(name ?? '')}" value="${xmlText(value ?? '')}"/>`)
+    .join('\n');
+  return [
+    `    <testsuite name="${xmlText(scenario.name)}" tests="${scenario.checks.length}" failures="${failures}" errors="0" skipped="${skipped}" time="${seconds(scenario.ms)}">`,
+    `      <properties>\n${properties}\n      </properties>`,
+    ...scenario.checks.map((check) => testcase(scenario, check)),
+    '    </testsuite>',
+  ].join('\n');
+}
+
+export function conformJunit(report: ConformReport): string {
+  const tests = report.scenarios.reduce((sum, scenario) => sum + scenario.checks.length, 0);
+  const skipped = report.scenarios.reduce(
+    (sum, scenario) => sum + scenario.checks.filter((check) => check.status === 'SKIPPED').length,
+    0,
+  );
+  const name = xmlText(`loupe conform ${report.target} (${report.revision})`);
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="${name}" tests="${tests}" failures="${report.counts.failed}" errors="0" skipped="${skipped}" time="${seconds(report.ms)}">`,
+    ...report.scenarios.map((scenario) => suite(report, scenario)),
+    '</testsuites>',
+    '',
+  ].join('\n');
+}
