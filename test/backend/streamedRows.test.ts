@@ -39,7 +39,9 @@ describe('rows streamed while a slow server pages', () => {
   it('each page’s rows arrive before the result, in order and byte-exact; the result is the whole list', async () => {
     harness = startHarness();
     const { api } = harness;
-    await api.connect(paginatingServer('--tools', '100', '--page-size', '20', '--no-control', '--delay', '300'));
+    await api.connect(
+      paginatingServer('--tools', '100', '--page-size', '20', '--no-control', '--delay', '300'),
+    );
     const walking = api.list('tools');
     let resultArrived = false;
     void walking.then(() => (resultArrived = true));
@@ -66,7 +68,9 @@ describe('rows streamed while a slow server pages', () => {
   it('a walk stopped at the page limit streams its rows and still ends incomplete, loudly', async () => {
     harness = startHarness({ sessionDefaults: { pageLimit: 3 } });
     const { api } = harness;
-    await api.connect(paginatingServer('--tools', '100', '--page-size', '10', '--no-control', '--delay', '200'));
+    await api.connect(
+      paginatingServer('--tools', '100', '--page-size', '10', '--no-control', '--delay', '200'),
+    );
     const result = await api.list('tools');
     expect(result.complete).toBe(false);
     expect(result.error?.kind).toBe('page-limit');

@@ -47,7 +47,8 @@ export function appendFrames(batch: Frame[], store: ScopedStore = shownStore()):
  * out of order) end the streaming: the counts go on, the rows wait for the walk's result.
  */
 export function withRows(shown: ListProgress | null, incoming: ListProgress): ListProgress {
-  if (!incoming.rows) return { ...incoming, ...(shown?.rows ? { rows: shown.rows, offset: shown.offset } : {}) };
+  if (!incoming.rows)
+    return { ...incoming, ...(shown?.rows ? { rows: shown.rows, offset: shown.offset } : {}) };
   if (!shown) return incoming;
   if (!shown.rows) return { kind: incoming.kind, pages: incoming.pages, items: incoming.items };
   const from = shown.offset ?? 0;
@@ -80,7 +81,12 @@ export function bindBackendEvents(api: LoupeApi): () => void {
       if (!store.getState().lists[progress.kind].loading) return;
       store.setState((state) => {
         const list = state.lists[progress.kind];
-        return { lists: { ...state.lists, [progress.kind]: { ...list, progress: withRows(list.progress, progress) } } };
+        return {
+          lists: {
+            ...state.lists,
+            [progress.kind]: { ...list, progress: withRows(list.progress, progress) },
+          },
+        };
       });
     }),
     api.on('onLog', (entry, session) => {

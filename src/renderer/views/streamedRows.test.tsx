@@ -8,7 +8,13 @@ import type { ListResult } from '../../shared/lists';
 import { resetStore } from '../store/store';
 import { bootApp, stopApp } from '../testing/bootApp';
 import { connect } from '../store/sessionActions';
-import { fakeBackend, giveElementsASize, type FakeBackend, listResult, makeTools } from '../testing/fakeBackend';
+import {
+  fakeBackend,
+  giveElementsASize,
+  type FakeBackend,
+  listResult,
+  makeTools,
+} from '../testing/fakeBackend';
 
 beforeAll(() => giveElementsASize());
 beforeEach(() => resetStore());
@@ -101,7 +107,8 @@ describe('rows streamed while the tools walk goes on', () => {
         complete: false,
         error: {
           kind: 'page-limit',
-          message: 'tools/list reached the page limit: fetched 2 pages (100 items) and the server still sent a nextCursor.',
+          message:
+            'tools/list reached the page limit: fetched 2 pages (100 items) and the server still sent a nextCursor.',
           data: { pages: 2, pageLimit: 2, items: 100 },
         },
       }),
@@ -120,9 +127,13 @@ describe('rows streamed while the tools walk goes on', () => {
     act(() => backend.emit('onListProgress', page(0)));
     await waitFor(() => expect(within(list).getByText('50 of … tools')).toBeTruthy());
     act(() => backend.emit('onListProgress', page(2)));
-    await waitFor(() => expect(within(list).getByRole('status').textContent).toContain('page 3, 150 tools so far'));
+    await waitFor(() =>
+      expect(within(list).getByRole('status').textContent).toContain('page 3, 150 tools so far'),
+    );
     expect(within(list).queryByText(/of … tools/)).toBeNull();
-    expect(within(list).queryByRole('listbox', { name: 'Tools' })?.querySelectorAll('[role="option"]').length ?? 0).toBe(0);
+    expect(
+      within(list).queryByRole('listbox', { name: 'Tools' })?.querySelectorAll('[role="option"]').length ?? 0,
+    ).toBe(0);
     settle(listResult('tools', tools, 3));
     await connected;
     await waitFor(() => expect(within(list).getByText('150 tools')).toBeTruthy());
