@@ -14,6 +14,7 @@ const sections = {
   recording: () => import('./sections/recording.mjs'),
   memory: () => import('./sections/memory.mjs'),
   renderer: () => import('./sections/renderer.mjs'),
+  uiScale: () => import('./sections/uiScale.mjs'),
   tap: () => import('./sections/tap.mjs'),
   collection: () => import('./sections/collection.mjs'),
   replay: () => import('./sections/replay.mjs'),

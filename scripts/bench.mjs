@@ -15,7 +15,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const onlyIndex = args.indexOf('--only');
-const sections = onlyIndex >= 0 ? args[onlyIndex + 1].split(',') : ['listing', 'processes', 'recording', 'memory', 'renderer', 'tap', 'collection', 'replay'];
+const sections = onlyIndex >= 0 ? args[onlyIndex + 1].split(',') : ['listing', 'processes', 'recording', 'memory', 'renderer', 'uiScale', 'tap', 'collection', 'replay'];
 const started = Date.now();
 
 function newest(directory) {
@@ -39,7 +39,7 @@ function build(label, script, stale) {
 
 const engineSources = Math.max(...['shared', 'core', 'host', 'cli', 'demo'].map((dir) => newest(join(root, 'src', dir))));
 build('the engine', 'build:node', engineSources > mtime(join(root, 'out', 'node', '.tsbuildinfo')) || !existsSync(join(root, 'out', 'node', 'core')));
-if (sections.includes('renderer')) {
+if (sections.includes('renderer') || sections.includes('uiScale')) {
   const rendererSources = Math.max(newest(join(root, 'src', 'renderer')), newest(join(root, 'src', 'shared')));
   build('the renderer', 'build:app', rendererSources > mtime(join(root, 'out', 'renderer', 'index.html')));
 }

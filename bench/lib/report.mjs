@@ -82,6 +82,22 @@ function processes(section, lines, checks) {
   checks.push([`Whole process: loupe list --json peak memory ≤ 300 MiB (${section.tools} tools)`, section.peakMiB?.['loupe list --json']?.median, 300]);
 }
 
+function uiScale(section, lines, checks) {
+  lines.push('## The UI at 1,000 / 10,000 / 50,000 tools (Chromium through the browser host)', '', `Measured: ${section.measured}. ${section.runs} runs per size.`, '');
+  lines.push('| tools / pages | shell (Tools tab) | first row on screen | whole list counted | JS heap | filter keystroke → paint p50 / p95 |', '|---|---|---|---|---|---|');
+  for (const size of section.sizes ?? []) {
+    const filter = size.filter ? `${number(size.filter.p50Ms)} / ${number(size.filter.p95Ms)} ms (${size.filter.keystrokes} keys)` : '—';
+    lines.push(`| ${size.tools} / ${size.pages} | ${figure(size.shellMs)} | ${figure(size.firstRowMs)} | ${figure(size.toolsShownMs)} | ${number(size.heapMiB)} MiB | ${filter} |`);
+  }
+  lines.push('');
+  const at = (tools) => section.sizes?.find((size) => size.tools === tools);
+  checks.push(['UI: page shell ≤ 300 ms after navigation (10,000 tools)', at(10_000)?.shellMs?.median, 300]);
+  checks.push(['UI: 10,000 tools on screen ≤ 1.5 s', at(10_000)?.toolsShownMs?.median, 1500]);
+  checks.push(['UI: 50,000 tools on screen ≤ 5 s', at(50_000)?.toolsShownMs?.median, 5000]);
+  checks.push(['UI: filter p95 ≤ 20 ms at 50,000 tools', at(50_000)?.filter?.p95Ms, 20]);
+  checks.push(['UI: JS heap ≤ 100 MiB at 50,000 tools', at(50_000)?.heapMiB, 100]);
+}
+
 function tap(section, lines, checks) {
   lines.push('## Tap', '', `A ${section.tools}-tool listing (${section.pageSize} per page) by the SDK 1.x Client, direct and through \`loupe tap\`, ${section.runs} runs alternating (warm-up 1 each); only the listing is timed.`, '');
   lines.push('| transport | direct, median (min–max) | through the tap | tapped / direct |', '|---|---|---|---|');
@@ -218,7 +234,7 @@ export function renderMarkdown(results) {
     '',
   ];
   const checks = [];
-  const writers = { listing, processes, recording, renderer, memory, tap, collection, replay };
+  const writers = { listing, processes, uiScale, recording, renderer, memory, tap, collection, replay };
   for (const [name, section] of Object.entries(results.sections)) {
     if (section.error) {
       lines.push(`## ${name}`, '', `- failed: ${section.error}`, '');
