@@ -10,9 +10,11 @@ const log = (line) => process.stderr.write(`  ${line}\n`);
 
 const sections = {
   listing: () => import('./sections/listing.mjs'),
+  processes: () => import('./sections/processes.mjs'),
   recording: () => import('./sections/recording.mjs'),
   memory: () => import('./sections/memory.mjs'),
   renderer: () => import('./sections/renderer.mjs'),
+  uiScale: () => import('./sections/uiScale.mjs'),
   tap: () => import('./sections/tap.mjs'),
   collection: () => import('./sections/collection.mjs'),
   replay: () => import('./sections/replay.mjs'),

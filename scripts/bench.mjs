@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench [-- --quick] [-- --only listing,recording,memory,renderer,tap,collection]`: Loupe side by side with the
+// `npm run bench [-- --quick] [-- --only listing,processes,recording,memory,renderer,tap,collection]`: Loupe side by side with the
 // bare SDK and the raw JSON-RPC floor, its recorder's overhead, its renderer at scale and its core's memory.
 // Builds the engine (and the renderer) first when stale, runs each section in its own process with
 // --expose-gc, and writes bench/results.json and bench/results.md. Not part of `npm test`.
@@ -15,7 +15,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const quick = args.includes('--quick');
 const onlyIndex = args.indexOf('--only');
-const sections = onlyIndex >= 0 ? args[onlyIndex + 1].split(',') : ['listing', 'recording', 'memory', 'renderer', 'tap', 'collection', 'replay'];
+const sections = onlyIndex >= 0 ? args[onlyIndex + 1].split(',') : ['listing', 'processes', 'recording', 'memory', 'renderer', 'uiScale', 'tap', 'collection', 'replay'];
 const started = Date.now();
 
 function newest(directory) {
@@ -39,7 +39,7 @@ function build(label, script, stale) {
 
 const engineSources = Math.max(...['shared', 'core', 'host', 'cli', 'demo'].map((dir) => newest(join(root, 'src', dir))));
 build('the engine', 'build:node', engineSources > mtime(join(root, 'out', 'node', '.tsbuildinfo')) || !existsSync(join(root, 'out', 'node', 'core')));
-if (sections.includes('renderer')) {
+if (sections.includes('renderer') || sections.includes('uiScale')) {
   const rendererSources = Math.max(newest(join(root, 'src', 'renderer')), newest(join(root, 'src', 'shared')));
   build('the renderer', 'build:app', rendererSources > mtime(join(root, 'out', 'renderer', 'index.html')));
 }
@@ -76,12 +76,15 @@ for (const section of sections) {
   const out = join(tmp, `${section}.json`);
   rmSync(out, { force: true });
   const sectionStarted = Date.now();
+  const loadAtStart = loadavg().map((value) => Math.round(value * 100) / 100);
   spawnSync(process.execPath, ['--expose-gc', join(root, 'bench', 'runSection.mjs'), section, ...(quick ? ['--quick'] : []), '--out', out], {
     cwd: root,
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   results.sections[section] = existsSync(out) ? JSON.parse(readFileSync(out, 'utf8')) : { error: 'the section wrote no result (crashed)' };
   results.sections[section].seconds = Math.round((Date.now() - sectionStarted) / 100) / 10;
+  // The machine is shared: each section says what the load was while it ran (1, 5 and 15 minute averages).
+  results.sections[section].loadAverage = { atStart: loadAtStart, atEnd: loadavg().map((value) => Math.round(value * 100) / 100) };
 }
 results.machine.chromium = results.sections.renderer?.chromium ?? chromiumVersion();
 results.machine.loadAverageAtEnd = loadavg().map((value) => Math.round(value * 100) / 100);

@@ -69,6 +69,35 @@ function listingByEra(eras, lines) {
   lines.push('');
 }
 
+function processes(section, lines, checks) {
+  lines.push(`## Whole processes: ${section.tools} tools in ${section.pages} pages`, '', `Measured: ${section.measured}. ${section.runs} rounds, the contenders alternating (order rotating), one warm-up run each.`, '');
+  lines.push('| contender | wall time, median (min–max) | ratio to the raw loop, median of rounds | peak memory (client maxRSS) | stdout |', '|---|---|---|---|---|');
+  for (const [name, summary] of Object.entries(section.wallMs ?? {})) {
+    const over = section.wallOverRaw?.[name];
+    lines.push(`| ${name} | ${figure(summary)} | ${name === 'raw' ? '1.00' : ratio(over)} | ${figure(section.peakMiB?.[name], 'MiB', 0)} | ${number((section.stdoutBytes?.[name] ?? 0) / 1e6, 1)} MB |`);
+  }
+  lines.push('');
+  checks.push([`Whole process: loupe list ≤ 1.5× the raw loop (${section.tools} tools)`, section.wallOverRaw?.['loupe list']?.median, 1.5]);
+  checks.push([`Whole process: loupe list --json ≤ 2.0× the raw loop (${section.tools} tools)`, section.wallOverRaw?.['loupe list --json']?.median, 2]);
+  checks.push([`Whole process: loupe list --json peak memory ≤ 300 MiB (${section.tools} tools)`, section.peakMiB?.['loupe list --json']?.median, 300]);
+}
+
+function uiScale(section, lines, checks) {
+  lines.push('## The UI at 1,000 / 10,000 / 50,000 tools (Chromium through the browser host)', '', `Measured: ${section.measured}. ${section.runs} runs per size.`, '');
+  lines.push('| tools / pages | shell (Tools tab) | first row on screen | whole list counted | JS heap | filter keystroke → paint p50 / p95 |', '|---|---|---|---|---|---|');
+  for (const size of section.sizes ?? []) {
+    const filter = size.filter ? `${number(size.filter.p50Ms)} / ${number(size.filter.p95Ms)} ms (${size.filter.keystrokes} keys)` : '—';
+    lines.push(`| ${size.tools} / ${size.pages} | ${figure(size.shellMs)} | ${figure(size.firstRowMs)} | ${figure(size.toolsShownMs)} | ${number(size.heapMiB)} MiB | ${filter} |`);
+  }
+  lines.push('');
+  const at = (tools) => section.sizes?.find((size) => size.tools === tools);
+  checks.push(['UI: page shell ≤ 300 ms after navigation (10,000 tools)', at(10_000)?.shellMs?.median, 300]);
+  checks.push(['UI: 10,000 tools on screen ≤ 1.5 s', at(10_000)?.toolsShownMs?.median, 1500]);
+  checks.push(['UI: 50,000 tools on screen ≤ 5 s', at(50_000)?.toolsShownMs?.median, 5000]);
+  checks.push(['UI: filter p95 ≤ 20 ms at 50,000 tools', at(50_000)?.filter?.p95Ms, 20]);
+  checks.push(['UI: JS heap ≤ 100 MiB at 50,000 tools', at(50_000)?.heapMiB, 100]);
+}
+
 function tap(section, lines, checks) {
   lines.push('## Tap', '', `A ${section.tools}-tool listing (${section.pageSize} per page) by the SDK 1.x Client, direct and through \`loupe tap\`, ${section.runs} runs alternating (warm-up 1 each); only the listing is timed.`, '');
   lines.push('| transport | direct, median (min–max) | through the tap | tapped / direct |', '|---|---|---|---|');
@@ -210,13 +239,15 @@ export function renderMarkdown(results) {
     '',
   ];
   const checks = [];
-  const writers = { listing, recording, renderer, memory, tap, collection, replay };
+  const writers = { listing, processes, uiScale, recording, renderer, memory, tap, collection, replay };
   for (const [name, section] of Object.entries(results.sections)) {
     if (section.error) {
       lines.push(`## ${name}`, '', `- failed: ${section.error}`, '');
       continue;
     }
     writers[name](section, lines, checks);
+    const load = section.loadAverage;
+    if (load) lines.push(`- Section \`${name}\`: ${number(section.seconds, 0)} s; load average (1 / 5 / 15 min) ${load.atStart.join(' / ')} at its start, ${load.atEnd.join(' / ')} at its end.`, '');
   }
   lines.push('## Targets', '', '| target | measured | verdict |', '|---|---|---|');
   for (const [label, value, limit] of checks) lines.push(`| ${label} | ${number(value, 2)} | ${verdict(value, limit)} |`);

@@ -47,7 +47,8 @@ async function firstRender(browser, url, tools) {
   const toolsTab = page.getByRole('tab', { name: 'Tools' });
   await step('no "Tools" tab', () => toolsTab.waitFor({ timeout: 20_000 }), 20_000);
   const shell = await page.evaluate(paintTimes);
-  const header = `[aria-label="Tool list"] .list-count strong`;
+  // The whole list's count, not the rows streamed while the walk goes on (those say "N of … tools — still listing").
+  const header = `[aria-label="Tool list"] .list-count:not([data-testid="streamed-count"]) strong`;
   try {
     await page.waitForFunction(countAtLeast, { selector: header, expected: tools }, { timeout: 120_000, polling: 50 });
   } catch (error) {

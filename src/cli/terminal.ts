@@ -23,6 +23,26 @@ export function processTerminal(): Terminal {
 }
 
 /**
+ * Lines joined into pieces of about `size` characters (without the last newline, which `out` adds), so a table of
+ * 50,000 rows is a few hundred writes instead of 50,000: stdout to a pipe is written synchronously, one system
+ * call each. The bytes are the same as one `out` per line.
+ */
+export function* linePieces(lines: Iterable<string>, size = 64 * 1024): Generator<string> {
+  let piece: string[] = [];
+  let length = 0;
+  for (const line of lines) {
+    piece.push(line);
+    length += line.length + 1;
+    if (length >= size) {
+      yield piece.join('\n');
+      piece = [];
+      length = 0;
+    }
+  }
+  if (piece.length > 0) yield piece.join('\n');
+}
+
+/**
  * Characters a terminal obeys rather than shows: C0 controls, DEL, C1 controls (U+0080–U+009F, where U+009B is
  * a one-byte CSI) and the bidirectional controls that reorder what follows them (U+061C, U+200E–U+200F,
  * U+202A–U+202E, U+2066–U+2069). Line and paragraph separators are here too: some terminals break on them.

@@ -3,8 +3,6 @@ import { useShallow } from 'zustand/react/shallow';
 import { AccessPage, isAccessProblem } from './components/AccessPage';
 import { AppHeader } from './components/AppHeader';
 import { Banners } from './components/Banners';
-import { CompareView } from './compare/CompareView';
-import { CollectionsView } from './collections/CollectionsView';
 import { ConnectionsPanel } from './components/ConnectionsPanel';
 import { ConnectionErrorPane } from './components/ConnectionError';
 import { Tabs } from './components/Tabs';
@@ -16,21 +14,25 @@ import { tabs, type Tab } from './store/uiSlice';
 import { PromptsView } from './views/PromptsView';
 import { ResourcesView } from './views/ResourcesView';
 import { ServerView } from './views/ServerView';
-import { TimingsView } from './views/TimingsView';
 import { ToolsView } from './views/ToolsView';
 import { TrafficView } from './views/TrafficView';
-import { TasksView } from './tasks/TasksView';
 import { ConfigImport } from './configs/ConfigImport';
 import { CommandPalette } from './palette/CommandPalette';
 import { AuthBanner } from './auth/AuthBanner';
-import { AuthView } from './auth/AuthView';
-import { PortabilityView } from './portability/PortabilityView';
-import { ConformView } from './conform/ConformView';
 import { SessionStrip } from './sessions/SessionStrip';
-import { SkillsView } from './skills/SkillsView';
 import { useSessionKeys } from './sessions/useSessionKeys';
-import { SecurityView } from './security/SecurityView';
 import { PinBanner } from './security/PinBanner';
+import {
+  AuthView,
+  CollectionsView,
+  CompareView,
+  ConformView,
+  PortabilityView,
+  SecurityView,
+  SkillsView,
+  TasksView,
+  TimingsView,
+} from './lazyViews';
 
 /** The dialogs bring the form engine: loaded right after the first paint instead of before it. */
 const ServerRequestDialogs = lazy(() =>
@@ -39,7 +41,7 @@ const ServerRequestDialogs = lazy(() =>
   })),
 );
 
-const views: Record<Tab, () => React.JSX.Element> = {
+const views: Record<Tab, React.ComponentType> = {
   Tools: ToolsView,
   Resources: ResourcesView,
   Prompts: PromptsView,
@@ -108,7 +110,15 @@ export function App() {
           <ConnectionErrorPane />
           <ViewTabs />
           <div className="tab-panel" role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
-            <View />
+            <Suspense
+              fallback={
+                <p className="empty" role="status">
+                  Loading the {tab} view…
+                </p>
+              }
+            >
+              <View />
+            </Suspense>
           </div>
           {/* In the main column, below the views: the sidebar (and its connection form) keeps its height. */}
           <Suspense fallback={null}>

@@ -52,6 +52,13 @@ export interface ListProgress {
   kind: ListKind;
   pages: number;
   items: number;
+  /**
+   * The items of the pages fetched since the last progress, as sent, so a view can show them while later pages
+   * arrive; `rows[0]` is item number `offset` of the walk (0-based, resumed items counted). Only a hint for the
+   * eye: the walk's ListResult stays the authoritative list (lint, the duplicate check and "complete" go by it).
+   */
+  rows?: JsonObject[];
+  offset?: number;
 }
 
 export interface ListDiff {

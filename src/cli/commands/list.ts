@@ -13,7 +13,7 @@ import { stdoutFindings, stdoutNoise, stdoutNoiseMessage } from '../../core/lint
 import { declaredLine } from '../format/declaredCapabilities.js';
 import { contextCost } from '../../core/portability/tokenCost.js';
 import { costLine } from '../format/portabilityReport.js';
-import { printable, serverLabel, terminalJson, type Terminal } from '../terminal.js';
+import { linePieces, printable, serverLabel, terminalJson, type Terminal } from '../terminal.js';
 import { writeJsonDocument } from '../format/jsonLines.js';
 
 /** The one JSON object of `list --json` and `lint --json`: items exactly as sent. */
@@ -96,7 +96,7 @@ export async function listCommand(invocation: Invocation, terminal: Terminal): P
     } else {
       const header = eraLine(session);
       if (header) terminal.out(header);
-      for (const line of itemTable(result.kind, result.items)) terminal.out(line);
+      for (const piece of linePieces(itemTable(result.kind, result.items))) terminal.out(piece);
       terminal.out('');
       if (costs && result.items.length > 0) terminal.out(costLine(costs));
       terminal.out(listFooter(result));

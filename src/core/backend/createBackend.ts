@@ -22,6 +22,7 @@ import { sessionFindings } from '../lint/sessionFindings.js';
 import { lintTools } from '../lint/lintTools.js';
 import { summarizeTools } from '../lint/summarizeTools.js';
 import { walkList } from '../lists/pageWalker.js';
+import { createProgressStream } from '../lists/progressStream.js';
 import { watchLists } from '../lists/listWatcher.js';
 import { silentChangeDiagnosis } from '../doctor/listDiagnosis.js';
 import { FrameRecorder } from '../recorder/frameRecorder.js';
@@ -201,11 +202,12 @@ export function createSessionBackend(options: BackendOptions & { settingsStore?:
     const running = current.walks.get(kind);
     if (running) return running;
     const resume = more !== undefined ? current.lists.get(kind) : undefined;
+    const progress = createProgressStream((update) => hub.emit('onListProgress', update));
     const promise = walkList(session, kind, {
       pageLimit: more === undefined ? current.options.pageLimit : more === 'all' ? allPagesLimit : more,
       ...(resume ? { resume } : {}),
       timeoutMs: current.options.timeoutMs,
-      onProgress: (progress) => hub.emit('onListProgress', progress),
+      onProgress: (update) => progress.push(update),
     })
       .then((walked) => {
         // A re-listing that changed without list_changed carries the doctor's stale-list advice.
@@ -215,7 +217,10 @@ export function createSessionBackend(options: BackendOptions & { settingsStore?:
         current.lists.set(kind, result);
         return result;
       })
-      .finally(() => current.walks.delete(kind));
+      .finally(() => {
+        progress.stop();
+        current.walks.delete(kind);
+      });
     current.walks.set(kind, promise);
     return promise;
   };

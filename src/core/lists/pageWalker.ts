@@ -93,8 +93,8 @@ export interface PagedMethod {
 }
 
 export interface PageWalkOptions extends Omit<WalkOptions, 'onProgress' | 'resume'> {
-  /** After each page: pages fetched so far and items so far. */
-  onPage?: (pages: number, items: number) => void;
+  /** After each page: pages fetched so far, items so far, and that page's items. */
+  onPage?: (pages: number, items: number, page: JsonObject[]) => void;
   resume?: PageWalk;
 }
 
@@ -116,7 +116,12 @@ export async function walkList(
   const { onProgress, ...rest } = options;
   const walked = await walkPages(session, listMethods[kind], {
     ...rest,
-    ...(onProgress ? { onPage: (pages, count) => onProgress({ kind, pages, items: count }) } : {}),
+    ...(onProgress
+      ? {
+          onPage: (pages, count, page) =>
+            onProgress({ kind, pages, items: count, rows: page, offset: count - page.length }),
+        }
+      : {}),
   });
   const { items, pages, complete, error } = walked;
   // Modern era: the session mirrors x-mcp-header parameters of these tools into HTTP headers.
@@ -199,7 +204,7 @@ export async function walkPages(
       ...(response.responseSeq === undefined ? {} : { responseSeq: response.responseSeq }),
       rttMs: response.rttMs,
     });
-    options.onPage?.(pages.length, items.length);
+    options.onPage?.(pages.length, items.length, outcome.items);
 
     const next = outcome.nextCursor;
     if (next === undefined) return finish(true);

@@ -78,7 +78,7 @@ function toolCost(
     return { name, index, o200k: 0, cl100k: 0, claudeEstimate: 0, partial: 'not-counted' };
   }
   const openai = JSON.stringify(openaiDefinition(tool));
-  const anthropic = JSON.stringify(anthropicDefinition(tool));
+  // Past the list's counting budget only the OpenAI text's length is used: the Anthropic text is not built.
   if (budget.characters >= listCountingLimit) {
     return {
       name,
@@ -89,6 +89,7 @@ function toolCost(
       partial: 'extrapolated',
     };
   }
+  const anthropic = JSON.stringify(anthropicDefinition(tool));
   const o200k = bounded(count.o200k, openai);
   const cl100k = bounded(count.cl100k, openai);
   const claude = bounded(count.cl100k, anthropic);

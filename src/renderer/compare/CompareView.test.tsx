@@ -135,6 +135,7 @@ describe('the Compare view', () => {
     await bootApp(backend);
     await waitFor(() => expect(screen.getByText('3 tools')).toBeTruthy());
     fireEvent.click(screen.getByRole('tab', { name: /Compare/ }));
+    await screen.findByTestId('compare-left-file'); // the Compare view's chunk, loaded when first shown
 
     fireEvent.change(screen.getByTestId('compare-left-file'), {
       target: { files: [new File([snapshotText], 'release1.json')] },
@@ -174,6 +175,7 @@ describe('the Compare view', () => {
     const backend = fakeBackend({ compareSnapshots: () => Promise.resolve(releaseComparison()) });
     await bootApp(backend);
     fireEvent.click(screen.getByRole('tab', { name: /Compare/ }));
+    await screen.findByTestId('compare-left-file'); // the Compare view's chunk, loaded when first shown
     for (const side of ['left', 'right']) {
       fireEvent.change(screen.getByTestId(`compare-${side}-file`), {
         target: { files: [new File([snapshotText], `${side}.json`)] },
@@ -210,6 +212,7 @@ describe('the Compare view', () => {
     const backend = fakeBackend({ compareSnapshots: () => Promise.resolve(releaseComparison()) });
     await bootApp(backend);
     fireEvent.click(screen.getByRole('tab', { name: /Compare/ }));
+    await screen.findByTestId('compare-left-file'); // the Compare view's chunk, loaded when first shown
     for (const side of ['left', 'right']) {
       fireEvent.change(screen.getByTestId(`compare-${side}-file`), {
         target: { files: [new File([snapshotText], `${side}.json`)] },
@@ -264,6 +267,7 @@ describe('the Compare view', () => {
     const backend = fakeBackend({ compareSnapshots: () => Promise.resolve(comparison) });
     const view = await bootApp(backend);
     fireEvent.click(screen.getByRole('tab', { name: /Compare/ }));
+    await screen.findByTestId('compare-left-file'); // the Compare view's chunk, loaded when first shown
     for (const side of ['left', 'right']) {
       fireEvent.change(screen.getByTestId(`compare-${side}-file`), {
         target: { files: [new File([snapshotText], `${side}.json`)] },
@@ -305,7 +309,9 @@ describe('the Compare view', () => {
     );
     await waitFor(() => expect(screen.getByRole('tab', { name: /Compare/ }).textContent).toContain('1'));
     fireEvent.click(screen.getByRole('tab', { name: /Compare/ }));
-    const history = screen.getByRole('region', { name: 'List changes this session' });
+    await screen.findByTestId('compare-left-file'); // the Compare view's chunk, loaded when first shown
+    // The Compare view is its own chunk, loaded when first shown.
+    const history = await screen.findByRole('region', { name: 'List changes this session' });
     const entries = within(history).getAllByTestId('list-change');
     expect(entries).toHaveLength(1);
     expect(entries[0].textContent).toMatch(/tools\+1−1~0/);

@@ -45,15 +45,30 @@ interface ListHeaderProps {
   noun: string;
   /** How many items pass the filter, when a filter is set. */
   shown?: number;
+  /** Rows shown while the walk is still going (see streamedItems): counted as "so far", never as the list. */
+  streamed?: number;
 }
 
 /** Count, pages, progress and — loudly — a listing that stopped early. Never shows a partial list as complete. */
-export function ListHeader({ state, noun, shown }: ListHeaderProps) {
+export function ListHeader({ state, noun, shown, streamed }: ListHeaderProps) {
   const { result, progress, loading, diff } = state;
   const live = useLoupeStore((store) => store.status.state === 'connected' && !selectReadOnly(store));
   return (
     <div className="list-header">
-      {result ? (
+      {streamed !== undefined && loading ? (
+        <div className="list-count-row">
+          <div className="list-count" aria-live="polite" data-testid="streamed-count">
+            <strong>
+              {formatCount(streamed)} of … {noun}s
+            </strong>
+            <span className="muted"> · {plural(progress?.pages ?? 0, 'page')} so far</span>
+            {shown !== undefined && shown !== streamed ? (
+              <span className="muted"> · {formatCount(shown)} shown</span>
+            ) : null}{' '}
+            <span className="badge badge-info">still listing</span>
+          </div>
+        </div>
+      ) : result ? (
         <div className="list-count-row">
           <div className="list-count" aria-live="polite">
             <strong>{plural(result.items.length, noun)}</strong>
@@ -87,7 +102,7 @@ export function ListHeader({ state, noun, shown }: ListHeaderProps) {
         <div className="list-progress" role="status">
           <span className="spinner" aria-hidden="true" />
           {progress
-            ? `Listing… page ${formatCount(progress.pages)}, ${plural(progress.items, noun)} so far`
+            ? `Listing… page ${formatCount(progress.pages)}, ${plural(progress.items, noun)} so far — still listing`
             : `Listing ${noun}s…`}
         </div>
       ) : null}

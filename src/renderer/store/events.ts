@@ -5,6 +5,7 @@
  */
 import type { LoupeApi } from '../../shared/contract';
 import type { Frame } from '../../shared/frames';
+import type { ListProgress } from '../../shared/lists';
 import { getBridgeState, onBridgeState } from '../bridge';
 import { FrameLog } from '../lib/frameLog';
 import { recordListChange } from '../compare/compareActions';
@@ -41,6 +42,22 @@ export function appendFrames(batch: Frame[], store: ScopedStore = shownStore()):
   scheduleStats(store);
 }
 
+/**
+ * The walk's rows so far: a progress's rows follow on from those already shown. Rows that do not (a batch lost or
+ * out of order) end the streaming: the counts go on, the rows wait for the walk's result.
+ */
+export function withRows(shown: ListProgress | null, incoming: ListProgress): ListProgress {
+  if (!incoming.rows)
+    return { ...incoming, ...(shown?.rows ? { rows: shown.rows, offset: shown.offset } : {}) };
+  if (!shown) return incoming;
+  if (!shown.rows) return { kind: incoming.kind, pages: incoming.pages, items: incoming.items };
+  const from = shown.offset ?? 0;
+  if (from + shown.rows.length !== (incoming.offset ?? 0)) {
+    return { kind: incoming.kind, pages: incoming.pages, items: incoming.items };
+  }
+  return { ...incoming, rows: shown.rows.concat(incoming.rows), offset: from };
+}
+
 export function bindBackendEvents(api: LoupeApi): () => void {
   const unsubscribers = [
     api.on('onStatus', (status, session) => {
@@ -62,9 +79,15 @@ export function bindBackendEvents(api: LoupeApi): () => void {
       const store = sessionStore(session);
       // Progress is batched and may land after the walk's result: only a walk still running shows it.
       if (!store.getState().lists[progress.kind].loading) return;
-      store.setState((state) => ({
-        lists: { ...state.lists, [progress.kind]: { ...state.lists[progress.kind], progress } },
-      }));
+      store.setState((state) => {
+        const list = state.lists[progress.kind];
+        return {
+          lists: {
+            ...state.lists,
+            [progress.kind]: { ...list, progress: withRows(list.progress, progress) },
+          },
+        };
+      });
     }),
     api.on('onLog', (entry, session) => {
       sessionStore(session).setState((state) => ({

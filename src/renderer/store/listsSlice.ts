@@ -1,6 +1,7 @@
 import type { PortabilityView } from '../../shared/portability';
 import type { LoupeErrorData } from '../../shared/errors';
 import type { LintReport } from '../../shared/contract';
+import type { JsonObject } from '../../shared/json';
 import {
   listKinds,
   type ListDiff,
@@ -48,3 +49,17 @@ export const createListsSlice: SliceCreator<ListsSlice> = () => ({
   portability: null,
   capabilityProbe: null,
 });
+
+/**
+ * The rows to show while a walk is still going: the first listing's rows so far, or a resumed walk's rows after
+ * the kept ones. Null when nothing streams (no rows yet, or a re-listing: the last full list stays until the new
+ * one is whole). Never the authoritative list: that is `result`, once the walk ends.
+ */
+export function streamedItems(list: ListState): JsonObject[] | null {
+  const rows = list.loading ? list.progress?.rows : undefined;
+  if (!rows) return null;
+  const offset = list.progress?.offset ?? 0;
+  if (!list.result) return offset === 0 ? rows : null;
+  const kept = list.result.items;
+  return offset > 0 && offset === kept.length ? kept.concat(rows) : null;
+}

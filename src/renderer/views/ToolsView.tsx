@@ -11,6 +11,7 @@ import { findingsByIndex } from '../lib/findings';
 import { buildHaystacks, filterHaystacks } from '../lib/toolFilter';
 import { selectItem, setListFilter } from '../store/appActions';
 import { selectLint, selectList, selectListSource } from '../store/selectors';
+import { streamedItems } from '../store/listsSlice';
 import { useLoupeStore } from '../store/store';
 import { DeclaredCapabilities } from './DeclaredCapabilities';
 import { ToolDetail } from './ToolDetail';
@@ -33,11 +34,18 @@ export function ToolsView() {
       source: selectListSource(state),
     })),
   );
-  const items = useMemo(() => list.result?.items ?? [], [list.result]);
+  // While the walk goes on, the rows of the pages so far; the walk's result replaces them when it ends.
+  const streamed = useMemo(() => streamedItems(list), [list]);
+  const items = useMemo(() => streamed ?? list.result?.items ?? [], [streamed, list.result]);
   // Typing stays immediate; the filtered list (10,000 tools) follows as soon as React has time.
   const deferredFilter = useDeferredValue(filter);
-  const haystacks = useMemo(() => buildHaystacks(items), [items]);
-  const positions = useMemo(() => filterHaystacks(haystacks, deferredFilter), [haystacks, deferredFilter]);
+  // Rows streaming in without a filter need no haystacks (rebuilt per batch they would cost O(n) each).
+  const searchable = streamed === null || deferredFilter.trim() !== '';
+  const haystacks = useMemo(() => (searchable ? buildHaystacks(items) : null), [items, searchable]);
+  const positions = useMemo(
+    () => (haystacks ? filterHaystacks(haystacks, deferredFilter) : items.map((_item, index) => index)),
+    [haystacks, items, deferredFilter],
+  );
   const findings = useMemo(
     () =>
       findingsByIndex(
@@ -62,7 +70,12 @@ export function ToolsView() {
   return (
     <div className="split">
       <section className="list-pane" aria-label="Tool list">
-        <ListHeader state={list} noun="tool" shown={filter ? positions.length : undefined} />
+        <ListHeader
+          state={list}
+          noun="tool"
+          shown={filter ? positions.length : undefined}
+          {...(streamed ? { streamed: streamed.length } : {})}
+        />
         <ToolsCost />
         <DeclaredCapabilities />
         <input
@@ -78,7 +91,7 @@ export function ToolsView() {
         {!list.result && !list.loading && !list.unsupported && !list.error ? (
           <p className="empty">No tools listed: connect to a server, or open a snapshot.</p>
         ) : null}
-        {list.result && positions.length === 0 ? (
+        {list.result && !streamed && positions.length === 0 ? (
           <p className="empty">
             {filter
               ? `No tool matches “${filter}”.`

@@ -1,0 +1,109 @@
+// Section: the UI at 1,000 / 10,000 / 50,000 tools, in Chromium through the browser host (the bench server, 200
+// tools a page, the host's page limit raised so 50,000 is one walk). Per run, a fresh page: ms from navigation to
+// the shell (the Tools tab), to the first row on screen (streamed while later pages arrive), and to the whole
+// list counted; the JS heap after the list; then the filter's keystroke-to-paint over the largest list.
+import { cpSync, existsSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium } from '@playwright/test';
+import { findChromium } from '../../scripts/chromiumPath.mjs';
+import { benchServer, loadStartHost, root } from '../lib/engine.mjs';
+import { filterKeystrokes } from '../lib/filterScript.mjs';
+import { countAtLeast, firstRowIs, installObservers, keystrokeToPaint, paintTimes } from '../lib/pageProbes.mjs';
+import { percentile, summarize } from '../lib/stats.mjs';
+import { toolName } from '../servers/toolShape.mjs';
+
+const rendererDir = join(root, 'bench', 'tmp', 'uiScale');
+const wholeCount = `[aria-label="Tool list"] .list-count:not([data-testid="streamed-count"]) strong`;
+
+async function heapMiB(page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('HeapProfiler.collectGarbage');
+  const usage = await cdp.send('Runtime.getHeapUsage');
+  await cdp.detach();
+  return Math.round((usage.usedSize / 1024 / 1024) * 10) / 10;
+}
+
+async function openOnce(browser, url, tools) {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  const page = await context.newPage();
+  await page.addInitScript(installObservers);
+  await page.goto(url);
+  await page.getByRole('tab', { name: 'Tools' }).waitFor({ timeout: 30_000 });
+  const shell = await page.evaluate(paintTimes);
+  await page.waitForFunction(firstRowIs, { label: 'Tools', expected: toolName(0) }, { timeout: 120_000, polling: 'raf' });
+  const firstRow = await page.evaluate(paintTimes);
+  await page.waitForFunction(countAtLeast, { selector: wholeCount, expected: tools }, { timeout: 240_000, polling: 50 });
+  const whole = await page.evaluate(paintTimes);
+  return { page, context, figures: { shellMs: shell.nowMs, firstRowMs: firstRow.nowMs, toolsShownMs: whole.nowMs } };
+}
+
+async function filterTimes(page, tools) {
+  const box = page.getByLabel('Filter tools').first();
+  await box.fill('');
+  const times = [];
+  for (const keystroke of filterKeystrokes(tools, 50)) {
+    await page.keyboard.press(keystroke.key);
+    const ms = await page.evaluate(keystrokeToPaint, { label: 'Tools', expected: keystroke.expected });
+    if (ms < 0) throw new Error(`the list never showed ${keystroke.expected} for filter "${keystroke.query}"`);
+    times.push(ms);
+  }
+  return times;
+}
+
+export async function run({ quick, log }) {
+  const sizes = quick ? [1_000, 10_000] : [1_000, 10_000, 50_000];
+  const runs = quick ? 1 : 3;
+  if (!existsSync(join(root, 'out', 'renderer', 'index.html'))) return { error: 'out/renderer/index.html missing (npm run build:app)' };
+  const chromiumPath = findChromium().path;
+  if (!chromiumPath) return { error: 'no Chromium found' };
+  const startHost = await loadStartHost();
+  rmSync(rendererDir, { recursive: true, force: true });
+  cpSync(join(root, 'out', 'renderer'), rendererDir, { recursive: true });
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: ['--enable-precise-memory-info'] });
+  const result = { measured: 'ms from navigation start, a fresh page each run: the shell (Tools tab), the first row on screen, the whole list counted; JS heap after a GC with the list shown', runs, sizes: [] };
+  try {
+    for (const tools of sizes) {
+      const figures = [];
+      let heap;
+      let filter;
+      for (let run = 0; run < runs; run += 1) {
+        // A fresh host each run: a second page on the same host takes up the session it holds (the lists already
+        // walked), which would time the re-attach, not a listing.
+        const host = await startHost({
+          target: benchServer(['--tools', tools, '--page-size', 200]).target,
+          port: 0,
+          rendererDir,
+          settingsPath: null,
+          sessionDefaults: { pageLimit: Math.ceil(tools / 200) + 10 },
+        });
+        try {
+          const opened = await openOnce(browser, host.url, tools);
+          figures.push(opened.figures);
+          log(`ui ${tools} tools, run ${run + 1}/${runs}: ${JSON.stringify(opened.figures)}`);
+          if (run === runs - 1) {
+            heap = await heapMiB(opened.page);
+            if (tools === sizes.at(-1)) {
+              const times = await filterTimes(opened.page, tools);
+              filter = { keystrokes: times.length, p50Ms: percentile(times, 0.5), p95Ms: percentile(times, 0.95), maxMs: Math.max(...times) };
+            }
+          }
+          await opened.context.close();
+        } finally {
+          await host.close();
+        }
+      }
+      result.sizes.push({
+        tools,
+        pages: Math.ceil(tools / 200),
+        shellMs: summarize(figures.map((f) => f.shellMs)),
+        firstRowMs: summarize(figures.map((f) => f.firstRowMs)),
+        toolsShownMs: summarize(figures.map((f) => f.toolsShownMs)),
+        heapMiB: heap,
+        ...(filter ? { filter } : {}),
+      });
+    }
+  } finally {
+    await browser.close();
+  }
+  return result;
+}

@@ -1,0 +1,49 @@
+/**
+ * The views a person opens later, each its own chunk, loaded when its tab is first shown: the page shell (header,
+ * sessions, connection form, the tools list) parses without them. The tools, resources, prompts, traffic and
+ * server views stay in the shell: they are what a connection shows first. (The call panel, the forms engine and
+ * MCP Apps are split off in views/ToolDetail.tsx, the server's request dialogs in App.tsx.)
+ */
+import { lazy, type ComponentType } from 'react';
+
+/** A lazily loaded component from a module's named export. */
+function named<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): ComponentType {
+  return lazy(() => load().then((module) => ({ default: pick(module) })));
+}
+
+export const CompareView = named(
+  () => import('./compare/CompareView'),
+  (m) => m.CompareView,
+);
+export const AuthView = named(
+  () => import('./auth/AuthView'),
+  (m) => m.AuthView,
+);
+export const CollectionsView = named(
+  () => import('./collections/CollectionsView'),
+  (m) => m.CollectionsView,
+);
+export const PortabilityView = named(
+  () => import('./portability/PortabilityView'),
+  (m) => m.PortabilityView,
+);
+export const SkillsView = named(
+  () => import('./skills/SkillsView'),
+  (m) => m.SkillsView,
+);
+export const TasksView = named(
+  () => import('./tasks/TasksView'),
+  (m) => m.TasksView,
+);
+export const SecurityView = named(
+  () => import('./security/SecurityView'),
+  (m) => m.SecurityView,
+);
+export const TimingsView = named(
+  () => import('./views/TimingsView'),
+  (m) => m.TimingsView,
+);
+export const ConformView = named(
+  () => import('./conform/ConformView'),
+  (m) => m.ConformView,
+);
