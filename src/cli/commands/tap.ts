@@ -9,6 +9,7 @@ import { LoupeError } from '../../shared/errors.js';
 import { appDataDir } from '../../core/backend/appDataDir.js';
 import { FrameRecorder } from '../../core/recorder/frameRecorder.js';
 import { runStdioTap, type TapExit } from '../../core/tap/stdioTap.js';
+import { linkToLoupe } from '../../core/tap/liveLink.js';
 import { parseTapArguments, type TapInvocation } from '../tapArguments.js';
 import type { Terminal } from '../terminal.js';
 
@@ -38,6 +39,12 @@ async function tapStdio(
   const journalPath = invocation.journalPath ?? (await defaultJournal());
   const recorder = new FrameRecorder({ journalPath, limit: 50_000 });
   terminal.err(`loupe tap: recording to ${journalPath}`);
+  // A running Loupe shows the tap as a live session; none running: the journal alone (never a wait).
+  const link = linkToLoupe({
+    recorder,
+    hello: { server: { transport: 'stdio', command: target.command, args: target.args }, pid: process.pid, journalPath },
+    say: (line) => terminal.err(`loupe tap: ${line}`),
+  });
   let exit: TapExit;
   try {
     exit = await runStdioTap({
@@ -49,6 +56,7 @@ async function tapStdio(
       ...(target.cwd === undefined ? {} : { cwd: target.cwd }),
     });
   } finally {
+    await link.close();
     await recorder.close();
   }
   const failure = recorder.journalError();

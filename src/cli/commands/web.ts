@@ -35,6 +35,8 @@ export async function webCommand(invocation: Invocation, terminal: Terminal): Pr
   if (invocation.options.json) terminal.out(JSON.stringify({ event: 'listening', url: host.url }));
   else terminal.out(`Loupe is at ${host.url}`);
   terminal.err('Open the address above in a browser. Ctrl-C to stop.');
+  if (host.tapSocket) terminal.err(`Taps (loupe tap -- <server>) show here as live sessions (${host.tapSocket}).`);
+  else if (host.tapsOff) terminal.err(`No live taps: ${host.tapsOff}.`);
   await new Promise<void>((resolve) => {
     process.once('SIGINT', () => resolve());
     process.once('SIGTERM', () => resolve());

@@ -12,7 +12,7 @@ import { LoupeError, toErrorData, type LoupeErrorData } from '../../shared/error
 import type { Frame, RecorderStats } from '../../shared/frames.js';
 import { isJsonObject, stringField, type JsonObject } from '../../shared/json.js';
 import { listKinds, type ListKind, type ListResult } from '../../shared/lists.js';
-import { isRequestTimeout, maxRequestTimeoutMs, type CallOutcome, type SessionOptions, type SessionStatus } from '../../shared/session.js';
+import { isRequestTimeout, maxRequestTimeoutMs, type CallOutcome, type Handshake, type SessionOptions, type SessionStatus, type TapInfo } from '../../shared/session.js';
 import type { StdioTarget, Target } from '../../shared/target.js';
 import { createAppMethods } from '../apps/appMethods.js';
 import { appFindings } from '../apps/appChecks.js';
@@ -47,6 +47,8 @@ import { createPortabilityMethods } from './portabilityMethods.js';
 import { createReplayMethods } from './replayMethods.js';
 import { createSkillsMethods } from './skillsMethods.js';
 import { authDirectoryFor, createAuthDesk } from './authSession.js';
+import type { TapConnection } from '../tap/liveListener.js';
+import { followTap, tappedReadOnly, tapTarget } from './tapMethods.js';
 import { createSecurityMethods, createSecurityRegistry, serverName, toolNames, toolSecurityFindings, type SecurityPeer, type SecurityRegistry } from './securityMethods.js';
 
 export interface BackendOptions {
@@ -74,12 +76,16 @@ export interface Backend {
   methodsFor: MethodsFor;
   /** Every event, tagged with its session. */
   events: EventSourceLike;
+  /** A tap that reached this Loupe (core/tap/liveListener): opens a tapped session for it; returns its id. */
+  adopt(tap: TapConnection): string;
   dispose(): Promise<void>;
 }
 
 /** One session of a backend: the contract's per-session methods and its own (untagged) events. */
 export interface SessionBackend {
   methods: BackendMethods;
+  /** Makes this session a tapped one: its frames come from the tap (tapMethods.ts). */
+  adopt(tap: TapConnection): void;
   events: EventSourceLike;
   dispose(): Promise<void>;
 }
@@ -110,6 +116,9 @@ interface Attempt {
   stopRecording: () => void;
   /** Disconnected or replaced: a connect still in flight must not bring it back. */
   ended: boolean;
+  /** A tapped session (tapMethods.ts): no session of Loupe's own; the handshake read from the host's. */
+  tapped?: TapInfo;
+  handshake?: Handshake;
 }
 
 const emptyStats: RecorderStats = { total: 0, held: 0, overflow: 0, limit: 0 };
@@ -137,6 +146,7 @@ export function createSessionBackend(options: BackendOptions & { settingsStore?:
 
   const live = (): { current: Attempt; session: McpSession } => {
     const current = attempt;
+    if (current?.tapped && status.state !== 'idle' && status.tapped) throw tappedReadOnly(status.tapped);
     if (!current?.session || !current.session.isOpen || status.state !== 'connected') throw notConnected();
     return { current, session: current.session };
   };
@@ -265,6 +275,28 @@ export function createSessionBackend(options: BackendOptions & { settingsStore?:
       .catch(() => undefined);
   };
 
+  /** A new attempt with its own recorder (frames batched to onFrames): the current one from now on. */
+  const beginAttempt = (target: Target, effective: SessionOptions): Attempt => {
+    const recorder = new FrameRecorder({ limit: effective.frameLimit, journalPath: effective.journalPath });
+    const batcher = createFrameBatcher((frames) => hub.emit('onFrames', frames));
+    const current: Attempt = {
+      number: ++attempts,
+      target,
+      options: effective,
+      recorder,
+      batcher,
+      lists: new Map(),
+      walks: new Map(),
+      calls: new Map(),
+      desk: new ServerRequestDesk(`r${attempts}`, (closed) => hub.emit('onServerRequestClosed', closed)),
+      memory: new SessionMemory(),
+      stopRecording: recorder.subscribe((frame) => batcher.push(frame)),
+      ended: false,
+    };
+    attempt = current;
+    return current;
+  };
+
   const replays = createReplayMethods();
   const methods: BackendMethods = {
     initialTarget: () => Promise.resolve(options.initialTarget ?? null),
@@ -276,23 +308,8 @@ export function createSessionBackend(options: BackendOptions & { settingsStore?:
       if (attempt) await endSession(attempt);
       attempt?.stopRecording();
       const effective = await sessionOptions(givenOptions);
-      const recorder = new FrameRecorder({ limit: effective.frameLimit, journalPath: effective.journalPath });
-      const batcher = createFrameBatcher((frames) => hub.emit('onFrames', frames));
-      const current: Attempt = {
-        number: ++attempts,
-        target,
-        options: effective,
-        recorder,
-        batcher,
-        lists: new Map(),
-        walks: new Map(),
-        calls: new Map(),
-        desk: new ServerRequestDesk(`r${attempts}`, (closed) => hub.emit('onServerRequestClosed', closed)),
-        memory: new SessionMemory(),
-        stopRecording: recorder.subscribe((frame) => batcher.push(frame)),
-        ended: false,
-      };
-      attempt = current;
+      const current = beginAttempt(target, effective);
+      const { recorder, batcher } = current;
       setStatus({ state: 'connecting', target });
       try {
         const dial = target.transport === 'demo' ? options.resolveDemo() : target;
@@ -428,6 +445,7 @@ export function createSessionBackend(options: BackendOptions & { settingsStore?:
       return Promise.resolve(buildSessionSnapshot({
         target: current.target,
         session: current.session,
+        ...(current.handshake ? { handshake: current.handshake } : {}),
         error: current.error,
         recorder: current.recorder,
         lists: current.lists,
@@ -523,6 +541,10 @@ export function createSessionBackend(options: BackendOptions & { settingsStore?:
   return {
     methods,
     events: hub,
+    adopt(tap) {
+      const current = beginAttempt(tapTarget(tap.hello.server), { frameLimit: options.sessionDefaults?.frameLimit });
+      followTap(tap, { recorder: current.recorder, setHandshake: (handshake) => (current.handshake = handshake), isCurrent: () => attempt === current && !current.ended, flush: () => current.batcher.flush(), setStatus: (next) => { current.tapped = next.state === 'idle' ? undefined : next.tapped; setStatus(next); } });
+    },
     async dispose() {
       if (disposed) return;
       disposed = true;
