@@ -55,6 +55,8 @@ export const commands = [
   'version',
 ] as const;
 export type CommandName = (typeof commands)[number];
+/** Every command word the usage lines name: the commands and `tap`, which parses its own flags (main.ts runs it first). */
+export const commandWords: readonly string[] = commands.flatMap((command) => (command === 'replay' ? [command, 'tap'] : [command]));
 
 export interface CliOptions {
   timeoutMs?: number;
@@ -438,10 +440,11 @@ export function parseArguments(argv: readonly string[]): Invocation {
     const first = positional.shift();
     if (first === undefined)
       throw usage('No command given. Try: loupe list --demo   (loupe --help for more)');
+    if (first === 'tap') throw usage('tap comes first, before its flags: loupe tap [--journal <file>] -- <server command>.');
     if (!(commands as readonly string[]).includes(first)) {
-      const near = closest(first, commands);
+      const near = closest(first, commandWords);
       const hint = near === undefined ? '' : ` Did you mean "${near}"?`;
-      throw usage(`Unknown command "${first}".${hint} Commands: ${commands.join(', ')}.`);
+      throw usage(`Unknown command "${first}".${hint} Commands: ${commandWords.join(', ')}.`);
     }
     command = first as CommandName;
   }
