@@ -14,6 +14,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoupeApi } from '../../src/shared/contract.js';
 import type { SessionInfo } from '../../src/shared/sessions.js';
+import type { Frame } from '../../src/shared/frames.js';
 import { webSocketProtocols } from '../../src/shared/webSocketCredential.js';
 import { startHost, type RunningHost } from '../../src/host/startHost.js';
 import { livePaths, type LivePaths } from '../../src/core/tap/livePaths.js';
@@ -111,12 +112,14 @@ describe('live tapped session in a running browser host', () => {
     expect(typeof list?.rttMs).toBe('number');
     expect((JSON.parse(list?.raw ?? '{}') as { result: { tools: unknown[] } }).result.tools).toHaveLength(tools.tools.length);
 
-    // The same frames as the tap's own journal, in order.
+    // The same frames as the tap's own journal, in order, on the tap's clock (when the bytes passed the tap), so
+    // Timings show the host's pipe as it ran.
     await client.close();
     await until('the session to close', async () => ((await session.status()).state === 'closed' ? true : undefined));
     const journal = journalFrames(files.journal);
     const shown = await session.frames(0, 10_000);
-    expect(shown.map((frame) => [frame.direction, frame.raw])).toEqual(journal.map((frame) => [frame.direction, frame.raw]));
+    const facts = (frame: Frame) => [frame.direction, frame.raw, frame.t, frame.wall, frame.pairSeq, frame.rttMs];
+    expect(shown.map(facts)).toEqual(journal.map(facts));
 
     // Loupe does not own the connection: it sends nothing on it, and says why.
     await expect(session.callTool({ callId: 'c1', tool: 'echo', arguments: { message: 'x' } })).rejects.toThrow(/tapped: Loupe watches the connection between live-test-host 4\.5\.6 and the server/);

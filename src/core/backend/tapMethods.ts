@@ -76,6 +76,9 @@ export function followTap(tap: TapConnection, follower: TapFollower): void {
       ...(frame.rawBase64 === undefined ? {} : { rawBase64: frame.rawBase64 }),
       ...(frame.fault === undefined ? {} : { fault: frame.fault }),
       ...(frame.http === undefined ? {} : { http: frame.http }),
+      // The tap's clock: Timings show the host's pipe as it ran, not when the frames reached Loupe.
+      ...(frame.t === undefined ? {} : { t: frame.t }),
+      ...(frame.wall === undefined ? {} : { wall: frame.wall }),
     });
     for (const { frame: stored, message } of recorded) {
       if (!message || handshake) continue;

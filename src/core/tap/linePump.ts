@@ -99,20 +99,24 @@ export class LinePump {
   }
 
   private pipe(onEnd: () => void): void {
+    // Each line is timed by the arrival of its last chunk, though it is recorded later.
+    let arrived = { t: 0, wall: 0 };
     const splitter = new LineSplitter((text, exactBytes) => {
-      this.recorder.record(
-        this.direction,
-        text,
-        exactBytes ? { rawBase64: exactBytes.toString('base64') } : {},
-      );
+      this.recorder.record(this.direction, text, {
+        ...(exactBytes ? { rawBase64: exactBytes.toString('base64') } : {}),
+        ...arrived,
+      });
     });
     // Recording waits for the event loop's next turn: bytes that arrive meanwhile (the host's next request while a
     // large answer is being parsed) are passed on first.
-    let unrecorded: Buffer[] = [];
+    let unrecorded: { chunk: Buffer; t: number; wall: number }[] = [];
     const recordPending = (): void => {
       const chunks = unrecorded;
       unrecorded = [];
-      for (const chunk of chunks) splitter.push(chunk);
+      for (const { chunk, t, wall } of chunks) {
+        arrived = { t, wall };
+        splitter.push(chunk);
+      }
     };
     this.source.on('data', (chunk: Buffer) => {
       if (this.closed) return;
@@ -120,7 +124,7 @@ export class LinePump {
         this.source.pause();
         this.sink.once('drain', () => this.source.resume());
       }
-      if (unrecorded.push(chunk) === 1) setImmediate(recordPending);
+      if (unrecorded.push({ chunk, t: this.recorder.now(), wall: Date.now() }) === 1) setImmediate(recordPending);
     });
     this.source.on('end', () => {
       recordPending();

@@ -41,6 +41,8 @@ function wireFrame(frame: Frame): TapFrame {
     type: 'frame',
     direction: frame.direction,
     raw: frame.raw,
+    t: frame.t,
+    wall: frame.wall,
     ...(frame.kind === 'stderr' || frame.kind === 'http' ? { kind: frame.kind } : {}),
     ...(frame.rawBase64 === undefined ? {} : { rawBase64: frame.rawBase64 }),
     ...(frame.fault === undefined ? {} : { fault: frame.fault }),

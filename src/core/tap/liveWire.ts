@@ -19,6 +19,9 @@ export interface TapFrame {
   type: 'frame';
   direction: Direction;
   raw: string;
+  /** Ms since the tap started, and the wall clock, when the bytes passed the tap. */
+  t?: number;
+  wall?: number;
   kind?: 'stderr' | 'http';
   rawBase64?: string;
   fault?: string;
@@ -55,6 +58,8 @@ export function parseFrame(value: unknown): TapFrame | undefined {
     type: 'frame',
     direction: value.direction,
     raw: value.raw,
+    ...(typeof value.t === 'number' && Number.isFinite(value.t) ? { t: value.t } : {}),
+    ...(typeof value.wall === 'number' && Number.isFinite(value.wall) ? { wall: value.wall } : {}),
     ...(value.kind === 'stderr' || value.kind === 'http' ? { kind: value.kind } : {}),
     ...(typeof value.rawBase64 === 'string' ? { rawBase64: value.rawBase64 } : {}),
     ...(typeof value.fault === 'string' ? { fault: value.fault } : {}),

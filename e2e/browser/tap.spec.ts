@@ -1,0 +1,80 @@
+/**
+ * A tap started from a terminal shows up in a running browser host: the official SDK 1.x Client launches
+ * `node bin/loupe.js tap -- <server-everything stdio>` (a real process), lists and calls through it, and the page
+ * shows a new session named after the client's clientInfo, its frames in Traffic, calls disabled with the reason.
+ * Screenshot: /tmp/tap/tapped-session.png.
+ */
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { expect, test } from '@playwright/test';
+import { repositoryRoot, startHostProcess, type HostProcess } from '../hostProcess';
+import { connectedPill } from '../pageHelpers';
+
+const screenshots = '/tmp/tap';
+mkdirSync(screenshots, { recursive: true });
+const loupeBin = join(repositoryRoot, 'bin', 'loupe.js');
+const everything = join(repositoryRoot, 'node_modules', '@modelcontextprotocol', 'server-everything', 'dist', 'index.js');
+
+let host: HostProcess;
+const runtime = join(mkdtempSync(join(tmpdir(), 'loupe-e2e-tap-')), 'run');
+
+test.beforeAll(async () => {
+  host = await startHostProcess([], { LOUPE_RUNTIME_DIR: runtime });
+});
+
+test.afterAll(async () => {
+  await host?.stop();
+});
+
+test('a tap started from a terminal appears as a live session with its frames in Traffic', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto(host.url);
+  await expect(connectedPill(page)).toBeVisible({ timeout: 30_000 });
+
+  const journal = join(mkdtempSync(join(tmpdir(), 'loupe-e2e-tap-journal-')), 'tap.jsonl');
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [loupeBin, 'tap', '--journal', journal, '--', process.execPath, everything, 'stdio'],
+    stderr: 'pipe',
+    env: { ...process.env, LOUPE_RUNTIME_DIR: runtime },
+  });
+  let tapSaid = '';
+  transport.stderr?.on('data', (chunk: Buffer) => (tapSaid += chunk.toString('utf8')));
+  const client = new Client({ name: 'e2e-host', version: '2.0.1' });
+  await client.connect(transport);
+  try {
+    const tools = await client.listTools();
+    expect(tools.tools.length).toBeGreaterThanOrEqual(10);
+    const echoed = await client.callTool({ name: 'echo', arguments: { message: 'hello from the terminal tap' } });
+    expect(JSON.stringify(echoed.content)).toContain('hello from the terminal tap');
+    await expect.poll(() => tapSaid).toMatch(/loupe tap: live in Loupe as session s\d+/);
+
+    // The new session joins the strip on its own, named after the host's clientInfo.
+    const tab = page.getByRole('tablist', { name: 'Sessions' }).getByRole('tab', { name: /^tapped: e2e-host 2\.0\.1 → mcp-serv/ });
+    await expect(tab).toBeVisible({ timeout: 20_000 });
+    await tab.click();
+    await expect(page.getByTestId('header-tapped')).toContainText('tapped: e2e-host 2.0.1 → mcp-servers/everything');
+    await expect(connectedPill(page)).toBeVisible();
+
+    await page.getByRole('tab', { name: 'Traffic', exact: true }).click();
+    const frames = page.getByRole('listbox', { name: 'Frames' });
+    await expect(frames.locator('.frame-method', { hasText: 'tools/call' }).first()).toBeVisible();
+    await expect(frames.locator('.frame-method', { hasText: 'initialize' }).first()).toBeVisible();
+    await expect(frames.locator('.frame-method', { hasText: 'tools/list' }).first()).toBeVisible();
+    // The echo's answer, as the server sent it, is in the session's traffic.
+    const query = page.getByRole('toolbar', { name: 'Traffic filters' }).getByLabel('Filter traffic');
+    await query.fill('"hello from the terminal tap"');
+    await expect(page.locator('.toolbar-count')).toHaveText(/^2 frames? of/);
+    await query.fill('');
+    await page.screenshot({ path: join(screenshots, 'tapped-session.png') });
+
+  } finally {
+    await client.close();
+  }
+  // The tap ended with its host: the session stays, closed, with its frames.
+  await expect(page.getByRole('banner').getByText('Closed', { exact: true })).toBeVisible({ timeout: 20_000 });
+  await page.screenshot({ path: join(screenshots, 'tapped-session-closed.png') });
+});
