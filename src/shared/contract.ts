@@ -120,6 +120,9 @@ export interface BackendMethods {
   serveReplay(request: ReplayRequest): Promise<ReplayServing>;
   /** Stops a replay served by serveReplay (its copy of the file stays for the stdio command). */
   stopReplay(id: string): Promise<void>;
+  // tap
+  /** A live tapped session: the fault rules (--fault's form) its tap applies from now on; [] clears them. */
+  setTapFaults(rules: string[]): Promise<void>;
   // tasks
   /** The tasks this session's calls became, newest first. */
   listTasks(): Promise<TaskRecord[]>;
@@ -240,6 +243,8 @@ export const methodNames = [
   // replay
   'serveReplay',
   'stopReplay',
+  // tap
+  'setTapFaults',
   // tasks
   'listTasks',
   'listServerTasks',

@@ -86,6 +86,8 @@ export interface TapInfo {
   journalPath?: string;
   /** Why Loupe sends nothing on this session (shown where calls would be). */
   readOnly: string;
+  /** The fault rules Loupe set on the tap (setTapFaults), as written; the tap's own --fault rules are not listed. */
+  faults?: string[];
 }
 
 export type SessionStatus =

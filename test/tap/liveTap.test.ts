@@ -130,6 +130,45 @@ describe('live tapped session in a running browser host', () => {
     expect(snapshot.frames.length).toBe(journal.length);
   }, 90_000);
 
+  it('applies fault rules set from Loupe to the live tap, marks each injected fault, and clears them', async () => {
+    const files = tapFiles();
+    const before = new Set((await api.sessions()).map((info) => info.id));
+    const { client, stderr } = await tappedClient(paths.directory, files.journal);
+    try {
+      expect((await client.callTool({ name: 'echo', arguments: { message: 'before faults' } })).isError).not.toBe(true);
+      const tapped = await until('the tapped session', async () =>
+        (await api.sessions()).find((info: SessionInfo) => !before.has(info.id) && info.status.state === 'connected'),
+      );
+      const session = api.forSession(tapped.id);
+      // A malformed rule is refused with its reason, and nothing reaches the tap.
+      await expect(session.setTapFaults(['in,tool=echo:explode'])).rejects.toThrow(/unknown action "explode"/);
+      await session.setTapFaults(['in,tool=echo:error=-32042']);
+      const status = await session.status();
+      expect(status.state === 'connected' && status.tapped?.faults).toEqual(['in,tool=echo:error=-32042']);
+      await until('the tap to take the rules', () => Promise.resolve(stderr().includes('loupe tap: fault rules from Loupe: in,tool=echo:error=-32042') ? true : undefined));
+
+      // The SDK client sees the injected error as the server's answer would be seen...
+      await expect(client.callTool({ name: 'echo', arguments: { message: 'faulted' } })).rejects.toMatchObject({ code: -32042 });
+      // ...and the recording says the tap made it, in Loupe and in the journal.
+      const marked = await until('the marked frames', async () => {
+        const held = (await session.frames(0, 1000)).filter((frame) => frame.fault !== undefined);
+        return held.length >= 1 ? held : undefined;
+      });
+      expect(marked.map((frame) => frame.fault)).toEqual(['replaced by a JSON-RPC error -32042 (fault rule 1: in,tool=echo:error=-32042)']);
+      expect(marked[0]).toMatchObject({ direction: 'in', kind: 'error' });
+      expect(marked[0].raw).toContain('Injected by loupe tap');
+
+      await session.setTapFaults([]);
+      await until('the tap to clear the rules', () => Promise.resolve(stderr().includes('loupe tap: Loupe cleared the fault rules') ? true : undefined));
+      const after = await client.callTool({ name: 'echo', arguments: { message: 'after faults' } });
+      expect(JSON.stringify(after.content)).toContain('after faults');
+    } finally {
+      await client.close();
+    }
+    const journaled = journalFrames(files.journal).filter((frame) => frame.fault !== undefined);
+    expect(journaled.map((frame) => frame.fault)).toContain('replaced by a JSON-RPC error -32042 (fault rule 1: in,tool=echo:error=-32042)');
+  }, 90_000);
+
   it('closes a connection with a wrong secret unread, and opens no session for it', async () => {
     const before = (await api.sessions()).length;
     const wrong: Socket = connect(paths.socket);

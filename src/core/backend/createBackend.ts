@@ -48,7 +48,7 @@ import { createReplayMethods } from './replayMethods.js';
 import { createSkillsMethods } from './skillsMethods.js';
 import { authDirectoryFor, createAuthDesk } from './authSession.js';
 import type { TapConnection } from '../tap/liveListener.js';
-import { followTap, tappedReadOnly, tapTarget } from './tapMethods.js';
+import { createTapMethods, followTap, tappedReadOnly, tapTarget, type TapControl } from './tapMethods.js';
 import { createSecurityMethods, createSecurityRegistry, serverName, toolNames, toolSecurityFindings, type SecurityPeer, type SecurityRegistry } from './securityMethods.js';
 
 export interface BackendOptions {
@@ -119,6 +119,7 @@ interface Attempt {
   /** A tapped session (tapMethods.ts): no session of Loupe's own; the handshake read from the host's. */
   tapped?: TapInfo;
   handshake?: Handshake;
+  tap?: TapControl;
 }
 
 const emptyStats: RecorderStats = { total: 0, held: 0, overflow: 0, limit: 0 };
@@ -536,6 +537,8 @@ export function createSessionBackend(options: BackendOptions & { settingsStore?:
     keptListChanges: () => Promise.resolve(attempt ? attempt.memory.listChanges() : []),
     // skills (SEP-2640)
     ...skills.methods,
+    // tap: fault rules for a live tapped session
+    ...createTapMethods(() => attempt?.tap),
   };
 
   return {
@@ -543,7 +546,7 @@ export function createSessionBackend(options: BackendOptions & { settingsStore?:
     events: hub,
     adopt(tap) {
       const current = beginAttempt(tapTarget(tap.hello.server), { frameLimit: options.sessionDefaults?.frameLimit });
-      followTap(tap, { recorder: current.recorder, setHandshake: (handshake) => (current.handshake = handshake), isCurrent: () => attempt === current && !current.ended, flush: () => current.batcher.flush(), setStatus: (next) => { current.tapped = next.state === 'idle' ? undefined : next.tapped; setStatus(next); } });
+      current.tap = followTap(tap, { recorder: current.recorder, setHandshake: (handshake) => (current.handshake = handshake), isCurrent: () => attempt === current && !current.ended, flush: () => current.batcher.flush(), setStatus: (next) => { current.tapped = next.state === 'idle' ? undefined : next.tapped; setStatus(next); } });
     },
     async dispose() {
       if (disposed) return;

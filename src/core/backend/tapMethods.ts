@@ -7,7 +7,9 @@
  * The handshake is read from the host's own initialize (or server/discover) and the server's answer, and names the
  * session: "tapped: <client name> <version> → <server name>".
  */
+import type { BackendMethods } from '../../shared/contract.js';
 import { LoupeError } from '../../shared/errors.js';
+import { parseFaultRules } from '../tap/faultRules.js';
 import { isJsonObject, stringField, type JsonObject } from '../../shared/json.js';
 import type { Handshake, SessionStatus, TapInfo } from '../../shared/session.js';
 import type { Target } from '../../shared/target.js';
@@ -50,8 +52,31 @@ export function tappedReadOnly(tapped: TapInfo): LoupeError {
 
 const clientInfoKey = 'io.modelcontextprotocol/clientInfo';
 
+export interface TapControl {
+  /** Checks the rules, sends them to the tap, shows them in the status; rejects when the tap has ended. */
+  setFaults(rules: readonly string[]): void;
+}
+
+/** The contract's tap methods, on the session's tap (none: not a tapped session). */
+export function createTapMethods(control: () => TapControl | undefined): Pick<BackendMethods, 'setTapFaults'> {
+  return {
+    setTapFaults(rules) {
+      const tap = control();
+      if (!tap) return Promise.reject(new LoupeError({ kind: 'usage', message: 'Fault rules are set on a tapped session (loupe tap); this session is not one.' }));
+      if (!Array.isArray(rules) || !rules.every((rule) => typeof rule === 'string'))
+        return Promise.reject(new LoupeError({ kind: 'usage', message: 'setTapFaults wants a list of rules in --fault form.' }));
+      // Each rule as --fault takes it: a malformed one is refused with the reason, and none is sent.
+      parseFaultRules(rules);
+      tap.setFaults(rules);
+      return Promise.resolve();
+    },
+  };
+}
+
 /** Follows one tap into the session: records its frames, reads the handshake, says when it ends. */
-export function followTap(tap: TapConnection, follower: TapFollower): void {
+export function followTap(tap: TapConnection, follower: TapFollower): TapControl {
+  let faults: string[] = [];
+  let ended = false;
   const target = tapTarget(tap.hello.server);
   let client: string | undefined;
   let server: string = serverWord(tap.hello.server);
@@ -64,6 +89,7 @@ export function followTap(tap: TapConnection, follower: TapFollower): void {
       ...(client === undefined ? {} : { client }),
       pid: tap.hello.pid,
       ...(tap.hello.journalPath === undefined ? {} : { journalPath: tap.hello.journalPath }),
+      ...(faults.length === 0 ? {} : { faults: [...faults] }),
       readOnly: `This session is tapped: Loupe watches the connection between ${host} and the server but does not own it, so it sends nothing on it (no calls, no listings). Open a session of your own to call the server.`,
     };
   };
@@ -115,8 +141,17 @@ export function followTap(tap: TapConnection, follower: TapFollower): void {
     }
   });
   tap.onEnd(() => {
+    ended = true;
     if (!follower.isCurrent()) return;
     follower.flush();
     follower.setStatus({ state: 'closed', target, tapped: info() });
   });
+  return {
+    setFaults(rules) {
+      if (ended || !follower.isCurrent()) throw new LoupeError({ kind: 'disconnected', message: 'The tap has ended: its connection is closed, so no fault can be set on it.' });
+      faults = [...rules];
+      tap.sendFaults(faults);
+      follower.setStatus(handshake ? { state: 'connected', target, handshake, tapped: info() } : { state: 'connecting', target, tapped: info() });
+    },
+  };
 }

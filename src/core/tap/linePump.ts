@@ -40,6 +40,10 @@ export function recordLine(
 
 export class LinePump {
   private pending: Buffer[] = [];
+  /** Whole lines through the fault stage (from the start with --fault rules; from a line boundary once set live). */
+  private lines = false;
+  /** Pass-through only: the last byte passed on was not a newline. */
+  private midLine = false;
   private chain: Promise<void> = Promise.resolve();
   private ended = false;
   private closed = false;
@@ -52,7 +56,7 @@ export class LinePump {
     private readonly source: Readable,
     private readonly sink: Writable,
     private readonly recorder: FrameRecorder,
-    private readonly faults?: FaultStage,
+    private faults?: FaultStage,
   ) {}
 
   start(onEnd: () => void): void {
@@ -60,20 +64,31 @@ export class LinePump {
       this.pipe(onEnd);
       return;
     }
+    this.lines = true;
     this.source.on('data', (chunk: Buffer) => this.split(chunk));
-    this.source.on('end', () => {
-      const rest = Buffer.concat(this.pending);
-      this.pending = [];
-      this.enqueue(async () => {
-        // Delayed lines are delivered before the sink ends.
-        if (this.held.size > 0) await new Promise<void>((resolve) => (this.allDelivered = resolve));
-        if (rest.length > 0) {
-          await this.write(rest);
-          recordLine(this.recorder, this.direction, rest);
-        }
-        this.endSink();
-        onEnd();
-      });
+    this.source.on('end', () => this.endLines(onEnd));
+  }
+
+  /**
+   * Fault rules arrived while passing bytes straight through (Loupe set them for a live tap): from the next line
+   * boundary on, lines go through the stage. Once there they stay (an empty rule set passes every line unchanged).
+   */
+  useFaults(stage: FaultStage): void {
+    this.faults ??= stage;
+  }
+
+  private endLines(onEnd: () => void): void {
+    const rest = Buffer.concat(this.pending);
+    this.pending = [];
+    this.enqueue(async () => {
+      // Delayed lines are delivered before the sink ends.
+      if (this.held.size > 0) await new Promise<void>((resolve) => (this.allDelivered = resolve));
+      if (rest.length > 0) {
+        await this.write(rest);
+        recordLine(this.recorder, this.direction, rest);
+      }
+      this.endSink();
+      onEnd();
     });
   }
 
@@ -118,15 +133,33 @@ export class LinePump {
         splitter.push(chunk);
       }
     };
-    this.source.on('data', (chunk: Buffer) => {
-      if (this.closed) return;
+    const forward = (chunk: Buffer): void => {
+      if (chunk.length === 0) return;
       if (!this.sink.write(chunk)) {
         this.source.pause();
         this.sink.once('drain', () => this.source.resume());
       }
+      this.midLine = chunk[chunk.length - 1] !== 0x0a;
       if (unrecorded.push({ chunk, t: this.recorder.now(), wall: Date.now() }) === 1) setImmediate(recordPending);
+    };
+    this.source.on('data', (chunk: Buffer) => {
+      if (this.closed) return;
+      if (this.lines) return this.split(chunk);
+      if (this.faults) {
+        // The switch to whole lines waits for the end of the line already (partly) passed on.
+        const at = this.midLine ? chunk.indexOf(0x0a) : -1;
+        if (!this.midLine || at !== -1) {
+          forward(chunk.subarray(0, at + 1));
+          recordPending();
+          this.lines = true;
+          this.split(chunk.subarray(at + 1));
+          return;
+        }
+      }
+      forward(chunk);
     });
     this.source.on('end', () => {
+      if (this.lines) return this.endLines(onEnd);
       recordPending();
       splitter.end();
       this.endSink();
