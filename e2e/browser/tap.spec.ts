@@ -1,8 +1,9 @@
 /**
  * A tap started from a terminal shows up in a running browser host: the official SDK 1.x Client launches
  * `node bin/loupe.js tap -- <server-everything stdio>` (a real process), lists and calls through it, and the page
- * shows a new session named after the client's clientInfo, its frames in Traffic, calls disabled with the reason.
- * Screenshot: /tmp/tap/tapped-session.png.
+ * shows a new session named after the client's clientInfo, its frames in Traffic; a fault rule set in the page
+ * reaches the tap, the SDK client gets the injected error, and Traffic marks the frame.
+ * Screenshots: /tmp/tap/tapped-session.png, tapped-fault.png, tapped-session-closed.png.
  */
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -70,6 +71,21 @@ test('a tap started from a terminal appears as a live session with its frames in
     await expect(page.locator('.toolbar-count')).toHaveText(/^2 frames? of/);
     await query.fill('');
     await page.screenshot({ path: join(screenshots, 'tapped-session.png') });
+
+    // Calls from Loupe are disabled on it; faults can be set: the next echo is answered with an injected error.
+    const faults = page.getByRole('region', { name: 'Tap faults' });
+    await faults.getByLabel('Fault rule').fill('in,tool=echo:error=-32042');
+    await faults.getByRole('button', { name: 'Add fault' }).click();
+    await expect(faults.getByText('in,tool=echo:error=-32042', { exact: true })).toBeVisible();
+    await expect.poll(() => tapSaid).toContain('loupe tap: fault rules from Loupe: in,tool=echo:error=-32042');
+    await expect(client.callTool({ name: 'echo', arguments: { message: 'faulted' } })).rejects.toMatchObject({ code: -32042 });
+    const marked = frames.getByTestId('fault-mark');
+    await expect(marked).toHaveCount(1);
+    await frames.locator('.frame-row', { has: marked }).click();
+    await expect(page.getByTestId('frame-fault')).toContainText('replaced by a JSON-RPC error -32042 (fault rule 1: in,tool=echo:error=-32042)');
+    await page.screenshot({ path: join(screenshots, 'tapped-fault.png') });
+    await faults.getByRole('button', { name: 'Clear faults' }).click();
+    await expect.poll(() => tapSaid).toContain('loupe tap: Loupe cleared the fault rules');
 
   } finally {
     await client.close();

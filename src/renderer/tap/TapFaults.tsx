@@ -30,8 +30,8 @@ export function TapFaults({ tapped, live }: { tapped: TapInfo; live: boolean }) 
       {rules.length > 0 ? (
         <ul className="tap-fault-rules">
           {rules.map((rule, index) => (
-            <li key={`${index}:${rule}`} className="mono small">
-              {rule}{' '}
+            <li key={`${index}:${rule}`} className="small">
+              <span className="mono">{rule}</span>{' '}
               <button
                 type="button"
                 aria-label={`Remove fault rule ${rule}`}
