@@ -81,7 +81,7 @@ test('a tap started from a terminal appears as a live session with its frames in
     await expect(client.callTool({ name: 'echo', arguments: { message: 'faulted' } })).rejects.toMatchObject({ code: -32042 });
     const marked = frames.getByTestId('fault-mark');
     await expect(marked).toHaveCount(1);
-    await frames.locator('.frame-row', { has: marked }).click();
+    await frames.locator('.frame-row', { has: page.getByTestId('fault-mark') }).click();
     await expect(page.getByTestId('frame-fault')).toContainText('replaced by a JSON-RPC error -32042 (fault rule 1: in,tool=echo:error=-32042)');
     await page.screenshot({ path: join(screenshots, 'tapped-fault.png') });
     await faults.getByRole('button', { name: 'Clear faults' }).click();
