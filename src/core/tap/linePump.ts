@@ -24,6 +24,10 @@ export interface FaultStage {
 }
 
 const newline = Buffer.from('\n');
+/** Pass-through recording (see pipe()): after this long without bytes, at most this late, or at this many bytes. */
+const quietMs = 3;
+const maxHoldMs = 250;
+const maxHeldBytes = 8 * 1024 * 1024;
 
 /** Records a line's text (a trailing '\r' dropped, as the stdio wire does) with its exact bytes when not UTF-8. */
 export function recordLine(
@@ -122,10 +126,26 @@ export class LinePump {
         ...arrived,
       });
     });
-    // Recording waits for the event loop's next turn: bytes that arrive meanwhile (the host's next request while a
-    // large answer is being parsed) are passed on first.
+    // Recording waits until this direction has been quiet a moment (or has held bytes for maxHoldMs, or holds
+    // maxHeldBytes): during a burst — a listing of 200 pages — the tap only passes bytes on, and the parsing and the
+    // journal come after, so they neither delay the host's next request nor compete with the host and the server for
+    // the CPU while they talk.
     let unrecorded: { chunk: Buffer; t: number; wall: number }[] = [];
+    let heldBytes = 0;
+    let firstAt = 0;
+    let lastAt = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const check = (): void => {
+      timer = undefined;
+      if (unrecorded.length === 0) return;
+      const now = this.recorder.now();
+      if (now - lastAt >= quietMs || now - firstAt >= maxHoldMs) recordPending();
+      else timer = setTimeout(check, Math.max(1, quietMs - (now - lastAt)));
+    };
     const recordPending = (): void => {
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+      heldBytes = 0;
       const chunks = unrecorded;
       unrecorded = [];
       for (const { chunk, t, wall } of chunks) {
@@ -140,7 +160,14 @@ export class LinePump {
         this.sink.once('drain', () => this.source.resume());
       }
       this.midLine = chunk[chunk.length - 1] !== 0x0a;
-      if (unrecorded.push({ chunk, t: this.recorder.now(), wall: Date.now() }) === 1) setImmediate(recordPending);
+      const now = this.recorder.now();
+      lastAt = now;
+      if (unrecorded.push({ chunk, t: now, wall: Date.now() }) === 1) {
+        firstAt = now;
+        timer ??= setTimeout(check, quietMs);
+      }
+      heldBytes += chunk.length;
+      if (heldBytes >= maxHeldBytes) recordPending();
     };
     this.source.on('data', (chunk: Buffer) => {
       if (this.closed) return;
