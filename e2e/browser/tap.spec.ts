@@ -5,7 +5,7 @@
  * reaches the tap, the SDK client gets the injected error, and Traffic marks the frame.
  * Screenshots: /tmp/tap/tapped-session.png, tapped-fault.png, tapped-session-closed.png.
  */
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -93,4 +93,33 @@ test('a tap started from a terminal appears as a live session with its frames in
   // The tap ended with its host: the session stays, closed, with its frames.
   await expect(page.getByRole('banner').getByText('Closed', { exact: true })).toBeVisible({ timeout: 20_000 });
   await page.screenshot({ path: join(screenshots, 'tapped-session-closed.png') });
+});
+
+test('"Tap this server" in the Import dialog shows the change as a diff and writes the file only after a yes, with a backup', async ({ page }) => {
+  const folder = mkdtempSync(join(tmpdir(), 'loupe-e2e-tap-config-'));
+  const path = join(folder, 'claude_desktop_config.json');
+  const original = `${JSON.stringify({ mcpServers: { everything: { command: process.execPath, args: [everything, 'stdio'] } } }, null, 2)}\n`;
+  writeFileSync(path, original);
+  await page.goto(host.url);
+  await expect(connectedPill(page)).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Import from client configs…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import from client configs' });
+  await dialog.getByLabel('Config file path').fill(path);
+  await dialog.getByRole('button', { name: 'Read', exact: true }).click();
+  const file = dialog.getByRole('region', { name: path });
+  await file.getByRole('button', { name: 'Tap everything' }).click();
+  const change = file.getByRole('group', { name: 'Tap everything: the change' });
+  await expect(change.getByTestId('config-tap-diff')).toContainText('+       "tap",');
+  await expect(change.getByTestId('config-tap-diff')).toContainText(`"${everything}"`);
+  await page.screenshot({ path: join(screenshots, 'tap-this-server.png') });
+  // Shown, not written.
+  expect(readFileSync(path, 'utf8')).toBe(original);
+  await change.getByRole('button', { name: 'Write it (a backup is kept)' }).click();
+  await expect(file.getByTestId('config-tap-written')).toContainText('Restart the client to use the tap');
+  const backups = readdirSync(folder).filter((name) => name.includes('.loupe-backup-'));
+  expect(backups).toHaveLength(1);
+  expect(readFileSync(join(folder, backups[0] ?? ''), 'utf8')).toBe(original);
+  const entry = (JSON.parse(readFileSync(path, 'utf8')) as { mcpServers: { everything: { args: string[] } } }).mcpServers.everything;
+  expect(entry.args.slice(-4)).toEqual(['--', process.execPath, everything, 'stdio']);
+  expect(entry.args).toContain('tap');
 });
