@@ -9,7 +9,10 @@ import { mkdir, mkdtemp, stat, writeFile } from 'node:fs/promises';
 import { createServer, connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LoupeApi } from '../../src/shared/contract.js';
@@ -19,7 +22,7 @@ import { webSocketProtocols } from '../../src/shared/webSocketCredential.js';
 import { startHost, type RunningHost } from '../../src/host/startHost.js';
 import { livePaths, type LivePaths } from '../../src/core/tap/livePaths.js';
 import { clientOver, tryWebSocket } from '../host/hostClient.js';
-import { loupeBin } from '../cli/loupe.js';
+import { loupeBin, startEverything } from '../cli/loupe.js';
 import { everythingStdio, journalFrames, tapFiles } from './tapHarness.js';
 
 /** The SDK client through `loupe tap`, the tap looking for Loupe in `runtime`; its stderr kept. */
@@ -167,6 +170,49 @@ describe('live tapped session in a running browser host', () => {
     }
     const journaled = journalFrames(files.journal).filter((frame) => frame.fault !== undefined);
     expect(journaled.map((frame) => frame.fault)).toContain('replaced by a JSON-RPC error -32042 (fault rule 1: in,tool=echo:error=-32042)');
+  }, 90_000);
+
+  it('shows an HTTP tap (loupe tap --url) as a live session too, its frames with their HTTP facts', async () => {
+    const upstream = await startEverything('streamableHttp');
+    const files = tapFiles();
+    const child = spawn(process.execPath, [loupeBin, 'tap', '--url', upstream.url, '--journal', files.journal], {
+      env: { ...process.env, LOUPE_RUNTIME_DIR: paths.directory },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let said = '';
+    child.stderr.on('data', (chunk: Buffer) => (said += chunk.toString('utf8')));
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        createInterface({ input: child.stdout }).once('line', resolve);
+        child.once('exit', (code) => reject(new Error(`the tap exited with ${String(code)}: ${said}`)));
+      });
+      const before = new Set((await api.sessions()).map((info) => info.id));
+      const client = new Client({ name: 'live-http-host', version: '0.9.0' });
+      await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+      expect((await client.listTools()).tools.length).toBeGreaterThanOrEqual(10);
+      const tapped = await until('the tapped HTTP session', async () =>
+        (await api.sessions()).find((info: SessionInfo) => !before.has(info.id) && info.status.state === 'connected'),
+      );
+      const status = tapped.status;
+      if (status.state !== 'connected' || !status.tapped) throw new Error('not a tapped session');
+      expect(status.tapped.label).toBe('tapped: live-http-host 0.9.0 → mcp-servers/everything');
+      expect(status.handshake.transport).toBe('http');
+      expect(status.target).toEqual({ transport: 'http', url: upstream.url });
+      const session = api.forSession(tapped.id);
+      const frames = await until('the listing in the session', async () => {
+        const held = await session.frames(0, 1000);
+        return held.some((frame) => frame.method === 'tools/list') ? held : undefined;
+      });
+      expect(frames.find((frame) => frame.method === 'tools/list')?.http?.method).toBe('POST');
+      await expect(session.setTapFaults(['in:drop'])).rejects.toThrow(/on stdio taps only/);
+      await client.close();
+    } finally {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGINT');
+      await exited;
+      await upstream.stop();
+    }
+    expect(said).toMatch(/loupe tap: live in Loupe as session s\d+/);
   }, 90_000);
 
   it('closes a connection with a wrong secret unread, and opens no session for it', async () => {

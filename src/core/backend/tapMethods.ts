@@ -148,6 +148,8 @@ export function followTap(tap: TapConnection, follower: TapFollower): TapControl
   });
   return {
     setFaults(rules) {
+      if (tap.hello.server.transport !== 'stdio')
+        throw new LoupeError({ kind: 'usage', message: 'Fault rules are set from Loupe on stdio taps only; give an HTTP tap its rules with --fault when you start it (loupe tap --url … --fault …).' });
       if (ended || !follower.isCurrent()) throw new LoupeError({ kind: 'disconnected', message: 'The tap has ended: its connection is closed, so no fault can be set on it.' });
       faults = [...rules];
       tap.sendFaults(faults);
