@@ -67,7 +67,8 @@ export async function startHostProcess(targetArguments: string[] = [], env: Reco
   const settingsDir = mkdtempSync(join(tmpdir(), 'loupe-e2e-'));
   const child = spawn(process.execPath, [hostMain, '--port', '0', '--settings', join(settingsDir, 'settings.json'), ...targetArguments], {
     cwd: repositoryRoot,
-    env: { ...process.env, ...env },
+    // Each host its own runtime folder unless told: taps of other tests (or of the user) never reach it.
+    env: { ...process.env, LOUPE_RUNTIME_DIR: join(settingsDir, 'run'), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const stderr: string[] = [];

@@ -39,8 +39,11 @@ export interface HostOptions {
   settingsPath?: string | null;
   /** Session options given on the command line (--page-limit, --timeout): they win over saved settings. */
   sessionDefaults?: SessionOptions;
-  /** Where taps find this Loupe (core/tap/livePaths; the user's runtime folder by default); false: no live taps. */
-  taps?: LivePaths | false;
+  /**
+   * Where taps find this Loupe (core/tap/livePaths(): the user's runtime folder). Absent: no live taps — `loupe web`
+   * and the host's main ask for them; an embedding (a test) that does not is not reached by the user's taps.
+   */
+  taps?: LivePaths;
 }
 
 export interface RunningHost {
@@ -158,7 +161,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
   );
 
   // Taps started from a terminal or a host's config show up as live sessions (a user-only socket, never a port).
-  const taps: { listener?: TapListener; reason?: string } = options.taps === false ? {} : await listenForTaps((tap) => theBackend().adopt(tap), options.taps).catch((error: unknown) => ({ reason: String(error) }));
+  const taps: { listener?: TapListener; reason?: string } = options.taps === undefined ? {} : await listenForTaps((tap) => theBackend().adopt(tap), options.taps).catch((error: unknown) => ({ reason: String(error) }));
 
   return {
     url: `http://${origin}/?token=${token}`,
