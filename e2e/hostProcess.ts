@@ -62,10 +62,13 @@ export interface HostProcess {
   stop(): Promise<void>;
 }
 
-export async function startHostProcess(targetArguments: string[] = []): Promise<HostProcess> {
+/** `env`: added to the host's environment (e.g. LOUPE_RUNTIME_DIR: where taps find it). */
+export async function startHostProcess(targetArguments: string[] = [], env: Record<string, string> = {}): Promise<HostProcess> {
   const settingsDir = mkdtempSync(join(tmpdir(), 'loupe-e2e-'));
   const child = spawn(process.execPath, [hostMain, '--port', '0', '--settings', join(settingsDir, 'settings.json'), ...targetArguments], {
     cwd: repositoryRoot,
+    // Each host its own runtime folder unless told: taps of other tests (or of the user) never reach it.
+    env: { ...process.env, LOUPE_RUNTIME_DIR: join(settingsDir, 'run'), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const stderr: string[] = [];

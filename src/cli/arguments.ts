@@ -28,7 +28,10 @@ function parseExtensions(text: string): ExtensionChoice {
 
 /** --hosts openai,anthropic (or all): known profile ids only, so a typo never checks nothing. */
 function parseHosts(text: string): string[] {
-  const names = text.split(',').map((name) => name.trim()).filter((name) => name !== '');
+  const names = text
+    .split(',')
+    .map((name) => name.trim())
+    .filter((name) => name !== '');
   if (names.length === 0) throw usage(`--hosts names one or more of ${hostIds.join(', ')}, or all.`);
   try {
     return resolveHosts(names).map((profile) => profile.id);
@@ -56,6 +59,10 @@ export const commands = [
   'version',
 ] as const;
 export type CommandName = (typeof commands)[number];
+/** Every command word the usage lines name: the commands and `tap`, which parses its own flags (main.ts runs it first). */
+export const commandWords: readonly string[] = commands.flatMap((command) =>
+  command === 'replay' ? [command, 'tap'] : [command],
+);
 
 export interface CliOptions {
   timeoutMs?: number;
@@ -253,7 +260,8 @@ export function parseArguments(argv: readonly string[]): Invocation {
       case '--kind': {
         const kind = value();
         if (kind === 'skills') options.skills = true;
-        else if (!(listKinds as readonly string[]).includes(kind)) throw usage(`--kind is one of ${listKinds.join(', ')}, skills; got "${kind}".`);
+        else if (!(listKinds as readonly string[]).includes(kind))
+          throw usage(`--kind is one of ${listKinds.join(', ')}, skills; got "${kind}".`);
         else options.kind = kind as ListKind;
         break;
       }
@@ -363,13 +371,15 @@ export function parseArguments(argv: readonly string[]): Invocation {
         break;
       case '--on-miss': {
         const choice = value();
-        if (choice !== 'error' && choice !== 'nearest') throw usage(`--on-miss is error or nearest; got "${choice}".`);
+        if (choice !== 'error' && choice !== 'nearest')
+          throw usage(`--on-miss is error or nearest; got "${choice}".`);
         options.replay.onMiss = choice;
         break;
       }
       case '--pace': {
         const choice = value();
-        if (choice !== 'recorded' && choice !== 'instant') throw usage(`--pace is recorded or instant; got "${choice}".`);
+        if (choice !== 'recorded' && choice !== 'instant')
+          throw usage(`--pace is recorded or instant; got "${choice}".`);
         options.replay.pace = choice;
         break;
       }
@@ -450,10 +460,12 @@ export function parseArguments(argv: readonly string[]): Invocation {
     const first = positional.shift();
     if (first === undefined)
       throw usage('No command given. Try: loupe list --demo   (loupe --help for more)');
+    if (first === 'tap')
+      throw usage('tap comes first, before its flags: loupe tap [--journal <file>] -- <server command>.');
     if (!(commands as readonly string[]).includes(first)) {
-      const near = closest(first, commands);
+      const near = closest(first, commandWords);
       const hint = near === undefined ? '' : ` Did you mean "${near}"?`;
-      throw usage(`Unknown command "${first}".${hint} Commands: ${commands.join(', ')}.`);
+      throw usage(`Unknown command "${first}".${hint} Commands: ${commandWords.join(', ')}.`);
     }
     command = first as CommandName;
   }
@@ -483,9 +495,11 @@ export function parseArguments(argv: readonly string[]): Invocation {
   if (command === 'scan') {
     // scan: config files to read (none: the target, --config, or the known locations).
     const files = positional.splice(0);
-    if (files.length > 0 && (target !== undefined || invocation.config?.server !== undefined)) throw usage('scan takes a target or config files, not both.');
+    if (files.length > 0 && (target !== undefined || invocation.config?.server !== undefined))
+      throw usage('scan takes a target or config files, not both.');
     if (files.length > 0) invocation.files = files;
-    if (options.accept && options.pinPath === undefined) throw usage('--accept takes a change as the new pin: give --pin <file> too.');
+    if (options.accept && options.pinPath === undefined)
+      throw usage('--accept takes a change as the new pin: give --pin <file> too.');
   }
   if (command === 'test') {
     const file = positional.shift();
@@ -495,11 +509,15 @@ export function parseArguments(argv: readonly string[]): Invocation {
   }
   if (command === 'replay') {
     invocation.files = positional.splice(0);
-    if (invocation.files.length !== 1 || target) throw usage('replay serves one recording: loupe replay <snapshot.json> [--http [--port N]]');
+    if (invocation.files.length !== 1 || target)
+      throw usage('replay serves one recording: loupe replay <snapshot.json> [--http [--port N]]');
   }
   if (command === 'skills') {
     const [action, skill] = positional.splice(0, 2);
-    if (action !== 'get' || !skill) throw usage('skills wants: loupe skills get <name> [--out <dir>] [--verify] <target> (loupe list --kind skills lists them).');
+    if (action !== 'get' || !skill)
+      throw usage(
+        'skills wants: loupe skills get <name> [--out <dir>] [--verify] <target> (loupe list --kind skills lists them).',
+      );
     invocation.skill = skill;
   }
   if (command === 'auth') {
@@ -511,9 +529,14 @@ export function parseArguments(argv: readonly string[]): Invocation {
       `Unexpected argument "${positional[0] ?? ''}". A stdio server command goes after --, e.g. loupe list -- node server.js`,
     );
   }
-  if (options.conform && command !== 'conform') throw usage('--scenario, --all and --spec-version go with conform: loupe conform --url <url> [--scenario <name>]…');
-  if (options.conform?.all && options.conform.scenarios.length > 0) throw usage('conform takes --all or --scenario names, not both.');
-  if (options.hosts && command !== 'lint') throw usage('--hosts goes with lint: loupe lint --hosts openai,anthropic <target> (or --hosts all).');
+  if (options.conform && command !== 'conform')
+    throw usage(
+      '--scenario, --all and --spec-version go with conform: loupe conform --url <url> [--scenario <name>]…',
+    );
+  if (options.conform?.all && options.conform.scenarios.length > 0)
+    throw usage('conform takes --all or --scenario names, not both.');
+  if (options.hosts && command !== 'lint')
+    throw usage('--hosts goes with lint: loupe lint --hosts openai,anthropic <target> (or --hosts all).');
   if (command === 'snapshot' && !options.out) throw usage('snapshot needs --out <file>.');
   if (
     command === 'auth' &&
@@ -524,13 +547,24 @@ export function parseArguments(argv: readonly string[]): Invocation {
     throw usage('auth logout needs the server: --url <url>.');
   }
   const hasTarget = target !== undefined || invocation.config?.server !== undefined;
-  if (invocation.config && invocation.config.server === undefined && command !== 'list' && command !== 'scan') {
+  if (
+    invocation.config &&
+    invocation.config.server === undefined &&
+    command !== 'list' &&
+    command !== 'scan'
+  ) {
     throw usage(
       `${command} --config needs --server <name> (loupe list --config ${invocation.config.path} lists them).`,
     );
   }
-  if (['list', 'call', 'lint', 'snapshot', 'watch', 'skills', 'conform'].includes(command) && !hasTarget && !invocation.config) {
-    throw usage(`${command} needs a target: --demo, --url <url>, or -- <command> [args…], or --config <file> --server <name>.`);
+  if (
+    ['list', 'call', 'lint', 'snapshot', 'watch', 'skills', 'conform'].includes(command) &&
+    !hasTarget &&
+    !invocation.config
+  ) {
+    throw usage(
+      `${command} needs a target: --demo, --url <url>, or -- <command> [args…], or --config <file> --server <name>.`,
+    );
   }
   return invocation;
 }

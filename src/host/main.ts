@@ -7,10 +7,11 @@
 import { toErrorData } from '../shared/errors.js';
 import { parseHostArguments } from './hostArguments.js';
 import { startHost } from './startHost.js';
+import { livePaths } from '../core/tap/livePaths.js';
 
 async function main(): Promise<void> {
   const options = parseHostArguments(process.argv.slice(2));
-  const host = await startHost(options);
+  const host = await startHost({ ...options, taps: livePaths() });
   process.stdout.write(`Loupe is at ${host.url}\n`);
   process.stdout.write('The token in that address is good until this process stops; the page keeps it in its tab only.\n');
   if (options.allowRemote) {

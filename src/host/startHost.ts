@@ -22,6 +22,9 @@ import { createToken } from './accessToken.js';
 import { checkRequest, type GuardOptions } from './requestGuard.js';
 import { defaultRendererDir, isPagePath, securityHeaders, sendText, serveStatic } from './staticFiles.js';
 import { webSocketChannel } from './webSocketChannel.js';
+import { listenForTaps } from '../core/tap/liveListener.js';
+import type { LivePaths } from '../core/tap/livePaths.js';
+import type { TapListener } from '../core/tap/liveListener.js';
 
 export interface HostOptions {
   target?: Target | null;
@@ -36,12 +39,20 @@ export interface HostOptions {
   settingsPath?: string | null;
   /** Session options given on the command line (--page-limit, --timeout): they win over saved settings. */
   sessionDefaults?: SessionOptions;
+  /**
+   * Where taps find this Loupe (core/tap/livePaths(): the user's runtime folder). Absent: no live taps — `loupe web`
+   * and the host's main ask for them; an embedding (a test) that does not is not reached by the user's taps.
+   */
+  taps?: LivePaths;
 }
 
 export interface RunningHost {
   /** The address with the access token, e.g. http://127.0.0.1:5173/?token=… */
   url: string;
   port: number;
+  /** The socket taps reach this Loupe at; else why there is none (another Loupe listens, an unsafe folder). */
+  tapSocket?: string;
+  tapsOff?: string;
   close(): Promise<void>;
 }
 
@@ -112,15 +123,17 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
 
   /** One backend for the whole host: its sessions outlive any one page, so a reload re-attaches to them. */
   let backend: Backend | undefined;
-  const serveSocket = (webSocket: WebSocket) => {
-    sockets.add(webSocket);
-    backend ??= createBackend({
+  const theBackend = (): Backend =>
+    (backend ??= createBackend({
       initialTarget: options.target === undefined ? { transport: 'demo' } : options.target,
       resolveDemo: () => demoTarget(),
       ...(settingsPath ? { settingsPath } : {}),
       ...(apps.sandbox ? { appSandbox: apps.sandbox } : {}),
       ...(options.sessionDefaults ? { sessionDefaults: options.sessionDefaults } : {}),
-    });
+    }));
+  const serveSocket = (webSocket: WebSocket) => {
+    sockets.add(webSocket);
+    const backend = theBackend();
     const stop = serveContract(backend.methodsFor, backend.events, webSocketChannel(webSocket));
     webSocket.on('error', () => webSocket.terminate());
     webSocket.on('close', () => {
@@ -147,9 +160,13 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
     contentSecurityPolicy({ connectSources: remote ? [] : [`ws://${origin}`], frameSources: [apps.sandbox.origin] }),
   );
 
+  // Taps started from a terminal or a host's config show up as live sessions (a user-only socket, never a port).
+  const taps: { listener?: TapListener; reason?: string } = options.taps === undefined ? {} : await listenForTaps((tap) => theBackend().adopt(tap), options.taps).catch((error: unknown) => ({ reason: String(error) }));
+
   return {
     url: `http://${origin}/?token=${token}`,
     port,
+    ...(taps.listener ? { tapSocket: taps.listener.paths.socket } : taps.reason ? { tapsOff: taps.reason } : {}),
     close: async () => {
       for (const socket of sockets) socket.close(1001, 'Loupe is shutting down');
       // A client has a second to finish the close handshake; then the socket is cut.
@@ -163,6 +180,7 @@ export async function startHost(options: HostOptions = {}): Promise<RunningHost>
       await new Promise<void>((resolveClose) => webSockets.close(() => resolveClose()));
       server.closeAllConnections();
       await new Promise<void>((resolveClose) => server.close(() => resolveClose()));
+      await taps.listener?.close().catch(() => undefined);
       await backend?.dispose().catch(() => undefined);
       await apps.sandbox?.close();
     },

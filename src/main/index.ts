@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { startAppSandbox, type AppSandbox } from '../core/apps/sandboxServer.js';
 import { createBackend, type Backend } from '../core/backend/createBackend.js';
 import { parseTargetArguments } from '../core/backend/targetArguments.js';
+import { listenForTaps, type TapListener } from '../core/tap/liveListener.js';
 import { toErrorData } from '../shared/errors.js';
 import type { StdioTarget, Target } from '../shared/target.js';
 import { serveOverIpc } from './ipcCarrier.js';
@@ -57,6 +58,8 @@ app.on('web-contents-created', (_event, contents) => {
 });
 
 let backend: Backend | undefined;
+/** Where taps reach this app (started with the first window). */
+let taps: Promise<{ listener?: TapListener }> | undefined;
 /** MCP Apps render on this loopback origin of their own (started before the first window). */
 let appSandbox: AppSandbox | undefined;
 
@@ -77,6 +80,9 @@ function openWindow(): void {
     secretStore: keychainSecretStore(),
     ...(appSandbox ? { appSandbox } : {}),
   });
+  // Taps (loupe tap) show up as live sessions: the user-only socket of core/tap/liveListener (never a port).
+  const adopting = backend;
+  taps ??= listenForTaps((tap) => adopting.adopt(tap)).catch(() => ({}));
   const window = createMainWindow(places);
   let shownSession: string | undefined;
   const stop = serveOverIpc(window, backend, pageMatcher(places.page), (session) => {
@@ -127,7 +133,7 @@ app.on('before-quit', (event) => {
   if (quitting || !backend) return;
   event.preventDefault();
   quitting = true;
-  Promise.all([backend.dispose(), appSandbox?.close()])
+  Promise.all([backend.dispose(), appSandbox?.close(), taps?.then((listening) => listening.listener?.close())])
     .catch(() => undefined)
     .finally(() => app.quit());
 });

@@ -90,3 +90,20 @@ export type ConfigSource = {
 export function inputsMissing(server: ConfigServer): ConfigInputUse[] {
   return (server.inputs ?? []).filter((input) => input.filled === 'empty');
 }
+
+/** "Tap this server": the change that routes a stdio server of a config file through `loupe tap`, not yet written. */
+export interface ConfigTapProposal {
+  path: string;
+  server: string;
+  /** The entry before and after, as lines of "- " (removed), "+ " (added) and "  " (kept). */
+  diff: string[];
+  /** False when the file cannot be rewritten without losing something (its comments): `reason` says what to do. */
+  writable: boolean;
+  reason?: string;
+}
+
+export interface ConfigTapWritten {
+  path: string;
+  /** The previous file, copied beside it before the write. */
+  backup: string;
+}

@@ -30,7 +30,7 @@ import type { Snapshot } from './snapshot.js';
 import type { Collection, CollectionCall, CollectionReport, CollectionStepDraft } from './collections.js';
 import type { Target } from './target.js';
 import type { ExtensionChoice, ServerTaskList, TaskMode, TaskRecord } from './tasks.js';
-import type { ConfigFile, ConfigReference, ConfigSource } from './config.js';
+import type { ConfigFile, ConfigReference, ConfigSource, ConfigTapProposal, ConfigTapWritten } from './config.js';
 import type { KeptCall, KeptListChange, SessionInfo } from './sessions.js';
 import type { ReplayRequest, ReplayServing } from './replay.js';
 import type { SkillLoad, SkillsListing } from './skills.js';
@@ -121,6 +121,9 @@ export interface BackendMethods {
   serveReplay(request: ReplayRequest): Promise<ReplayServing>;
   /** Stops a replay served by serveReplay (its copy of the file stays for the stdio command). */
   stopReplay(id: string): Promise<void>;
+  // tap
+  /** A live tapped session: the fault rules (--fault's form) its tap applies from now on; [] clears them. */
+  setTapFaults(rules: string[]): Promise<void>;
   // tasks
   /** The tasks this session's calls became, newest first. */
   listTasks(): Promise<TaskRecord[]>;
@@ -129,6 +132,10 @@ export interface BackendMethods {
   // client configs
   /** One client config file, from disk by path or from the text given; never rejects for a bad file (see error). */
   readConfig(source: ConfigSource): Promise<ConfigFile>;
+  /** "Tap this server": the change to the file's entry that runs it through loupe tap, shown before anything is written. */
+  proposeConfigTap(path: string, server: string): Promise<ConfigTapProposal>;
+  /** Writes the change shown (`diff`, refused when the file changed since), after a backup copy beside the file. */
+  writeConfigTap(path: string, server: string, diff: string[]): Promise<ConfigTapWritten>;
   /** Every known config location of this machine and of the working folder, read (missing ones: exists false). */
   knownConfigs(): Promise<ConfigFile[]>;
   // auth
@@ -248,12 +255,16 @@ export const methodNames = [
   // replay
   'serveReplay',
   'stopReplay',
+  // tap
+  'setTapFaults',
   // tasks
   'listTasks',
   'listServerTasks',
   // client configs
   'readConfig',
   'knownConfigs',
+  'proposeConfigTap',
+  'writeConfigTap',
   // auth
   'authSteps',
   'signOut',
@@ -317,6 +328,8 @@ export const sessionlessMethods = [
   'saveSettings',
   'readConfig',
   'knownConfigs',
+  'proposeConfigTap',
+  'writeConfigTap',
   'signOut',
   'sessions',
   'openSession',

@@ -75,17 +75,33 @@ export interface SessionOptions {
   auth?: ServerAuth;
 }
 
+/** A tapped session (`loupe tap` between a host and its server): Loupe watches the connection, it does not own it. */
+export interface TapInfo {
+  /** "tapped: <client name> <version> → <server name>" */
+  label: string;
+  /** The host's clientInfo name and version, once its initialize was seen. */
+  client?: string;
+  /** The tap's process id. */
+  pid: number;
+  journalPath?: string;
+  /** Why Loupe sends nothing on this session (shown where calls would be). */
+  readOnly: string;
+  /** The fault rules Loupe set on the tap (setTapFaults), as written; the tap's own --fault rules are not listed. */
+  faults?: string[];
+}
+
 export type SessionStatus =
   | { state: 'idle' }
-  | { state: 'connecting'; target: Target }
+  | { state: 'connecting'; target: Target; tapped?: TapInfo }
   | {
       state: 'connected';
       target: Target;
       handshake: Handshake;
       /** The per-request timeout this connection uses, ms (its connect option, else the settings' default). */
       requestTimeoutMs?: number;
+      tapped?: TapInfo;
     }
-  | { state: 'closed'; target: Target; reason?: import('./errors.js').LoupeErrorData };
+  | { state: 'closed'; target: Target; reason?: import('./errors.js').LoupeErrorData; tapped?: TapInfo };
 
 export interface LogEntry {
   t: number;

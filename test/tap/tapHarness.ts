@@ -12,6 +12,10 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import type { Frame } from '../../src/shared/frames.js';
 import { everythingServer, loupeBin } from '../cli/loupe.js';
 
+// Taps these tests start look for a Loupe where none runs: a Loupe of the user's (or another test's host) is not
+// sent their frames. (liveTap.test.ts names its own folder.)
+process.env.LOUPE_RUNTIME_DIR ??= join(tmpdir(), `loupe-tap-tests-${process.pid}`);
+
 export const teeHost = fileURLToPath(new URL('./teeHost.mjs', import.meta.url));
 export const everythingStdio = [process.execPath, everythingServer, 'stdio'];
 

@@ -8,7 +8,9 @@ import { join } from 'node:path';
 import { LoupeError } from '../../shared/errors.js';
 import { appDataDir } from '../../core/backend/appDataDir.js';
 import { FrameRecorder } from '../../core/recorder/frameRecorder.js';
-import { runStdioTap, type TapExit } from '../../core/tap/stdioTap.js';
+import { runStdioTap, type TapControl, type TapExit } from '../../core/tap/stdioTap.js';
+import { linkToLoupe } from '../../core/tap/liveLink.js';
+import { parseFaultRules, type FaultRule } from '../../core/tap/faultRules.js';
 import { parseTapArguments, type TapInvocation } from '../tapArguments.js';
 import type { Terminal } from '../terminal.js';
 
@@ -38,6 +40,24 @@ async function tapStdio(
   const journalPath = invocation.journalPath ?? (await defaultJournal());
   const recorder = new FrameRecorder({ journalPath, limit: 50_000 });
   terminal.err(`loupe tap: recording to ${journalPath}`);
+  // A running Loupe shows the tap as a live session; none running: the journal alone (never a wait).
+  let control: TapControl | undefined;
+  let asked: FaultRule[] | undefined;
+  const link = linkToLoupe({
+    recorder,
+    hello: { server: { transport: 'stdio', command: target.command, args: target.args }, pid: process.pid, journalPath },
+    say: (line) => terminal.err(`loupe tap: ${line}`),
+    onFaults: (texts) => {
+      try {
+        asked = parseFaultRules(texts);
+      } catch (error) {
+        terminal.err(`loupe tap: fault rules from Loupe not applied: ${error instanceof Error ? error.message : String(error)}`);
+        return;
+      }
+      terminal.err(asked.length === 0 ? 'loupe tap: Loupe cleared the fault rules' : `loupe tap: fault rules from Loupe: ${texts.join('  ')}`);
+      control?.setFaults(asked);
+    },
+  });
   let exit: TapExit;
   try {
     exit = await runStdioTap({
@@ -45,10 +65,15 @@ async function tapStdio(
       args: target.args,
       recorder,
       faults: invocation.faults,
+      onControl: (given) => {
+        control = given;
+        if (asked) given.setFaults(asked);
+      },
       env: { ...process.env, ...target.env },
       ...(target.cwd === undefined ? {} : { cwd: target.cwd }),
     });
   } finally {
+    await link.close();
     await recorder.close();
   }
   const failure = recorder.journalError();

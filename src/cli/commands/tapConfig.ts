@@ -3,20 +3,13 @@
  * the tap, shown as a diff. --print changes nothing; --write asks (or takes --yes), copies the file to a backup
  * beside it, then writes it.
  */
-import { copyFile, readFile, rename, writeFile } from 'node:fs/promises';
-import { fileURLToPath } from 'node:url';
+import { readFile } from 'node:fs/promises';
 import { LoupeError } from '../../shared/errors.js';
-import { planConfigTap, type TapCommand } from '../../core/tap/configTap.js';
+import { planConfigTap } from '../../core/tap/configTap.js';
+import { thisLoupe, writeWithBackup } from '../../core/tap/configTapFile.js';
 import { terminalLineReader } from '../linePrompt.js';
 import { printable, type Terminal } from '../terminal.js';
 
-/** This loupe, as a host should run it: this Node and the absolute path of bin/loupe.js. */
-function thisLoupe(): TapCommand {
-  return {
-    command: process.execPath,
-    args: [fileURLToPath(new URL('../../../../bin/loupe.js', import.meta.url))],
-  };
-}
 
 export async function tapConfigCommand(
   config: { path: string; server: string; mode: 'print' | 'write'; yes: boolean },
@@ -60,11 +53,7 @@ export async function tapConfigCommand(
       return 1;
     }
   }
-  const backup = `${config.path}.loupe-backup-${new Date().toISOString().replace(/[:.]/g, '-')}`;
-  await copyFile(config.path, backup);
-  const temporary = `${config.path}.loupe-${process.pid}.tmp`;
-  await writeFile(temporary, plan.text, 'utf8');
-  await rename(temporary, config.path);
+  const backup = await writeWithBackup(config.path, plan.text);
   terminal.err(
     `loupe tap: wrote ${config.path}; the previous file is ${backup}. Restart the client to use the tap.`,
   );

@@ -5,6 +5,7 @@ import type { UrlTarget } from '../../shared/target.js';
 import { appDataDir } from '../../core/backend/appDataDir.js';
 import { FrameRecorder } from '../../core/recorder/frameRecorder.js';
 import { startHttpTap } from '../../core/tap/httpTap.js';
+import { linkToLoupe } from '../../core/tap/liveLink.js';
 import type { TapInvocation } from '../tapArguments.js';
 import type { Terminal } from '../terminal.js';
 
@@ -29,11 +30,19 @@ export async function tapHttpCommand(
   // The first stdout line is the tapped URL (for scripts and tests); the rest goes to stderr.
   terminal.out(tap.url);
   terminal.err(`loupe tap: ${tap.url} → ${target.url}, recording to ${journalPath} (Ctrl-C to stop)`);
+  // A running Loupe shows it as a live session (the upstream named without its query or credentials).
+  const upstream = new URL(target.url);
+  const link = linkToLoupe({
+    recorder,
+    hello: { server: { transport: 'http', url: `${upstream.origin}${upstream.pathname}` }, pid: process.pid, journalPath },
+    say: (line) => terminal.err(`loupe tap: ${line}`),
+  });
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);
     process.once('SIGTERM', resolve);
   });
   await tap.close();
+  await link.close();
   await recorder.close();
   return 0;
 }

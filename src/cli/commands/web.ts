@@ -6,6 +6,7 @@ import { LoupeError } from '../../shared/errors.js';
 import { startHost } from '../../host/startHost.js';
 import type { Invocation } from '../arguments.js';
 import type { Terminal } from '../terminal.js';
+import { livePaths } from '../../core/tap/livePaths.js';
 
 function portInUse(error: unknown, port: number | undefined): unknown {
   if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') return error;
@@ -22,6 +23,7 @@ function portInUse(error: unknown, port: number | undefined): unknown {
 export async function webCommand(invocation: Invocation, terminal: Terminal): Promise<number> {
   const port = invocation.options.port;
   const host = await startHost({
+    taps: livePaths(),
     target: invocation.target ?? null,
     ...(invocation.options.port !== undefined ? { port: invocation.options.port } : {}),
     sessionDefaults: {
@@ -35,6 +37,8 @@ export async function webCommand(invocation: Invocation, terminal: Terminal): Pr
   if (invocation.options.json) terminal.out(JSON.stringify({ event: 'listening', url: host.url }));
   else terminal.out(`Loupe is at ${host.url}`);
   terminal.err('Open the address above in a browser. Ctrl-C to stop.');
+  if (host.tapSocket) terminal.err(`Taps (loupe tap -- <server>) show here as live sessions (${host.tapSocket}).`);
+  else if (host.tapsOff) terminal.err(`No live taps: ${host.tapsOff}.`);
   await new Promise<void>((resolve) => {
     process.once('SIGINT', () => resolve());
     process.once('SIGTERM', () => resolve());

@@ -5,8 +5,9 @@ import { configClients } from '../../shared/config.js';
 import { isJsonObject } from '../../shared/json.js';
 import { LoupeError } from '../../shared/errors.js';
 import { readConfig, readKnownConfigs } from '../config/readConfig.js';
+import { proposeConfigTap, writeConfigTap } from '../tap/configTapFile.js';
 
-type ConfigMethods = Pick<BackendMethods, 'readConfig' | 'knownConfigs'>;
+type ConfigMethods = Pick<BackendMethods, 'readConfig' | 'knownConfigs' | 'proposeConfigTap' | 'writeConfigTap'>;
 
 /** The source as sent over a carrier: checked, since the contract's types do not survive the wire. */
 function parseSource(value: unknown): ConfigSource {
@@ -30,5 +31,11 @@ export function configMethods(project: string = process.cwd()): ConfigMethods {
   return {
     readConfig: (source) => readConfig(parseSource(source)),
     knownConfigs: () => readKnownConfigs(project),
+    // "Tap this server" (core/tap/configTapFile.ts): the diff first; the file only after the person's yes.
+    proposeConfigTap: (path, server) => proposeConfigTap(String(path), String(server)),
+    writeConfigTap: (path, server, diff) =>
+      Array.isArray(diff) && diff.every((line) => typeof line === 'string')
+        ? writeConfigTap(String(path), String(server), diff)
+        : Promise.reject(new LoupeError({ kind: 'usage', message: 'writeConfigTap wants the diff lines that were shown.' })),
   };
 }

@@ -12,7 +12,15 @@ import { LoupeError, toErrorData, type LoupeErrorData } from '../../shared/error
 import type { Frame, RecorderStats } from '../../shared/frames.js';
 import { isJsonObject, stringField, type JsonObject } from '../../shared/json.js';
 import { listKinds, type ListKind, type ListResult } from '../../shared/lists.js';
-import { isRequestTimeout, maxRequestTimeoutMs, type CallOutcome, type SessionOptions, type SessionStatus } from '../../shared/session.js';
+import {
+  isRequestTimeout,
+  maxRequestTimeoutMs,
+  type CallOutcome,
+  type Handshake,
+  type SessionOptions,
+  type SessionStatus,
+  type TapInfo,
+} from '../../shared/session.js';
 import type { StdioTarget, Target } from '../../shared/target.js';
 import { createAppMethods } from '../apps/appMethods.js';
 import { appFindings } from '../apps/appChecks.js';
@@ -49,7 +57,17 @@ import { createReplayMethods } from './replayMethods.js';
 import { createSkillsMethods } from './skillsMethods.js';
 import { createConformMethods } from './conformMethods.js';
 import { authDirectoryFor, createAuthDesk } from './authSession.js';
-import { createSecurityMethods, createSecurityRegistry, serverName, toolNames, toolSecurityFindings, type SecurityPeer, type SecurityRegistry } from './securityMethods.js';
+import type { TapConnection } from '../tap/liveListener.js';
+import { createTapMethods, followTap, tappedReadOnly, tapTarget, type TapControl } from './tapMethods.js';
+import {
+  createSecurityMethods,
+  createSecurityRegistry,
+  serverName,
+  toolNames,
+  toolSecurityFindings,
+  type SecurityPeer,
+  type SecurityRegistry,
+} from './securityMethods.js';
 
 export interface BackendOptions {
   /** The target given on the command line; undefined or null for none. */
@@ -76,12 +94,16 @@ export interface Backend {
   methodsFor: MethodsFor;
   /** Every event, tagged with its session. */
   events: EventSourceLike;
+  /** A tap that reached this Loupe (core/tap/liveListener): opens a tapped session for it; returns its id. */
+  adopt(tap: TapConnection): string;
   dispose(): Promise<void>;
 }
 
 /** One session of a backend: the contract's per-session methods and its own (untagged) events. */
 export interface SessionBackend {
   methods: BackendMethods;
+  /** Makes this session a tapped one: its frames come from the tap (tapMethods.ts). */
+  adopt(tap: TapConnection): void;
   events: EventSourceLike;
   dispose(): Promise<void>;
 }
@@ -89,7 +111,9 @@ export interface SessionBackend {
 /** The backend: several sessions at once, each its own connection, recorder, lists and calls (see sessionHost.ts). */
 export function createBackend(options: BackendOptions): Backend {
   const securityRegistry = createSecurityRegistry(options.settingsPath);
-  return createSessionHost(options, (shared) => createSessionBackend({ ...options, settingsStore: shared.settingsStore, securityRegistry }));
+  return createSessionHost(options, (shared) =>
+    createSessionBackend({ ...options, settingsStore: shared.settingsStore, securityRegistry }),
+  );
 }
 
 /** Everything that belongs to one connection attempt; kept after it ends so its record stays visible. */
@@ -112,6 +136,10 @@ interface Attempt {
   stopRecording: () => void;
   /** Disconnected or replaced: a connect still in flight must not bring it back. */
   ended: boolean;
+  /** A tapped session (tapMethods.ts): no session of Loupe's own; the handshake read from the host's. */
+  tapped?: TapInfo;
+  handshake?: Handshake;
+  tap?: TapControl;
 }
 
 const emptyStats: RecorderStats = { total: 0, held: 0, overflow: 0, limit: 0 };
@@ -122,15 +150,24 @@ function notConnected(): LoupeError {
 }
 
 /** One session: everything of the contract over one MCP connection at a time. */
-export function createSessionBackend(options: BackendOptions & { settingsStore?: SettingsStore; securityRegistry?: SecurityRegistry }): SessionBackend {
+export function createSessionBackend(
+  options: BackendOptions & { settingsStore?: SettingsStore; securityRegistry?: SecurityRegistry },
+): SessionBackend {
   const hub = createEventHub();
-  const settingsStore = options.settingsStore ?? createSettingsStore(options.settingsPath, options.secretStore);
+  const settingsStore =
+    options.settingsStore ?? createSettingsStore(options.settingsPath, options.secretStore);
   let status: SessionStatus = { state: 'idle' };
   let attempt: Attempt | undefined;
   let attempts = 0;
   let disposed = false;
   const authDirectory = options.authDirectory ?? authDirectoryFor(options.settingsPath);
-  const authDesk = createAuthDesk({ ...(authDirectory ? { directory: authDirectory } : {}), ...(options.secretStore ? { secretStore: options.secretStore } : {}) }, hub);
+  const authDesk = createAuthDesk(
+    {
+      ...(authDirectory ? { directory: authDirectory } : {}),
+      ...(options.secretStore ? { secretStore: options.secretStore } : {}),
+    },
+    hub,
+  );
 
   const setStatus = (next: SessionStatus) => {
     status = next;
@@ -139,6 +176,7 @@ export function createSessionBackend(options: BackendOptions & { settingsStore?:
 
   const live = (): { current: Attempt; session: McpSession } => {
     const current = attempt;
+    if (current?.tapped && status.state !== 'idle' && status.tapped) throw tappedReadOnly(status.tapped);
     if (!current?.session || !current.session.isOpen || status.state !== 'connected') throw notConnected();
     return { current, session: current.session };
   };
@@ -149,7 +187,10 @@ export function createSessionBackend(options: BackendOptions & { settingsStore?:
     tools() {
       const current = attempt;
       if (!current?.session?.isOpen) return undefined;
-      return { server: serverName(current.session.handshake, current.target), tools: toolNames(current.lists.get('tools')?.items) };
+      return {
+        server: serverName(current.session.handshake, current.target),
+        tools: toolNames(current.lists.get('tools')?.items),
+      };
     },
   };
   const leaveSecurityRegistry = securityRegistry.register(securityPeer);
@@ -159,7 +200,13 @@ export function createSessionBackend(options: BackendOptions & { settingsStore?:
     return { session, pageLimit: current.options.pageLimit, timeoutMs: current.options.timeoutMs };
   };
   const skills = createSkillsMethods(liveWithOptions);
-  const conform = createConformMethods(() => { const { current, session } = live(); return { target: current.target, recorder: current.recorder, era: session.handshake.era }; }, (event) => hub.emit('onConformProgress', event));
+  const conform = createConformMethods(
+    () => {
+      const { current, session } = live();
+      return { target: current.target, recorder: current.recorder, era: session.handshake.era };
+    },
+    (event) => hub.emit('onConformProgress', event),
+  );
 
   /** Ends the current attempt's session (if any); its recorder and lists stay for frames() and snapshots. */
   const endSession = async (current: Attempt) => {
@@ -191,14 +238,27 @@ export function createSessionBackend(options: BackendOptions & { settingsStore?:
       ...options.sessionDefaults,
       ...given,
       // A connection that waits longer per request than the total allows would be cut at the total: raise it.
-      ...(timeoutMs !== undefined ? { maxTotalMs: Math.max(timeoutMs, given?.maxTotalMs ?? settings.maxTotalMs) } : {}),
-      offer: { sampling: true, elicitation: true, roots: true, ...options.sessionDefaults?.offer, ...given?.offer },
+      ...(timeoutMs !== undefined
+        ? { maxTotalMs: Math.max(timeoutMs, given?.maxTotalMs ?? settings.maxTotalMs) }
+        : {}),
+      offer: {
+        sampling: true,
+        elicitation: true,
+        roots: true,
+        ...options.sessionDefaults?.offer,
+        ...given?.offer,
+      },
     };
   };
 
   /** `more`: go on from the kept listing's last cursor for that many pages (page limit: listMore). */
   const allPagesLimit = 100_000; // "Fetch all" still ends: an endless server stops here, at settings' maximum.
-  const walk = (current: Attempt, session: McpSession, kind: ListKind, more?: number | 'all'): Promise<ListResult> => {
+  const walk = (
+    current: Attempt,
+    session: McpSession,
+    kind: ListKind,
+    more?: number | 'all',
+  ): Promise<ListResult> => {
     const running = current.walks.get(kind);
     if (running) return running;
     const resume = more !== undefined ? current.lists.get(kind) : undefined;
@@ -212,7 +272,14 @@ export function createSessionBackend(options: BackendOptions & { settingsStore?:
       .then((walked) => {
         // A re-listing that changed without list_changed carries the doctor's stale-list advice.
         const before = resume ? undefined : current.lists.get(kind);
-        const silent = before && !walked.doctor ? silentChangeDiagnosis(before, walked, session.recorder.frames(before.pages.at(-1)?.responseSeq ?? 0)) : undefined;
+        const silent =
+          before && !walked.doctor
+            ? silentChangeDiagnosis(
+                before,
+                walked,
+                session.recorder.frames(before.pages.at(-1)?.responseSeq ?? 0),
+              )
+            : undefined;
         const result = silent ? { ...walked, doctor: silent } : walked;
         current.lists.set(kind, result);
         return result;
@@ -267,9 +334,32 @@ export function createSessionBackend(options: BackendOptions & { settingsStore?:
         current.desk.abandon(reason?.message ?? 'the connection closed');
         current.stopWatching?.();
         current.batcher.flush();
-        if (status.state === 'connected') setStatus({ state: 'closed', target: current.target, ...(reason ? { reason } : {}) });
+        if (status.state === 'connected')
+          setStatus({ state: 'closed', target: current.target, ...(reason ? { reason } : {}) });
       })
       .catch(() => undefined);
+  };
+
+  /** A new attempt with its own recorder (frames batched to onFrames): the current one from now on. */
+  const beginAttempt = (target: Target, effective: SessionOptions): Attempt => {
+    const recorder = new FrameRecorder({ limit: effective.frameLimit, journalPath: effective.journalPath });
+    const batcher = createFrameBatcher((frames) => hub.emit('onFrames', frames));
+    const current: Attempt = {
+      number: ++attempts,
+      target,
+      options: effective,
+      recorder,
+      batcher,
+      lists: new Map(),
+      walks: new Map(),
+      calls: new Map(),
+      desk: new ServerRequestDesk(`r${attempts}`, (closed) => hub.emit('onServerRequestClosed', closed)),
+      memory: new SessionMemory(),
+      stopRecording: recorder.subscribe((frame) => batcher.push(frame)),
+      ended: false,
+    };
+    attempt = current;
+    return current;
   };
 
   const replays = createReplayMethods();
@@ -279,35 +369,27 @@ export function createSessionBackend(options: BackendOptions & { settingsStore?:
     async connect(given, givenOptions) {
       if (disposed) throw new LoupeError({ kind: 'disconnected', message: 'This backend was closed.' });
       const target = parseTarget(given);
-      if (!target) throw new LoupeError({ kind: 'invalid-target', message: 'The target is not one Loupe understands.' });
+      if (!target)
+        throw new LoupeError({ kind: 'invalid-target', message: 'The target is not one Loupe understands.' });
       if (attempt) await endSession(attempt);
       attempt?.stopRecording();
       const effective = await sessionOptions(givenOptions);
-      const recorder = new FrameRecorder({ limit: effective.frameLimit, journalPath: effective.journalPath });
-      const batcher = createFrameBatcher((frames) => hub.emit('onFrames', frames));
-      const current: Attempt = {
-        number: ++attempts,
-        target,
-        options: effective,
-        recorder,
-        batcher,
-        lists: new Map(),
-        walks: new Map(),
-        calls: new Map(),
-        desk: new ServerRequestDesk(`r${attempts}`, (closed) => hub.emit('onServerRequestClosed', closed)),
-        memory: new SessionMemory(),
-        stopRecording: recorder.subscribe((frame) => batcher.push(frame)),
-        ended: false,
-      };
-      attempt = current;
+      const current = beginAttempt(target, effective);
+      const { recorder, batcher } = current;
       setStatus({ state: 'connecting', target });
       try {
         const dial = target.transport === 'demo' ? options.resolveDemo() : target;
-        const authFetch = dial.transport === 'stdio' ? undefined : authDesk.composer(dial, effective.auth, recorder, effective.timeoutMs);
+        const authFetch =
+          dial.transport === 'stdio'
+            ? undefined
+            : authDesk.composer(dial, effective.auth, recorder, effective.timeoutMs);
         const session = await connect(dial, { ...effective, recorder, ...(authFetch ? { authFetch } : {}) });
         if (current.ended || disposed) {
           await session.close().catch(() => undefined);
-          throw new LoupeError({ kind: 'cancelled', message: 'The connection was closed before it was established.' });
+          throw new LoupeError({
+            kind: 'cancelled',
+            message: 'The connection was closed before it was established.',
+          });
         }
         current.session = session;
         wireSession(current, session);
@@ -336,13 +418,15 @@ export function createSessionBackend(options: BackendOptions & { settingsStore?:
       const current = attempt;
       if (!current) return;
       await endSession(current);
-      if (attempt === current && status.state !== 'idle') setStatus({ state: 'closed', target: current.target });
+      if (attempt === current && status.state !== 'idle')
+        setStatus({ state: 'closed', target: current.target });
     },
 
     status: () => Promise.resolve(status),
 
     list(kind) {
-      if (!listKinds.includes(kind)) return Promise.reject(new LoupeError({ kind: 'usage', message: `No list kind "${String(kind)}".` }));
+      if (!listKinds.includes(kind))
+        return Promise.reject(new LoupeError({ kind: 'usage', message: `No list kind "${String(kind)}".` }));
       const { current, session } = live();
       return walk(current, session, kind);
     },
@@ -350,18 +434,30 @@ export function createSessionBackend(options: BackendOptions & { settingsStore?:
     async lint(): Promise<LintReport> {
       const current = attempt;
       if (!current) throw notConnected();
-      const tools = current.session?.isOpen ? await listed(current, current.session, 'tools') : current.lists.get('tools');
+      const tools = current.session?.isOpen
+        ? await listed(current, current.session, 'tools')
+        : current.lists.get('tools');
       const items = tools?.items ?? [];
       const session = current.session;
       const ofSession = session ? sessionFindings(session.handshake, session.recorder.frames()) : [];
-      const apps = session?.isOpen ? await appFindings(items, () => walk(current, session, 'resources'), (uri) => session.request('resources/read', { uri }, { timeoutMs: current.options.timeoutMs })) : [];
+      const apps = session?.isOpen
+        ? await appFindings(
+            items,
+            () => walk(current, session, 'resources'),
+            (uri) => session.request('resources/read', { uri }, { timeoutMs: current.options.timeoutMs }),
+          )
+        : [];
       const security = toolSecurityFindings({ tools: items }, securityRegistry.others(securityPeer));
-      return { findings: [...lintTools(items), ...ofSession, ...apps, ...security], summary: summarizeTools(items) };
+      return {
+        findings: [...lintTools(items), ...ofSession, ...apps, ...security],
+        summary: summarizeTools(items),
+      };
     },
 
     async callTool(request: CallRequest): Promise<CallOutcome> {
       const { current, session } = live();
-      if (current.calls.has(request.callId)) throw new LoupeError({ kind: 'usage', message: `A call ${request.callId} is already running.` });
+      if (current.calls.has(request.callId))
+        throw new LoupeError({ kind: 'usage', message: `A call ${request.callId} is already running.` });
       const controller = new AbortController();
       current.calls.set(request.callId, controller);
       const args = isJsonObject(request.arguments) ? request.arguments : {};
@@ -403,14 +499,22 @@ export function createSessionBackend(options: BackendOptions & { settingsStore?:
 
     async readResource(uri) {
       const { session, current } = live();
-      return (await session.request('resources/read', { uri }, { timeoutMs: current.options.timeoutMs })).result;
+      return (await session.request('resources/read', { uri }, { timeoutMs: current.options.timeoutMs }))
+        .result;
     },
 
     async getPrompt(name, args) {
       const { session, current } = live();
       const stringArgs: JsonObject = {};
-      for (const [key, value] of Object.entries(args ?? {})) if (typeof value === 'string') stringArgs[key] = value;
-      return (await session.request('prompts/get', { name, arguments: stringArgs }, { timeoutMs: current.options.timeoutMs })).result;
+      for (const [key, value] of Object.entries(args ?? {}))
+        if (typeof value === 'string') stringArgs[key] = value;
+      return (
+        await session.request(
+          'prompts/get',
+          { name, arguments: stringArgs },
+          { timeoutMs: current.options.timeoutMs },
+        )
+      ).result;
     },
 
     answerServerRequest(requestId, answer, outcome) {
@@ -423,7 +527,10 @@ export function createSessionBackend(options: BackendOptions & { settingsStore?:
     frames(after, limit) {
       const current = attempt;
       if (!current) return Promise.resolve<Frame[]>([]);
-      const count = Number.isFinite(limit) && limit > 0 ? Math.min(Math.floor(limit), maxFramesPerCall) : maxFramesPerCall;
+      const count =
+        Number.isFinite(limit) && limit > 0
+          ? Math.min(Math.floor(limit), maxFramesPerCall)
+          : maxFramesPerCall;
       return Promise.resolve(current.recorder.frames(Number.isFinite(after) ? after : 0, count));
     },
 
@@ -432,19 +539,23 @@ export function createSessionBackend(options: BackendOptions & { settingsStore?:
     createSnapshot() {
       const current = attempt;
       if (!current) return Promise.reject(notConnected());
-      return Promise.resolve(buildSessionSnapshot({
-        target: current.target,
-        session: current.session,
-        error: current.error,
-        recorder: current.recorder,
-        lists: current.lists,
-        skills: skills.kept(current.session),
-        conformance: conform.kept(current.recorder),
-      }));
+      return Promise.resolve(
+        buildSessionSnapshot({
+          target: current.target,
+          session: current.session,
+          ...(current.handshake ? { handshake: current.handshake } : {}),
+          error: current.error,
+          recorder: current.recorder,
+          lists: current.lists,
+          skills: skills.kept(current.session),
+          conformance: conform.kept(current.recorder),
+        }),
+      );
     },
 
     async loadSnapshot(text) {
-      if (typeof text !== 'string') throw new LoupeError({ kind: 'snapshot-invalid', message: 'A snapshot is a JSON text.' });
+      if (typeof text !== 'string')
+        throw new LoupeError({ kind: 'snapshot-invalid', message: 'A snapshot is a JSON text.' });
       const depth = jsonTextDepth(text);
       if (depth > maxSnapshotDepth) {
         throw new LoupeError({
@@ -470,14 +581,22 @@ export function createSessionBackend(options: BackendOptions & { settingsStore?:
       parse: (text) => methods.loadSnapshot(text),
       live: () => {
         const { current, session } = live();
-        return liveSessionSnapshot({ target: current.target, session, walk: (kind) => walk(current, session, kind) });
+        return liveSessionSnapshot({
+          target: current.target,
+          session,
+          walk: (kind) => walk(current, session, kind),
+        });
       },
     }),
     // security
     ...createSecurityMethods(securityRegistry, securityPeer, {
       live: () => {
         const { current, session } = live();
-        return { target: current.target, handshake: session.handshake, walk: (kind) => listed(current, session, kind) };
+        return {
+          target: current.target,
+          handshake: session.handshake,
+          walk: (kind) => listed(current, session, kind),
+        };
       },
     }),
     // collections
@@ -489,9 +608,15 @@ export function createSessionBackend(options: BackendOptions & { settingsStore?:
     ...createPortabilityMethods(async () => {
       const current = attempt;
       if (!current) throw notConnected();
-      const tools = current.session?.isOpen ? await listed(current, current.session, 'tools') : current.lists.get('tools');
+      const tools = current.session?.isOpen
+        ? await listed(current, current.session, 'tools')
+        : current.lists.get('tools');
       const serverName = stringField(current.session?.handshake.serverInfo, 'name');
-      return { items: tools?.items ?? [], complete: tools?.complete ?? false, ...(serverName === undefined ? {} : { serverName }) };
+      return {
+        items: tools?.items ?? [],
+        complete: tools?.complete ?? false,
+        ...(serverName === undefined ? {} : { serverName }),
+      };
     }),
     // client configs
     ...configMethods(),
@@ -501,25 +626,47 @@ export function createSessionBackend(options: BackendOptions & { settingsStore?:
     authSteps: () => Promise.resolve(authDesk.steps()),
     signOut: (serverUrl) => Promise.resolve(authDesk.signOut(String(serverUrl))),
     // MCP Apps
-    ...createAppMethods(() => {
-      const { current, session } = live();
-      return { session, recorder: current.recorder, timeoutMs: current.options.timeoutMs, resources: current.lists.get('resources'), tools: current.lists.get('tools') };
-    }, () => options.appSandbox),
+    ...createAppMethods(
+      () => {
+        const { current, session } = live();
+        return {
+          session,
+          recorder: current.recorder,
+          timeoutMs: current.options.timeoutMs,
+          resources: current.lists.get('resources'),
+          tools: current.lists.get('tools'),
+        };
+      },
+      () => options.appSandbox,
+    ),
     // page limit
     listMore(kind, pages) {
-      if (!listKinds.includes(kind)) return Promise.reject(new LoupeError({ kind: 'usage', message: `No list kind "${String(kind)}".` }));
-      if (pages !== 'all' && !(Number.isInteger(pages) && pages >= 1)) return Promise.reject(new LoupeError({ kind: 'usage', message: 'listMore wants a whole number of pages, or "all".' }));
+      if (!listKinds.includes(kind))
+        return Promise.reject(new LoupeError({ kind: 'usage', message: `No list kind "${String(kind)}".` }));
+      if (pages !== 'all' && !(Number.isInteger(pages) && pages >= 1))
+        return Promise.reject(
+          new LoupeError({ kind: 'usage', message: 'listMore wants a whole number of pages, or "all".' }),
+        );
       const { current, session } = live();
       if (current.lists.get(kind)?.error?.kind !== 'page-limit') {
-        return Promise.reject(new LoupeError({ kind: 'usage', message: `The ${kind} listing did not stop at the page limit: list it again instead.` }));
+        return Promise.reject(
+          new LoupeError({
+            kind: 'usage',
+            message: `The ${kind} listing did not stop at the page limit: list it again instead.`,
+          }),
+        );
       }
       return walk(current, session, kind, pages);
     },
     // sessions (a session host answers these for its sessions; alone, a session backend is its only session)
     sessions: () => Promise.resolve([{ id: 's1', status, openedAt: 0 }]),
-    openSession: () => Promise.reject(new LoupeError({ kind: 'usage', message: 'A lone session backend opens no other sessions.' })),
+    openSession: () =>
+      Promise.reject(
+        new LoupeError({ kind: 'usage', message: 'A lone session backend opens no other sessions.' }),
+      ),
     closeSession: () => methods.disconnect(),
-    keptLists: () => Promise.resolve(attempt ? listKinds.flatMap((kind) => attempt?.lists.get(kind) ?? []) : []),
+    keptLists: () =>
+      Promise.resolve(attempt ? listKinds.flatMap((kind) => attempt?.lists.get(kind) ?? []) : []),
     pendingServerRequests: () => Promise.resolve(attempt ? attempt.desk.pending() : []),
     answeredServerRequests: () => Promise.resolve(attempt ? attempt.desk.answered() : []),
     keptCalls: () => Promise.resolve(attempt ? attempt.memory.calls() : []),
@@ -528,11 +675,28 @@ export function createSessionBackend(options: BackendOptions & { settingsStore?:
     ...skills.methods,
     // conformance: the official suite through the session's recorder (conformMethods.ts)
     ...conform.methods,
+    // tap: fault rules for a live tapped session
+    ...createTapMethods(() => attempt?.tap),
   };
 
   return {
     methods,
     events: hub,
+    adopt(tap) {
+      const current = beginAttempt(tapTarget(tap.hello.server), {
+        frameLimit: options.sessionDefaults?.frameLimit,
+      });
+      current.tap = followTap(tap, {
+        recorder: current.recorder,
+        setHandshake: (handshake) => (current.handshake = handshake),
+        isCurrent: () => attempt === current && !current.ended,
+        flush: () => current.batcher.flush(),
+        setStatus: (next) => {
+          current.tapped = next.state === 'idle' ? undefined : next.tapped;
+          setStatus(next);
+        },
+      });
+    },
     async dispose() {
       if (disposed) return;
       disposed = true;

@@ -115,6 +115,12 @@ export function createSessionHost(
     methods,
     methodsFor,
     events: hub,
+    adopt(tap) {
+      const entry = open();
+      entry.backend.adopt(tap);
+      tap.welcome(entry.id);
+      return entry.id;
+    },
     async dispose() {
       if (disposed) return;
       disposed = true;

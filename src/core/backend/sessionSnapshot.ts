@@ -6,6 +6,7 @@ import type { LoupeErrorData } from '../../shared/errors.js';
 import { stringField } from '../../shared/json.js';
 import type { ListKind, ListResult } from '../../shared/lists.js';
 import type { Target } from '../../shared/target.js';
+import type { Handshake } from '../../shared/session.js';
 import type { SkillsListing } from '../../shared/skills.js';
 import type { ConformReport } from '../../shared/conform.js';
 import type { FrameRecorder } from '../recorder/frameRecorder.js';
@@ -18,6 +19,8 @@ import { snapshotFileName } from './snapshotFileName.js';
 export interface SessionRecord {
   target: Target;
   session?: McpSession;
+  /** A tapped session's handshake (read from the host's), when there is no session of Loupe's own. */
+  handshake?: Handshake;
   error?: LoupeErrorData;
   recorder: FrameRecorder;
   lists: ReadonlyMap<ListKind, ListResult>;
@@ -34,7 +37,7 @@ export function buildSessionSnapshot(record: SessionRecord, now: Date = new Date
   const built = buildSnapshot({
     target: record.target,
     testedAt: now.toISOString(),
-    ...(record.session ? { handshake: record.session.handshake } : {}),
+    ...(record.session ? { handshake: record.session.handshake } : record.handshake ? { handshake: record.handshake } : {}),
     ...(record.error ? { error: record.error } : {}),
     ...(tools ? { tools } : {}),
     lists,

@@ -44,6 +44,9 @@ export interface RecordExtra {
   appInstance?: string;
   /** A tapped session: the fault the tap injected on this message (Frame.fault). */
   fault?: string;
+  /** When the bytes arrived, on this recorder's clock (now()) and the wall clock: a tap records after passing them on. */
+  t?: number;
+  wall?: number;
 }
 
 /** A recorded frame and, for a valid JSON-RPC envelope, the message parsed from its raw text. */
@@ -88,7 +91,11 @@ export class FrameRecorder implements FrameSource {
   /** Records raw text sent or received; returns the frame(s) it became (several for a batch). */
   record(direction: Direction, raw: string, extra: RecordExtra = {}): RecordedMessage[] {
     const exact = extra.rawBase64;
-    const fault = extra.fault !== undefined ? { fault: extra.fault } : {};
+    const fault = {
+      ...(extra.fault !== undefined ? { fault: extra.fault } : {}),
+      ...(extra.t !== undefined ? { t: extra.t } : {}),
+      ...(extra.wall !== undefined ? { wall: extra.wall } : {}),
+    };
     if (extra.kind) return [{ frame: this.store(direction, raw, extra.kind, extra.http, undefined, exact, fault) }];
     if (extra.invalid !== undefined) {
       const envelope = { parseError: extra.invalid };
@@ -182,13 +189,13 @@ export class FrameRecorder implements FrameSource {
     http: HttpInfo | undefined,
     envelope?: Pick<Frame, 'method' | 'id' | 'parseError'>,
     rawBase64?: string,
-    mark: Pick<Frame, 'app' | 'channel' | 'fault'> & { instance?: string } = {},
+    mark: Pick<Frame, 'app' | 'channel' | 'fault'> & { instance?: string; t?: number; wall?: number } = {},
   ): Frame {
-    const t = this.now();
+    const t = mark.t ?? this.now();
     const frame: Frame = {
       seq: ++this.total,
       t,
-      wall: Date.now(),
+      wall: mark.wall ?? Date.now(),
       direction,
       kind,
       raw,

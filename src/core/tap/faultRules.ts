@@ -139,7 +139,17 @@ export function ruleApplies(rule: FaultRule, direction: Direction): boolean {
 export class FaultMatcher {
   private readonly counts = new Map<number, number>();
 
-  constructor(readonly rules: readonly FaultRule[]) {}
+  constructor(private current: readonly FaultRule[]) {}
+
+  get rules(): readonly FaultRule[] {
+    return this.current;
+  }
+
+  /** New rules from now on (set from Loupe for a live tap): nth counts start again. */
+  replace(rules: readonly FaultRule[]): void {
+    this.current = rules;
+    this.counts.clear();
+  }
 
   /** The first rule that fires on this message, counting it for every rule whose selectors match. */
   match(subject: FaultSubject, allowed: (rule: FaultRule) => boolean = () => true): FaultRule | undefined {

@@ -24,6 +24,10 @@ export interface FaultStage {
 }
 
 const newline = Buffer.from('\n');
+/** Pass-through recording (see pipe()): after this long without bytes, at most this late, or at this many bytes. */
+const quietMs = 3;
+const maxHoldMs = 250;
+const maxHeldBytes = 8 * 1024 * 1024;
 
 /** Records a line's text (a trailing '\r' dropped, as the stdio wire does) with its exact bytes when not UTF-8. */
 export function recordLine(
@@ -40,6 +44,10 @@ export function recordLine(
 
 export class LinePump {
   private pending: Buffer[] = [];
+  /** Whole lines through the fault stage (from the start with --fault rules; from a line boundary once set live). */
+  private lines = false;
+  /** Pass-through only: the last byte passed on was not a newline. */
+  private midLine = false;
   private chain: Promise<void> = Promise.resolve();
   private ended = false;
   private closed = false;
@@ -52,7 +60,7 @@ export class LinePump {
     private readonly source: Readable,
     private readonly sink: Writable,
     private readonly recorder: FrameRecorder,
-    private readonly faults?: FaultStage,
+    private faults?: FaultStage,
   ) {}
 
   start(onEnd: () => void): void {
@@ -60,20 +68,31 @@ export class LinePump {
       this.pipe(onEnd);
       return;
     }
+    this.lines = true;
     this.source.on('data', (chunk: Buffer) => this.split(chunk));
-    this.source.on('end', () => {
-      const rest = Buffer.concat(this.pending);
-      this.pending = [];
-      this.enqueue(async () => {
-        // Delayed lines are delivered before the sink ends.
-        if (this.held.size > 0) await new Promise<void>((resolve) => (this.allDelivered = resolve));
-        if (rest.length > 0) {
-          await this.write(rest);
-          recordLine(this.recorder, this.direction, rest);
-        }
-        this.endSink();
-        onEnd();
-      });
+    this.source.on('end', () => this.endLines(onEnd));
+  }
+
+  /**
+   * Fault rules arrived while passing bytes straight through (Loupe set them for a live tap): from the next line
+   * boundary on, lines go through the stage. Once there they stay (an empty rule set passes every line unchanged).
+   */
+  useFaults(stage: FaultStage): void {
+    this.faults ??= stage;
+  }
+
+  private endLines(onEnd: () => void): void {
+    const rest = Buffer.concat(this.pending);
+    this.pending = [];
+    this.enqueue(async () => {
+      // Delayed lines are delivered before the sink ends.
+      if (this.held.size > 0) await new Promise<void>((resolve) => (this.allDelivered = resolve));
+      if (rest.length > 0) {
+        await this.write(rest);
+        recordLine(this.recorder, this.direction, rest);
+      }
+      this.endSink();
+      onEnd();
     });
   }
 
@@ -99,30 +118,75 @@ export class LinePump {
   }
 
   private pipe(onEnd: () => void): void {
+    // Each line is timed by the arrival of its last chunk, though it is recorded later.
+    let arrived = { t: 0, wall: 0 };
     const splitter = new LineSplitter((text, exactBytes) => {
-      this.recorder.record(
-        this.direction,
-        text,
-        exactBytes ? { rawBase64: exactBytes.toString('base64') } : {},
-      );
+      this.recorder.record(this.direction, text, {
+        ...(exactBytes ? { rawBase64: exactBytes.toString('base64') } : {}),
+        ...arrived,
+      });
     });
-    // Recording waits for the event loop's next turn: bytes that arrive meanwhile (the host's next request while a
-    // large answer is being parsed) are passed on first.
-    let unrecorded: Buffer[] = [];
+    // Recording waits until this direction has been quiet a moment (or has held bytes for maxHoldMs, or holds
+    // maxHeldBytes): during a burst — a listing of 200 pages — the tap only passes bytes on, and the parsing and the
+    // journal come after, so they neither delay the host's next request nor compete with the host and the server for
+    // the CPU while they talk.
+    let unrecorded: { chunk: Buffer; t: number; wall: number }[] = [];
+    let heldBytes = 0;
+    let firstAt = 0;
+    let lastAt = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const check = (): void => {
+      timer = undefined;
+      if (unrecorded.length === 0) return;
+      const now = this.recorder.now();
+      if (now - lastAt >= quietMs || now - firstAt >= maxHoldMs) recordPending();
+      else timer = setTimeout(check, Math.max(1, quietMs - (now - lastAt)));
+    };
     const recordPending = (): void => {
+      if (timer) clearTimeout(timer);
+      timer = undefined;
+      heldBytes = 0;
       const chunks = unrecorded;
       unrecorded = [];
-      for (const chunk of chunks) splitter.push(chunk);
+      for (const { chunk, t, wall } of chunks) {
+        arrived = { t, wall };
+        splitter.push(chunk);
+      }
     };
-    this.source.on('data', (chunk: Buffer) => {
-      if (this.closed) return;
+    const forward = (chunk: Buffer): void => {
+      if (chunk.length === 0) return;
       if (!this.sink.write(chunk)) {
         this.source.pause();
         this.sink.once('drain', () => this.source.resume());
       }
-      if (unrecorded.push(chunk) === 1) setImmediate(recordPending);
+      this.midLine = chunk[chunk.length - 1] !== 0x0a;
+      const now = this.recorder.now();
+      lastAt = now;
+      if (unrecorded.push({ chunk, t: now, wall: Date.now() }) === 1) {
+        firstAt = now;
+        timer ??= setTimeout(check, quietMs);
+      }
+      heldBytes += chunk.length;
+      if (heldBytes >= maxHeldBytes) recordPending();
+    };
+    this.source.on('data', (chunk: Buffer) => {
+      if (this.closed) return;
+      if (this.lines) return this.split(chunk);
+      if (this.faults) {
+        // The switch to whole lines waits for the end of the line already (partly) passed on.
+        const at = this.midLine ? chunk.indexOf(0x0a) : -1;
+        if (!this.midLine || at !== -1) {
+          forward(chunk.subarray(0, at + 1));
+          recordPending();
+          this.lines = true;
+          this.split(chunk.subarray(at + 1));
+          return;
+        }
+      }
+      forward(chunk);
     });
     this.source.on('end', () => {
+      if (this.lines) return this.endLines(onEnd);
       recordPending();
       splitter.end();
       this.endSink();

@@ -27,6 +27,13 @@ export interface StdioTapOptions {
   forwardSignals?: readonly NodeJS.Signals[];
   env?: NodeJS.ProcessEnv;
   cwd?: string;
+  /** Called once the tap runs, with a way to set new fault rules while it does (Loupe's, for a live tap). */
+  onControl?: (control: TapControl) => void;
+}
+
+export interface TapControl {
+  /** The rules from now on, for both directions (an empty list: none); lines already passed are not touched. */
+  setFaults(rules: readonly FaultRule[]): void;
 }
 
 export interface TapExit {
@@ -59,20 +66,19 @@ export function runStdioTap(options: StdioTapOptions): Promise<TapExit> {
     let closedByFault: string | undefined;
     let spawned = false;
     const rules = options.faults ?? [];
+    const stageOf = (answerOn: () => LinePump | undefined): FaultStage => ({
+      matcher,
+      subjects,
+      answer: (line, mark) => answerOn()?.inject(line, mark),
+      close: (mark) => {
+        closedByFault = mark;
+        toServer.shut();
+        toHost.shut();
+        child.kill('SIGTERM');
+      },
+    });
     const stage = (answerOn: () => LinePump | undefined): FaultStage | undefined =>
-      rules.length === 0
-        ? undefined
-        : {
-            matcher,
-            subjects,
-            answer: (line, mark) => answerOn()?.inject(line, mark),
-            close: (mark) => {
-              closedByFault = mark;
-              toServer.shut();
-              toHost.shut();
-              child.kill('SIGTERM');
-            },
-          };
+      rules.length === 0 ? undefined : stageOf(answerOn);
     const matcher = new FaultMatcher(rules);
     const subjects = new MessageSubjects();
     const toServer: LinePump = new LinePump(
@@ -89,6 +95,14 @@ export function runStdioTap(options: StdioTapOptions): Promise<TapExit> {
       recorder,
       stage(() => toServer),
     );
+    options.onControl?.({
+      setFaults(next) {
+        matcher.replace(next);
+        if (next.length === 0) return;
+        toServer.useFaults(stageOf(() => toHost));
+        toHost.useFaults(stageOf(() => toServer));
+      },
+    });
     const signals =
       options.forwardSignals ?? (options.hostIn ? [] : (['SIGINT', 'SIGTERM', 'SIGHUP'] as const));
     const forward = (signal: NodeJS.Signals): void => {

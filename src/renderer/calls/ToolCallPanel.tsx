@@ -8,6 +8,7 @@ import { isJsonObject, type JsonObject } from '../../shared/json';
 import { AppView } from '../apps/AppView';
 import { ArgumentsEditor, type ArgumentsEditorHandle } from '../forms/ArgumentsEditor';
 import { useLoupeStore } from '../store/store';
+import { selectTapped } from '../store/selectors';
 import { callTool, cancelCall } from './callActions';
 import { CallHistory } from './CallHistory';
 import { CallProgress } from './CallProgress';
@@ -43,6 +44,7 @@ function ToolCallPanelFor({ name, tool }: { name: string; tool: JsonObject }) {
   );
   const timeoutMs = useLoupeStore((state) => state.settings?.timeoutMs);
   const connected = useLoupeStore((state) => state.status.state === 'connected');
+  const tapped = useLoupeStore((state) => selectTapped(state)?.readOnly);
 
   const send = (args: JsonObject) => {
     setConfirming(undefined);
@@ -81,14 +83,18 @@ function ToolCallPanelFor({ name, tool }: { name: string; tool: JsonObject }) {
         <button
           type="button"
           onClick={() => attempt()}
-          disabled={running || !connected}
+          disabled={running || !connected || tapped !== undefined}
           title="Ctrl/Cmd+Enter"
         >
           Call {name}
         </button>{' '}
         <span className="muted small">Ctrl/Cmd+Enter</span>
         <TaskChoice support={taskSupportOf(tool)} asTask={asTask} onChange={setAsTask} />
-        {!connected && <span className="muted small"> — not connected</span>}
+        {tapped !== undefined ? (
+          <span className="muted small" data-testid="call-tapped"> — {tapped}</span>
+        ) : (
+          !connected && <span className="muted small"> — not connected</span>
+        )}
       </div>
       {problems.length > 0 && (
         <div className="call-problems" role="alert">

@@ -3,7 +3,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { eraName } from '../lib/era';
 import { offlineReason, snapshotFacts } from './OfflineSnapshot';
 import { openSnapshotFile, saveSnapshot } from '../store/appActions';
-import { selectHandshake } from '../store/selectors';
+import { selectHandshake, selectTapped } from '../store/selectors';
 import { useLoupeStore } from '../store/store';
 
 function text(value: unknown): string | undefined {
@@ -11,13 +11,14 @@ function text(value: unknown): string | undefined {
 }
 
 export function AppHeader() {
-  const { status, handshake, busy, viewingSnapshot, snapshot } = useLoupeStore(
+  const { status, handshake, busy, viewingSnapshot, snapshot, tapped } = useLoupeStore(
     useShallow((state) => ({
       status: state.status,
       handshake: selectHandshake(state),
       busy: state.snapshotBusy,
       viewingSnapshot: state.snapshotView !== null,
       snapshot: state.snapshotView?.snapshot ?? null,
+      tapped: selectTapped(state),
     })),
   );
   const name = text(handshake?.serverInfo?.name);
@@ -62,6 +63,11 @@ export function AppHeader() {
         {snapshot ? (
           <span className="small" data-testid="header-snapshot">
             offline · recorded {snapshotFacts(snapshot).taken} · not a live connection
+          </span>
+        ) : null}
+        {tapped && !viewingSnapshot ? (
+          <span className="small" data-testid="header-tapped" title={tapped.readOnly}>
+            {tapped.label} · watched through loupe tap, read-only{tapped.journalPath ? ` · journal ${tapped.journalPath}` : ''}
           </span>
         ) : null}
         {handshake ? (

@@ -8,6 +8,7 @@ import { useLoupeStore } from '../store/store';
 import { ConnectionForm, protocolLabels } from './ConnectionForm';
 import { ConnectionErrorLine } from './ConnectionError';
 import { HandshakeView } from './HandshakeView';
+import { TapFaults } from '../tap/TapFaults';
 import { offlineReason, SnapshotSessionCard } from './OfflineSnapshot';
 import { ImportConfigButton } from '../configs/ImportConfigButton';
 
@@ -102,6 +103,9 @@ export function ConnectionsPanel() {
                   : {})}
               />
             </details>
+          ) : null}
+          {status.state !== 'idle' && status.tapped && !snapshot ? (
+            <TapFaults tapped={status.tapped} live={status.state !== 'closed'} />
           ) : null}
         </section>
 

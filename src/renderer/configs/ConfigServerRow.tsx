@@ -8,6 +8,7 @@ import { useId, useState } from 'react';
 import type { ConfigFile, ConfigInputUse, ConfigServer } from '../../shared/config';
 import { describeTarget } from '../../shared/target';
 import { connectConfigServer, saveConfigServer, type InputValues } from './configActions';
+import { TapThisServer } from './TapThisServer';
 
 function InputField({
   input,
@@ -137,6 +138,7 @@ export function ConfigServerRow({
           </button>
         </div>
       ) : null}
+      {server.target?.transport === 'stdio' && file.exists ? <TapThisServer path={file.path} server={server.name} /> : null}
     </li>
   );
 }

@@ -8,6 +8,7 @@ export const previousSessionKeys = 'Alt+Shift+[';
 const maxLabel = 40;
 
 export function sessionLabel(status: SessionStatus, serverName?: string): string {
+  if (status.state !== 'idle' && status.tapped) return clip(status.tapped.label);
   if (status.state === 'connected') {
     const name = status.handshake.serverInfo?.name;
     if (typeof name === 'string' && name.trim()) return clip(name);

@@ -4,7 +4,7 @@
  */
 import type { LintReport } from '../../shared/contract';
 import type { ListKind } from '../../shared/lists';
-import type { Handshake } from '../../shared/session';
+import type { Handshake, TapInfo } from '../../shared/session';
 import type { FrameLog } from '../lib/frameLog';
 import type { ListState } from './listsSlice';
 import type { LoupeState } from './types';
@@ -27,7 +27,12 @@ export function selectHandshake(state: LoupeState): Handshake | null {
 }
 
 export function selectReadOnly(state: LoupeState): boolean {
-  return state.snapshotView !== null;
+  return state.snapshotView !== null || selectTapped(state) !== undefined;
+}
+
+/** A tapped session (`loupe tap` between a host and its server): Loupe watches it and sends nothing on it. */
+export function selectTapped(state: LoupeState): TapInfo | undefined {
+  return state.status.state === 'idle' ? undefined : state.status.tapped;
 }
 
 /**

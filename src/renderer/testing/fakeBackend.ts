@@ -153,6 +153,9 @@ function fakeSession(overrides: FakeOverrides): {
     runCollection: () => Promise.reject(new LoupeError({ kind: 'internal', message: 'not scripted' })),
     serveReplay: () => Promise.reject(new LoupeError({ kind: 'internal', message: 'not scripted' })),
     stopReplay: () => Promise.resolve(),
+    proposeConfigTap: () => Promise.reject(new LoupeError({ kind: 'internal', message: 'not scripted' })),
+    writeConfigTap: () => Promise.reject(new LoupeError({ kind: 'internal', message: 'not scripted' })),
+    setTapFaults: () => Promise.reject(new LoupeError({ kind: 'usage', message: 'not a tapped session' })),
     // tasks
     listTasks: () => Promise.resolve([]),
     listServerTasks: () => Promise.resolve({ supported: false, reason: 'not scripted' }),

@@ -46,6 +46,11 @@ export function FrameDetail({ frame, log, mark, onJump = selectFrame }: FrameDet
         ) : null}
         {code ? <div className="notice notice-error">JSON-RPC error {code}</div> : null}
         {frame.parseError ? <div className="notice notice-error">Malformed: {frame.parseError}</div> : null}
+        {frame.fault ? (
+          <div className="notice notice-error" data-testid="frame-fault">
+            Injected by loupe tap, not the server&apos;s own behaviour: {frame.fault}
+          </div>
+        ) : null}
         {frame.http ? (
           <div className="muted small mono">
             HTTP {frame.http.method ?? ''} {frame.http.url ?? ''} {frame.http.status ?? ''}{' '}

@@ -86,6 +86,11 @@ export function FrameRow({ frame, method, mark }: FrameRowProps) {
             {frame.channel === 'app' ? 'app⇄' : 'app'}{' '}
           </span>
         ) : null}
+        {frame.fault ? (
+          <span className="fault-mark" data-testid="fault-mark" title={`Injected by loupe tap: ${frame.fault}`}>
+            fault{' '}
+          </span>
+        ) : null}
         {text}
         {code ? <span className="error-code"> {code}</span> : null}
       </span>
