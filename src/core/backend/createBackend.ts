@@ -6,49 +6,36 @@
  * (for lint, calls' output schemas and snapshots) and list_changed notifications re-walk that kind and push
  * onListChanged. A failed connect keeps its recorder, so its frames stay visible and savable.
  */
-import type { BackendMethods, CallRequest, LintReport, Settings } from '../../shared/contract.js';
+import type { BackendMethods, LintReport, Settings } from '../../shared/contract.js';
 import type { EventSourceLike, MethodsFor } from '../../shared/carrier.js';
-import { LoupeError, toErrorData, type LoupeErrorData } from '../../shared/errors.js';
-import type { Frame, RecorderStats } from '../../shared/frames.js';
-import { isJsonObject, stringField, type JsonObject } from '../../shared/json.js';
-import { listKinds, type ListKind, type ListResult } from '../../shared/lists.js';
-import {
-  isRequestTimeout,
-  maxRequestTimeoutMs,
-  type CallOutcome,
-  type Handshake,
-  type SessionOptions,
-  type SessionStatus,
-  type TapInfo,
-} from '../../shared/session.js';
+import { LoupeError, toErrorData } from '../../shared/errors.js';
+import type { Frame } from '../../shared/frames.js';
+import { stringField } from '../../shared/json.js';
+import { listKinds } from '../../shared/lists.js';
+import type { SessionOptions, SessionStatus } from '../../shared/session.js';
 import type { StdioTarget, Target } from '../../shared/target.js';
 import { createAppMethods } from '../apps/appMethods.js';
 import { appFindings } from '../apps/appChecks.js';
 import type { AppSandbox } from '../apps/sandboxServer.js';
-import { callTool } from '../calls/callTool.js';
 import { sessionFindings } from '../lint/sessionFindings.js';
 import { lintTools } from '../lint/lintTools.js';
 import { summarizeTools } from '../lint/summarizeTools.js';
-import { walkList } from '../lists/pageWalker.js';
-import { createProgressStream } from '../lists/progressStream.js';
-import { watchLists } from '../lists/listWatcher.js';
-import { silentChangeDiagnosis } from '../doctor/listDiagnosis.js';
-import { FrameRecorder } from '../recorder/frameRecorder.js';
 import { connect } from '../session/connect.js';
 import { parseSnapshot } from '../snapshot/parseSnapshot.js';
 import type { McpSession } from '../types.js';
 import { createCompareMethods } from './compareMethods.js';
 import { liveSessionSnapshot } from './compareLive.js';
 import { createEventHub } from './eventHub.js';
-import { createFrameBatcher, type FrameBatcher } from './frameBatcher.js';
 import { jsonTextDepth, maxSnapshotDepth } from './jsonDepth.js';
-import { answerableMethods, ServerRequestDesk } from './serverRequests.js';
 import { buildSessionSnapshot } from './sessionSnapshot.js';
 import type { SecretStore } from './secretStore.js';
 import { createSettingsStore, parseTarget, type SettingsStore } from './settingsStore.js';
 import { createSessionHost } from './sessionHost.js';
-import { TaskBook } from './taskBook.js';
-import { SessionMemory } from './sessionMemory.js';
+import { createCallMethods } from './callMethods.js';
+import { endAttempt, emptyStats, newAttempt, type Attempt } from './attempt.js';
+import { createListMethods, createListWalks } from './listMethods.js';
+import { effectiveSessionOptions } from './sessionOptions.js';
+import { wireSession } from './wireSession.js';
 import { listServerTasks } from '../tasks/serverTasks.js';
 import { configMethods } from './configMethods.js';
 import { createCollectionMethods } from './collectionMethods.js';
@@ -58,7 +45,7 @@ import { createSkillsMethods } from './skillsMethods.js';
 import { createConformMethods } from './conformMethods.js';
 import { authDirectoryFor, createAuthDesk } from './authSession.js';
 import type { TapConnection } from '../tap/liveListener.js';
-import { createTapMethods, followTap, tappedReadOnly, tapTarget, type TapControl } from './tapMethods.js';
+import { createTapMethods, followTap, tappedReadOnly, tapTarget } from './tapMethods.js';
 import {
   createSecurityMethods,
   createSecurityRegistry,
@@ -116,33 +103,6 @@ export function createBackend(options: BackendOptions): Backend {
   );
 }
 
-/** Everything that belongs to one connection attempt; kept after it ends so its record stays visible. */
-interface Attempt {
-  number: number;
-  target: Target;
-  options: SessionOptions;
-  recorder: FrameRecorder;
-  batcher: FrameBatcher;
-  session?: McpSession;
-  error?: LoupeErrorData;
-  lists: Map<ListKind, ListResult>;
-  walks: Map<ListKind, Promise<ListResult>>;
-  calls: Map<string, AbortController>;
-  desk: ServerRequestDesk;
-  /** Its calls and list_changed re-walks, for a UI that re-attaches. */
-  memory: SessionMemory;
-  tasks?: TaskBook;
-  stopWatching?: () => void;
-  stopRecording: () => void;
-  /** Disconnected or replaced: a connect still in flight must not bring it back. */
-  ended: boolean;
-  /** A tapped session (tapMethods.ts): no session of Loupe's own; the handshake read from the host's. */
-  tapped?: TapInfo;
-  handshake?: Handshake;
-  tap?: TapControl;
-}
-
-const emptyStats: RecorderStats = { total: 0, held: 0, overflow: 0, limit: 0 };
 const maxFramesPerCall = 50_000;
 
 function notConnected(): LoupeError {
@@ -208,159 +168,28 @@ export function createSessionBackend(
     (event) => hub.emit('onConformProgress', event),
   );
 
-  /** Ends the current attempt's session (if any); its recorder and lists stay for frames() and snapshots. */
-  const endSession = async (current: Attempt) => {
-    current.ended = true;
-    current.stopWatching?.();
-    current.stopWatching = undefined;
-    for (const controller of current.calls.values()) controller.abort('the session was closed');
-    current.calls.clear();
-    current.desk.abandon('the session was closed');
-    const session = current.session;
-    if (session?.isOpen) await session.close().catch(() => undefined);
-    current.batcher.flush();
-  };
+  const endSession = endAttempt;
 
-  const sessionOptions = async (given: SessionOptions | undefined): Promise<SessionOptions> => {
-    const settings = await settingsStore.load();
-    const timeoutMs = given?.timeoutMs;
-    if (timeoutMs !== undefined && !isRequestTimeout(timeoutMs)) {
-      throw new LoupeError({
-        kind: 'usage',
-        message: `The request timeout must be a whole number of milliseconds from 1 to ${maxRequestTimeoutMs}; got ${JSON.stringify(timeoutMs)}.`,
-      });
-    }
-    return {
-      timeoutMs: settings.timeoutMs,
-      maxTotalMs: settings.maxTotalMs,
-      pageLimit: settings.pageLimit,
-      ...(settings.extensions ? { extensions: settings.extensions } : {}),
-      ...options.sessionDefaults,
-      ...given,
-      // A connection that waits longer per request than the total allows would be cut at the total: raise it.
-      ...(timeoutMs !== undefined
-        ? { maxTotalMs: Math.max(timeoutMs, given?.maxTotalMs ?? settings.maxTotalMs) }
-        : {}),
-      offer: {
-        sampling: true,
-        elicitation: true,
-        roots: true,
-        ...options.sessionDefaults?.offer,
-        ...given?.offer,
-      },
-    };
-  };
+  const sessionOptions = (given: SessionOptions | undefined) =>
+    effectiveSessionOptions(settingsStore, options.sessionDefaults, given);
 
-  /** `more`: go on from the kept listing's last cursor for that many pages (page limit: listMore). */
-  const allPagesLimit = 100_000; // "Fetch all" still ends: an endless server stops here, at settings' maximum.
-  const walk = (
-    current: Attempt,
-    session: McpSession,
-    kind: ListKind,
-    more?: number | 'all',
-  ): Promise<ListResult> => {
-    const running = current.walks.get(kind);
-    if (running) return running;
-    const resume = more !== undefined ? current.lists.get(kind) : undefined;
-    const progress = createProgressStream((update) => hub.emit('onListProgress', update));
-    const promise = walkList(session, kind, {
-      pageLimit: more === undefined ? current.options.pageLimit : more === 'all' ? allPagesLimit : more,
-      ...(resume ? { resume } : {}),
-      timeoutMs: current.options.timeoutMs,
-      onProgress: (update) => progress.push(update),
-    })
-      .then((walked) => {
-        // A re-listing that changed without list_changed carries the doctor's stale-list advice.
-        const before = resume ? undefined : current.lists.get(kind);
-        const silent =
-          before && !walked.doctor
-            ? silentChangeDiagnosis(
-                before,
-                walked,
-                session.recorder.frames(before.pages.at(-1)?.responseSeq ?? 0),
-              )
-            : undefined;
-        const result = silent ? { ...walked, doctor: silent } : walked;
-        current.lists.set(kind, result);
-        return result;
-      })
-      .finally(() => {
-        progress.stop();
-        current.walks.delete(kind);
-      });
-    current.walks.set(kind, promise);
-    return promise;
-  };
+  const walks = createListWalks(hub);
+  const { walk, listed } = walks;
 
-  /** A list as last walked, walked now if never: the lenses (security, portability) follow list_changed through it. */
-  const listed = (current: Attempt, session: McpSession, kind: ListKind): Promise<ListResult> => {
-    const kept = current.lists.get(kind);
-    return kept ? Promise.resolve(kept) : walk(current, session, kind);
-  };
-
-  const wireSession = (current: Attempt, session: McpSession) => {
-    session.onNotification((method, params) => {
-      if (method !== 'notifications/message' || !params) return;
-      hub.emit('onLog', {
-        t: session.now(),
-        level: typeof params.level === 'string' ? params.level : 'info',
-        ...(typeof params.logger === 'string' ? { logger: params.logger } : {}),
-        data: params.data ?? null,
-      });
+  const wire = (current: Attempt, session: McpSession) =>
+    wireSession(current, session, hub, (reason) => {
+      if (attempt !== current || disposed) return;
+      current.error = reason;
+      current.desk.abandon(reason?.message ?? 'the connection closed');
+      current.stopWatching?.();
+      current.batcher.flush();
+      if (status.state === 'connected')
+        setStatus({ state: 'closed', target: current.target, ...(reason ? { reason } : {}) });
     });
-    for (const method of answerableMethods) {
-      session.setRequestHandler(method, (params, _id, { signal }) => {
-        const roots = current.options.roots;
-        if (method === 'roots/list' && roots) return Promise.resolve({ roots } as JsonObject);
-        const { request, answer } = current.desk.open(method, params, session.now(), signal);
-        hub.emit('onServerRequest', request);
-        return answer;
-      });
-    }
-    current.stopWatching = watchLists(session, {
-      pageLimit: current.options.pageLimit,
-      timeoutMs: current.options.timeoutMs,
-      current: (kind: ListKind) => current.lists.get(kind),
-      onChange: (diff, result) => {
-        current.memory.listChanged(current.lists.get(result.kind)?.items ?? [], diff, result);
-        current.lists.set(result.kind, result);
-        hub.emit('onListChanged', { diff, result });
-      },
-    });
-    session.closed
-      .then((reason) => {
-        if (attempt !== current || disposed) return;
-        current.error = reason;
-        current.desk.abandon(reason?.message ?? 'the connection closed');
-        current.stopWatching?.();
-        current.batcher.flush();
-        if (status.state === 'connected')
-          setStatus({ state: 'closed', target: current.target, ...(reason ? { reason } : {}) });
-      })
-      .catch(() => undefined);
-  };
 
   /** A new attempt with its own recorder (frames batched to onFrames): the current one from now on. */
-  const beginAttempt = (target: Target, effective: SessionOptions): Attempt => {
-    const recorder = new FrameRecorder({ limit: effective.frameLimit, journalPath: effective.journalPath });
-    const batcher = createFrameBatcher((frames) => hub.emit('onFrames', frames));
-    const current: Attempt = {
-      number: ++attempts,
-      target,
-      options: effective,
-      recorder,
-      batcher,
-      lists: new Map(),
-      walks: new Map(),
-      calls: new Map(),
-      desk: new ServerRequestDesk(`r${attempts}`, (closed) => hub.emit('onServerRequestClosed', closed)),
-      memory: new SessionMemory(),
-      stopRecording: recorder.subscribe((frame) => batcher.push(frame)),
-      ended: false,
-    };
-    attempt = current;
-    return current;
-  };
+  const beginAttempt = (target: Target, effective: SessionOptions): Attempt =>
+    (attempt = newAttempt(++attempts, target, effective, hub));
 
   const replays = createReplayMethods();
   const methods: BackendMethods = {
@@ -392,7 +221,7 @@ export function createSessionBackend(
           });
         }
         current.session = session;
-        wireSession(current, session);
+        wire(current, session);
         batcher.flush();
         const next: SessionStatus = {
           state: 'connected',
@@ -424,19 +253,12 @@ export function createSessionBackend(
 
     status: () => Promise.resolve(status),
 
-    list(kind) {
-      if (!listKinds.includes(kind))
-        return Promise.reject(new LoupeError({ kind: 'usage', message: `No list kind "${String(kind)}".` }));
-      const { current, session } = live();
-      return walk(current, session, kind);
-    },
+    ...createListMethods(walks, live),
 
     async lint(): Promise<LintReport> {
       const current = attempt;
       if (!current) throw notConnected();
-      const tools = current.session?.isOpen
-        ? await listed(current, current.session, 'tools')
-        : current.lists.get('tools');
+      const tools = await walks.tools(current);
       const items = tools?.items ?? [];
       const session = current.session;
       const ofSession = session ? sessionFindings(session.handshake, session.recorder.frames()) : [];
@@ -454,68 +276,7 @@ export function createSessionBackend(
       };
     },
 
-    async callTool(request: CallRequest): Promise<CallOutcome> {
-      const { current, session } = live();
-      if (current.calls.has(request.callId))
-        throw new LoupeError({ kind: 'usage', message: `A call ${request.callId} is already running.` });
-      const controller = new AbortController();
-      current.calls.set(request.callId, controller);
-      const args = isJsonObject(request.arguments) ? request.arguments : {};
-      current.memory.callStarted(request.callId, request.tool, args);
-      try {
-        const outcome = await callTool(
-          session,
-          {
-            tool: request.tool,
-            arguments: args,
-            callId: request.callId,
-            timeoutMs: request.timeoutMs ?? current.options.timeoutMs,
-            maxTotalMs: current.options.maxTotalMs,
-            signal: controller.signal,
-            onProgress: (progress) => hub.emit('onProgress', progress),
-            ...(request.taskMode === 'task' ? { taskMode: 'task' as const } : {}),
-            listingComplete: current.lists.get('tools')?.complete ?? false,
-            onTask: (record) => {
-              (current.tasks ??= new TaskBook()).put(record);
-              hub.emit('onTask', record);
-            },
-          },
-          current.lists.get('tools')?.items ?? [],
-        );
-        current.memory.callEnded(request.callId, { outcome });
-        return outcome;
-      } catch (error) {
-        current.memory.callEnded(request.callId, { error: toErrorData(error) });
-        throw error;
-      } finally {
-        current.calls.delete(request.callId);
-      }
-    },
-
-    cancelCall(callId) {
-      attempt?.calls.get(callId)?.abort();
-      return Promise.resolve();
-    },
-
-    async readResource(uri) {
-      const { session, current } = live();
-      return (await session.request('resources/read', { uri }, { timeoutMs: current.options.timeoutMs }))
-        .result;
-    },
-
-    async getPrompt(name, args) {
-      const { session, current } = live();
-      const stringArgs: JsonObject = {};
-      for (const [key, value] of Object.entries(args ?? {}))
-        if (typeof value === 'string') stringArgs[key] = value;
-      return (
-        await session.request(
-          'prompts/get',
-          { name, arguments: stringArgs },
-          { timeoutMs: current.options.timeoutMs },
-        )
-      ).result;
-    },
+    ...createCallMethods(live, () => attempt, hub),
 
     answerServerRequest(requestId, answer, outcome) {
       const current = attempt;
@@ -608,9 +369,7 @@ export function createSessionBackend(
     ...createPortabilityMethods(async () => {
       const current = attempt;
       if (!current) throw notConnected();
-      const tools = current.session?.isOpen
-        ? await listed(current, current.session, 'tools')
-        : current.lists.get('tools');
+      const tools = await walks.tools(current);
       const serverName = stringField(current.session?.handshake.serverInfo, 'name');
       return {
         items: tools?.items ?? [],
@@ -639,25 +398,6 @@ export function createSessionBackend(
       },
       () => options.appSandbox,
     ),
-    // page limit
-    listMore(kind, pages) {
-      if (!listKinds.includes(kind))
-        return Promise.reject(new LoupeError({ kind: 'usage', message: `No list kind "${String(kind)}".` }));
-      if (pages !== 'all' && !(Number.isInteger(pages) && pages >= 1))
-        return Promise.reject(
-          new LoupeError({ kind: 'usage', message: 'listMore wants a whole number of pages, or "all".' }),
-        );
-      const { current, session } = live();
-      if (current.lists.get(kind)?.error?.kind !== 'page-limit') {
-        return Promise.reject(
-          new LoupeError({
-            kind: 'usage',
-            message: `The ${kind} listing did not stop at the page limit: list it again instead.`,
-          }),
-        );
-      }
-      return walk(current, session, kind, pages);
-    },
     // sessions (a session host answers these for its sessions; alone, a session backend is its only session)
     sessions: () => Promise.resolve([{ id: 's1', status, openedAt: 0 }]),
     openSession: () =>
