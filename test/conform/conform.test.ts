@@ -3,7 +3,7 @@
  * through Loupe's bridge, over stdio; the v2 SDK test server, strict 2026-07-28), and against conformBreak.mjs,
  * which implements a few of the suite's fixtures and breaks one on request. Loupe's verdicts are compared with the
  * suite's own CLI run directly on the same server and scenarios; JUnit is validated by xmllint against
- * test/fixtures/junit/junit.xsd and read back by a JUnit parser.
+ * test/fixtures/junit.xsd (the one the collections' JUnit is checked against) and read back by a JUnit parser.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,7 +17,7 @@ import { startPrintingUrl, startV2HttpServer, type RunningHttpServer } from '../
 import { findSuiteRunner, journalFrames, loupeVerdicts, parseReport, suiteVerdicts, type SuiteRunner } from './suite.js';
 
 const breakServer = fileURLToPath(new URL('../servers/conformBreak.mjs', import.meta.url));
-const schema = fileURLToPath(new URL('../fixtures/junit/junit.xsd', import.meta.url));
+const schema = fileURLToPath(new URL('../fixtures/junit.xsd', import.meta.url));
 const directory = mkdtempSync(join(tmpdir(), 'loupe-conform-test-'));
 const journal = (name: string): string => join(directory, `${name}.jsonl`);
 const long = { timeoutMs: 220_000 };
@@ -98,9 +98,11 @@ describe('loupe conform', () => {
       ['ping', [['ping', 'PASS'], ['wire-schema-valid', 'PASS']]],
       ['tools-call-image', [['tools-call-image', 'FAIL'], ['wire-schema-valid', 'PASS']]],
     ]);
-    // The schema is a real check: a testcase without a classname is refused.
+    // The schema is a real check: a count that is not a whole number, or a skipped count on the root, is refused.
     const bad = join(directory, 'bad.xml');
-    writeFileSync(bad, '<testsuites tests="1" failures="0"><testsuite name="x" tests="1" failures="0"><testcase name="y"/></testsuite></testsuites>');
+    writeFileSync(bad, '<testsuites><testsuite name="x" tests="one" failures="0"><testcase name="y" classname="x"/></testsuite></testsuites>');
+    expect(spawnSync('xmllint', ['--noout', '--schema', schema, bad]).status).not.toBe(0);
+    writeFileSync(bad, '<testsuites skipped="0"><testsuite name="x" tests="1" failures="0"><testcase name="y" classname="x"/></testsuite></testsuites>');
     expect(spawnSync('xmllint', ['--noout', '--schema', schema, bad]).status).not.toBe(0);
     execFileSync('xmllint', ['--noout', out]);
   }, 180_000);
