@@ -12,9 +12,23 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'test-results-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { everythingServer, loupeBin, requireBuild, runLoupe, startEverything, type RunningEverything } from '../cli/loupe.js';
+import {
+  everythingServer,
+  loupeBin,
+  requireBuild,
+  runLoupe,
+  startEverything,
+  type RunningEverything,
+} from '../cli/loupe.js';
 import { startPrintingUrl, startV2HttpServer, type RunningHttpServer } from '../helpers/servers.js';
-import { findSuiteRunner, journalFrames, loupeVerdicts, parseReport, suiteVerdicts, type SuiteRunner } from './suite.js';
+import {
+  findSuiteRunner,
+  journalFrames,
+  loupeVerdicts,
+  parseReport,
+  suiteVerdicts,
+  type SuiteRunner,
+} from './suite.js';
 
 const breakServer = fileURLToPath(new URL('../servers/conformBreak.mjs', import.meta.url));
 const schema = fileURLToPath(new URL('../fixtures/junit.xsd', import.meta.url));
@@ -23,7 +37,15 @@ const journal = (name: string): string => join(directory, `${name}.jsonl`);
 const long = { timeoutMs: 220_000 };
 
 /** Scenarios whose verdicts do not depend on timing: the equality tests run these. */
-const handful = ['server-initialize', 'ping', 'tools-list', 'tools-call-simple-text', 'tools-call-image', 'resources-list', 'prompts-get-simple'];
+const handful = [
+  'server-initialize',
+  'ping',
+  'tools-list',
+  'tools-call-simple-text',
+  'tools-call-image',
+  'resources-list',
+  'prompts-get-simple',
+];
 
 const scenarioFlags = (names: string[]): string[] => names.flatMap((name) => ['--scenario', name]);
 
@@ -44,20 +66,36 @@ afterAll(async () => {
 describe('loupe conform', () => {
   it('gives server-everything over Streamable HTTP the verdicts the suite gives it, each check linked to frames', async () => {
     const scenarios = [...handful, 'dns-rebinding-protection', 'server-session-lifecycle'];
-    const run = await runLoupe(['conform', '--url', everything.url, ...scenarioFlags(scenarios), '--json', '--journal', journal('everything')], long);
+    const run = await runLoupe(
+      [
+        'conform',
+        '--url',
+        everything.url,
+        ...scenarioFlags(scenarios),
+        '--json',
+        '--journal',
+        journal('everything'),
+      ],
+      long,
+    );
     expect(run.code, run.stderr).toBe(1);
     const report = parseReport(run.stdout);
     expect(report.revision).toBe('2025-11-25');
     expect(report.revisionReason).toBe('the server speaks 2025-11-25 (initialize)');
     expect(report.selection).toBe('named');
-    expect(report.suite).toMatchObject({ name: '@modelcontextprotocol/conformance', version: '0.2.0-alpha.12' });
+    expect(report.suite).toMatchObject({
+      name: '@modelcontextprotocol/conformance',
+      version: '0.2.0-alpha.12',
+    });
     expect(report.scenarios.map((scenario) => scenario.name)).toEqual(scenarios);
     const direct = await suiteVerdicts(runner, everything.url, '2025-11-25', scenarios);
     expect(loupeVerdicts(report)).toEqual(direct);
     // server-everything does not implement the suite's fixtures: image content and the prompt are missing; it has
     // no DNS-rebinding protection and answers 400, not 404, on a terminated session.
     const failed = report.scenarios.flatMap((scenario) =>
-      scenario.checks.filter((check) => check.status === 'FAILURE').map((check) => `${scenario.name}/${check.id}`),
+      scenario.checks
+        .filter((check) => check.status === 'FAILURE')
+        .map((check) => `${scenario.name}/${check.id}`),
     );
     expect(failed).toEqual([
       'tools-call-image/tools-call-image',
@@ -81,38 +119,86 @@ describe('loupe conform', () => {
     // The prompt's failure is the prompts/get exchange: its request and the error the server answered.
     const prompt = report.scenarios.find((scenario) => scenario.name === 'prompts-get-simple')?.checks[0];
     const promptFrames = (prompt?.frames ?? []).map((seq) => frames.get(seq));
-    expect(promptFrames.some((frame) => frame?.method === 'prompts/get' && frame.direction === 'out')).toBe(true);
-    expect(promptFrames.some((frame) => frame?.kind === 'error' && frame.raw.includes('test_simple_prompt'))).toBe(true);
+    expect(promptFrames.some((frame) => frame?.method === 'prompts/get' && frame.direction === 'out')).toBe(
+      true,
+    );
+    expect(
+      promptFrames.some((frame) => frame?.kind === 'error' && frame.raw.includes('test_simple_prompt')),
+    ).toBe(true);
   }, 300_000);
 
   it('writes JUnit that validates against the XSD and reads back check for check', async () => {
     const out = join(directory, 'conform.xml');
-    const run = await runLoupe(['conform', '--url', everything.url, ...scenarioFlags(['ping', 'tools-call-image']), '--reporter', 'junit', '--out', out], long);
+    const run = await runLoupe(
+      [
+        'conform',
+        '--url',
+        everything.url,
+        ...scenarioFlags(['ping', 'tools-call-image']),
+        '--reporter',
+        'junit',
+        '--out',
+        out,
+      ],
+      long,
+    );
     expect(run.code, run.stderr).toBe(1);
     expect(run.stdout).toMatch(/^3 passed, 1 failed \(1 required\), 0 warnings in 2 scenarios: FAILED$/m);
     const validated = spawnSync('xmllint', ['--noout', '--schema', schema, out], { encoding: 'utf8' });
     expect(validated.status, validated.stderr).toBe(0);
     const parsed = parse({ type: 'junit', files: [out] });
-    expect({ total: parsed.total, passed: parsed.passed, failed: parsed.failed }).toEqual({ total: 4, passed: 3, failed: 1 });
-    expect(parsed.suites.map((suite) => [suite.name, suite.cases.map((testCase) => [testCase.name, testCase.status])])).toEqual([
-      ['ping', [['ping', 'PASS'], ['wire-schema-valid', 'PASS']]],
-      ['tools-call-image', [['tools-call-image', 'FAIL'], ['wire-schema-valid', 'PASS']]],
+    expect({ total: parsed.total, passed: parsed.passed, failed: parsed.failed }).toEqual({
+      total: 4,
+      passed: 3,
+      failed: 1,
+    });
+    expect(
+      parsed.suites.map((suite) => [
+        suite.name,
+        suite.cases.map((testCase) => [testCase.name, testCase.status]),
+      ]),
+    ).toEqual([
+      [
+        'ping',
+        [
+          ['ping', 'PASS'],
+          ['wire-schema-valid', 'PASS'],
+        ],
+      ],
+      [
+        'tools-call-image',
+        [
+          ['tools-call-image', 'FAIL'],
+          ['wire-schema-valid', 'PASS'],
+        ],
+      ],
     ]);
     // The schema is a real check: a count that is not a whole number, or a skipped count on the root, is refused.
     const bad = join(directory, 'bad.xml');
-    writeFileSync(bad, '<testsuites><testsuite name="x" tests="one" failures="0"><testcase name="y" classname="x"/></testsuite></testsuites>');
+    writeFileSync(
+      bad,
+      '<testsuites><testsuite name="x" tests="one" failures="0"><testcase name="y" classname="x"/></testsuite></testsuites>',
+    );
     expect(spawnSync('xmllint', ['--noout', '--schema', schema, bad]).status).not.toBe(0);
-    writeFileSync(bad, '<testsuites skipped="0"><testsuite name="x" tests="1" failures="0"><testcase name="y" classname="x"/></testsuite></testsuites>');
+    writeFileSync(
+      bad,
+      '<testsuites skipped="0"><testsuite name="x" tests="1" failures="0"><testcase name="y" classname="x"/></testsuite></testsuites>',
+    );
     expect(spawnSync('xmllint', ['--noout', '--schema', schema, bad]).status).not.toBe(0);
     execFileSync('xmllint', ['--noout', out]);
   }, 180_000);
 
   it('judges server-everything over stdio through its bridge: the server-level verdicts equal the HTTP ones', async () => {
     const scenarios = [...handful, 'dns-rebinding-protection'];
-    const run = await runLoupe(['conform', ...scenarioFlags(scenarios), '--json', '--', process.execPath, everythingServer, 'stdio'], long);
+    const run = await runLoupe(
+      ['conform', ...scenarioFlags(scenarios), '--json', '--', process.execPath, everythingServer, 'stdio'],
+      long,
+    );
     expect(run.code, run.stderr).toBe(1);
     const report = parseReport(run.stdout);
-    expect(report.bridge).toMatch(/^a stdio server is judged through Loupe's loopback Streamable HTTP bridge/);
+    expect(report.bridge).toMatch(
+      /^a stdio server is judged through Loupe's loopback Streamable HTTP bridge/,
+    );
     expect(report.revision).toBe('2025-11-25');
     const verdicts = loupeVerdicts(report);
     const overHttp = await suiteVerdicts(runner, everything.url, '2025-11-25', handful);
@@ -122,9 +208,14 @@ describe('loupe conform', () => {
       ['localhost-host-rebinding-rejected', 'SUCCESS'],
       ['localhost-host-valid-accepted', 'SUCCESS'],
     ]);
-    const text = await runLoupe(['conform', '--scenario', 'ping', '--', process.execPath, everythingServer, 'stdio'], long);
+    const text = await runLoupe(
+      ['conform', '--scenario', 'ping', '--', process.execPath, everythingServer, 'stdio'],
+      long,
+    );
     expect(text.code, text.stderr).toBe(0);
-    expect(text.stdout).toContain("Note: a stdio server is judged through Loupe's loopback Streamable HTTP bridge");
+    expect(text.stdout).toContain(
+      "Note: a stdio server is judged through Loupe's loopback Streamable HTTP bridge",
+    );
     expect(text.stdout).toMatch(/^ {2}✓ ping {2}\[frames #\d+/m);
   }, 300_000);
 
@@ -132,16 +223,45 @@ describe('loupe conform', () => {
     const scenarios = ['tools-list', 'tools-call-simple-text', 'tools-call-image', 'tools-call-error'];
     let server: RunningHttpServer | undefined = await startPrintingUrl([breakServer], 'http', 'conformBreak');
     try {
-      const good = await runLoupe(['conform', '--url', server.url, ...scenarioFlags(scenarios), '--json'], long);
+      const good = await runLoupe(
+        ['conform', '--url', server.url, ...scenarioFlags(scenarios), '--json'],
+        long,
+      );
       expect(good.code, good.stderr).toBe(0);
-      expect(parseReport(good.stdout).counts).toEqual({ passed: 9, failed: 0, warnings: 0, requiredFailed: 0 });
+      expect(parseReport(good.stdout).counts).toEqual({
+        passed: 9,
+        failed: 0,
+        warnings: 0,
+        requiredFailed: 0,
+      });
       await server.stop();
-      server = await startPrintingUrl([breakServer, '--break', 'simple-text'], 'http', 'conformBreak --break');
-      const run = await runLoupe(['conform', '--url', server.url, ...scenarioFlags(scenarios), '--json', '--journal', journal('broken')], long);
+      server = await startPrintingUrl(
+        [breakServer, '--break', 'simple-text'],
+        'http',
+        'conformBreak --break',
+      );
+      const run = await runLoupe(
+        [
+          'conform',
+          '--url',
+          server.url,
+          ...scenarioFlags(scenarios),
+          '--json',
+          '--journal',
+          journal('broken'),
+        ],
+        long,
+      );
       expect(run.code, run.stderr).toBe(1);
       const report = parseReport(run.stdout);
-      const failed = report.scenarios.flatMap((scenario) => scenario.checks.filter((check) => check.status === 'FAILURE').map((check) => ({ scenario: scenario.name, check })));
-      expect(failed.map(({ scenario, check }) => `${scenario}/${check.id}: ${check.errorMessage ?? ''}`)).toEqual([
+      const failed = report.scenarios.flatMap((scenario) =>
+        scenario.checks
+          .filter((check) => check.status === 'FAILURE')
+          .map((check) => ({ scenario: scenario.name, check })),
+      );
+      expect(
+        failed.map(({ scenario, check }) => `${scenario}/${check.id}: ${check.errorMessage ?? ''}`),
+      ).toEqual([
         'tools-call-simple-text/tools-call-simple-text: content array is empty; No text content found',
       ]);
       expect(loupeVerdicts(report)).toEqual(await suiteVerdicts(runner, server.url, '2025-11-25', scenarios));
@@ -152,7 +272,10 @@ describe('loupe conform', () => {
         ['out', 'request'],
         ['in', 'response'],
       ]);
-      expect(JSON.parse(linked[0]?.raw ?? '{}')).toMatchObject({ method: 'tools/call', params: { name: 'test_simple_text' } });
+      expect(JSON.parse(linked[0]?.raw ?? '{}')).toMatchObject({
+        method: 'tools/call',
+        params: { name: 'test_simple_text' },
+      });
       expect(JSON.parse(linked[1]?.raw ?? '{}')).toMatchObject({ result: { content: [] } });
     } finally {
       await server?.stop();
@@ -162,8 +285,17 @@ describe('loupe conform', () => {
   it('judges the strict 2026-07-28 v2 SDK server at its own revision, as the suite does', async () => {
     const server = await startV2HttpServer('reject');
     try {
-      const scenarios = ['server-stateless', 'tools-list', 'resources-list', 'prompts-list', 'sep-2164-resource-not-found'];
-      const run = await runLoupe(['conform', '--url', server.url, ...scenarioFlags(scenarios), '--json'], long);
+      const scenarios = [
+        'server-stateless',
+        'tools-list',
+        'resources-list',
+        'prompts-list',
+        'sep-2164-resource-not-found',
+      ];
+      const run = await runLoupe(
+        ['conform', '--url', server.url, ...scenarioFlags(scenarios), '--json'],
+        long,
+      );
       const report = parseReport(run.stdout);
       expect(report.revision).toBe('2026-07-28');
       expect(report.revisionReason).toBe('the server speaks 2026-07-28 (server/discover)');
@@ -178,19 +310,29 @@ describe('loupe conform', () => {
     const unreachable = await runLoupe(['conform', '--url', 'http://127.0.0.1:9/mcp', '--json'], long);
     expect(unreachable.code).toBe(2);
     expect((JSON.parse(unreachable.stdout) as { error: { kind: string } }).error.kind).toBeTruthy();
-    const unknown = await runLoupe(['conform', '--url', everything.url, '--scenario', 'tools-lst', '--json'], long);
+    const unknown = await runLoupe(
+      ['conform', '--url', everything.url, '--scenario', 'tools-lst', '--json'],
+      long,
+    );
     expect(unknown.code).toBe(2);
     expect((JSON.parse(unknown.stdout) as { error: { message: string } }).error.message).toBe(
       '--scenario tools-lst: the suite has no such server scenario. Did you mean "tools-list"? (the suite\'s `conformance list --server` names them all)',
     );
-    const revision = await runLoupe(['conform', '--url', everything.url, '--spec-version', '2024-01-01'], long);
+    const revision = await runLoupe(
+      ['conform', '--url', everything.url, '--spec-version', '2024-01-01'],
+      long,
+    );
     expect(revision.code).toBe(2);
     expect(revision.stderr).toContain('--spec-version is 2025-11-25 or 2026-07-28');
     // No suite in any cache and no consent (no --yes, no terminal): one line saying what is needed, nothing installed.
     const empty = mkdtempSync(join(directory, 'cache-'));
     const noSuite = spawnSync(process.execPath, [loupeBin, 'conform', '--url', everything.url], {
       encoding: 'utf8',
-      env: { ...process.env, LOUPE_CONFORM_CACHE: join(empty, 'conform'), LOUPE_NODE22_CACHE: join(empty, 'node22') },
+      env: {
+        ...process.env,
+        LOUPE_CONFORM_CACHE: join(empty, 'conform'),
+        LOUPE_NODE22_CACHE: join(empty, 'node22'),
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
       timeout: 60_000,
     });

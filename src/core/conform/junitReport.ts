@@ -33,7 +33,9 @@ function suite(report: ConformReport, scenario: ConformScenario): string {
     ['scored', String(scenario.scored)],
     ...(scenario.notScoredReason ? [['not-scored-reason', scenario.notScoredReason]] : []),
   ]
-    .map(([name, value]) => `        <property name="${xmlText(name ?? '')}" value="${xmlText(value ?? '')}"/>`)
+    .map(
+      ([name, value]) => `        <property name="${xmlText(name ?? '')}" value="${xmlText(value ?? '')}"/>`,
+    )
     .join('\n');
   return [
     `    <testsuite name="${xmlText(scenario.name)}" tests="${scenario.checks.length}" failures="${failures}" errors="0" skipped="${skipped}" time="${seconds(scenario.ms)}">`,
