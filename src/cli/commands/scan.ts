@@ -20,12 +20,13 @@ import { readPinBook, writePinBook } from '../../core/security/pinStore.js';
 import { readSurface } from '../../core/security/readSurface.js';
 import { sarifLog } from '../../core/security/sarif.js';
 import { scanSurface } from '../../core/security/scanSurface.js';
+import { listSkills } from '../../core/skills/listSkills.js';
 import type { ServerSurface } from '../../core/security/surface.js';
 import type { Invocation } from '../arguments.js';
 import { describeError } from '../errorReport.js';
 import { countLine, findingBlock, pinLines, sortFindings } from '../format/securityReport.js';
 import { terminalLineReader, type LineReader } from '../linePrompt.js';
-import { walk } from '../listing.js';
+import { pageOptions, walk } from '../listing.js';
 import { createRecorder, openSession } from '../openSession.js';
 import { printable, serverLabel, type Terminal } from '../terminal.js';
 import { printJson } from './list.js';
@@ -114,11 +115,14 @@ async function read(server: ScanServer, invocation: Invocation, terminal: Termin
   try {
     const session = await openSession(server.target, invocation.options, recorder, terminal);
     try {
-      const { surface, incomplete } = await readSurface(session.handshake, (kind) =>
-        walk(session, kind, invocation.options, terminal),
+      const { surface, incomplete, skillsIncomplete } = await readSurface(
+        session.handshake,
+        (kind) => walk(session, kind, invocation.options, terminal),
+        { list: () => listSkills(session, pageOptions(invocation.options)) },
       );
       server.surface = surface;
-      if (incomplete.length > 0) server.incomplete = incomplete.map((result) => result.kind);
+      const partial = [...incomplete.map((result) => result.kind), ...(skillsIncomplete ? ['skills'] : [])];
+      if (partial.length > 0) server.incomplete = partial;
     } finally {
       await session.close();
     }

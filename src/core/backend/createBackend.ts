@@ -469,7 +469,7 @@ export function createSessionBackend(options: BackendOptions & { settingsStore?:
     ...createSecurityMethods(securityRegistry, securityPeer, {
       live: () => {
         const { current, session } = live();
-        return { target: current.target, handshake: session.handshake, walk: (kind) => listed(current, session, kind) };
+        return { target: current.target, handshake: session.handshake, walk: (kind) => listed(current, session, kind), skills: skills.reader(session) };
       },
     }),
     // collections

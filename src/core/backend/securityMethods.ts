@@ -14,7 +14,7 @@ import type { Target } from '../../shared/target.js';
 import { describeTarget, redactTarget } from '../../shared/target.js';
 import { checkPin, emptyPinBook, pinDriftFindings, pinOf, targetKey } from '../security/pins.js';
 import { readPinBook, writePinBook } from '../security/pinStore.js';
-import { readSurface } from '../security/readSurface.js';
+import { readSurface, type SkillsReader } from '../security/readSurface.js';
 import { scanSurface } from '../security/scanSurface.js';
 import type { ServerSurface } from '../security/surface.js';
 
@@ -58,7 +58,13 @@ export function createSecurityRegistry(settingsPath: string | undefined): Securi
 
 export interface SecurityContext {
   /** The connected session: its target, handshake and a walk of a list (kept results reused). */
-  live(): { target: Target; handshake: Handshake; walk: (kind: ListKind) => Promise<ListResult> };
+  live(): {
+    target: Target;
+    handshake: Handshake;
+    walk: (kind: ListKind) => Promise<ListResult>;
+    /** Its skills: the kept listing and the files the user fetched. */
+    skills?: SkillsReader;
+  };
 }
 
 /** The server's name for other sessions' findings: serverInfo.name, else the target. */
@@ -77,8 +83,8 @@ export function createSecurityMethods(
   context: SecurityContext,
 ): Pick<BackendMethods, 'security' | 'acceptPin'> {
   const report = async (accept: boolean): Promise<SecurityReport> => {
-    const { target, handshake, walk } = context.live();
-    const { surface, incomplete } = await readSurface(handshake, walk);
+    const { target, handshake, walk, skills } = context.live();
+    const { surface, incomplete, skillsIncomplete } = await readSurface(handshake, walk, skills);
     const findings: Finding[] = scanSurface(surface, { others: registry.others(peer) });
     const book = await registry.book();
     const key = targetKey(target);
@@ -96,7 +102,10 @@ export function createSecurityMethods(
       server: serverName(handshake, target),
       findings,
       pin,
-      incomplete: incomplete.map((result) => result.kind),
+      incomplete: [
+        ...incomplete.map((result) => result.kind),
+        ...(skillsIncomplete ? ['skills' as const] : []),
+      ],
     };
   };
   return { security: () => report(false), acceptPin: () => report(true) };
