@@ -15,15 +15,15 @@ import { closest } from './suggestion.js';
 import { grantFlag } from './grantFlags.js';
 import { hostIds, resolveHosts } from '../core/portability/checkTools.js';
 
-/** --extensions tasks,ui (or none): the extensions named are declared, the others not. */
+/** --extensions tasks,ui,skills (or none): the extensions named are declared, the others not. */
 function parseExtensions(text: string): ExtensionChoice {
   const names = text
     .split(',')
     .map((name) => name.trim())
     .filter((name) => name !== '' && name !== 'none');
-  const unknown = names.find((name) => name !== 'tasks' && name !== 'ui');
-  if (unknown !== undefined) throw usage(`--extensions names tasks, ui or none; got "${unknown}".`);
-  return { tasks: names.includes('tasks'), ui: names.includes('ui') };
+  const unknown = names.find((name) => name !== 'tasks' && name !== 'ui' && name !== 'skills');
+  if (unknown !== undefined) throw usage(`--extensions names tasks, ui, skills or none; got "${unknown}".`);
+  return { tasks: names.includes('tasks'), ui: names.includes('ui'), skills: names.includes('skills') };
 }
 
 /** --hosts openai,anthropic (or all): known profile ids only, so a typo never checks nothing. */
@@ -350,7 +350,7 @@ export function parseArguments(argv: readonly string[]): Invocation {
         options.hosts = parseHosts(value());
         break;
       case '--no-extensions':
-        options.extensions = { tasks: false, ui: false };
+        options.extensions = { tasks: false, ui: false, skills: false };
         break;
       case '--calls':
         options.calls = value();

@@ -81,7 +81,7 @@ Options
   --task              call: run a tool whose execution.taskSupport is optional as a task (required: always);
                       task status on stderr, the result on stdout; Ctrl-C cancels the task (tasks/cancel;
                       exit 3 when the server refused or failed it: the task may still run)
-  --extensions <list> extensions Loupe declares: tasks,ui (default both), or none; --no-extensions = none
+  --extensions <list> extensions Loupe declares: tasks,ui,skills (default all), or none; --no-extensions = none
 
 Sign-in (HTTP servers that answer 401: OAuth 2.1 as MCP specifies it)
   --auth auto|none              auto (default): sign in on a 401, printing the URL to open; none: never

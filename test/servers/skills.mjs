@@ -11,6 +11,8 @@
 //   --no-extension           do not declare the extension (skills/list still answers, so refusing is Loupe's)
 //   --reads-log FILE         append the URI of every resources/read, one a line (tests check nothing is prefetched)
 //   --changed                serve pdf-processing with a changed SKILL.md (new body, so a new digest and size)
+//   --strict                 refuse skills/list and skills/get (-32601) unless the client declared the extension
+//                            (initialize capabilities, or the request's _meta clientCapabilities in 2026-07-28)
 //   --poisoned               add shell-history last: a poisoned skill (SKILL.md verifies; security lens test)
 //
 // Skills, in listing order:
@@ -164,6 +166,7 @@ function answer(message) {
   const fail = (code, text) => ({ jsonrpc: '2.0', id, error: { code, message: text } });
   switch (method) {
     case 'initialize':
+      initializeDeclared = params.capabilities?.extensions?.['io.modelcontextprotocol/skills'] !== undefined;
       return {
         jsonrpc: '2.0',
         id,
@@ -177,6 +180,26 @@ function answer(message) {
       });
     case 'ping':
       return done({});
+    case 'skills/list':
+    case 'skills/get':
+      if (has('strict') && !clientDeclared(params))
+        return fail(-32601, 'The client did not declare the skills extension');
+      return skillsAnswer(method, params, done, fail);
+    default:
+      return otherAnswer(method, params, done, fail);
+  }
+}
+
+let initializeDeclared = false;
+function clientDeclared(params) {
+  const modern = params._meta?.['io.modelcontextprotocol/clientCapabilities'];
+  const declared =
+    modern ?? (initializeDeclared ? { extensions: { 'io.modelcontextprotocol/skills': {} } } : {});
+  return declared?.extensions?.['io.modelcontextprotocol/skills'] !== undefined;
+}
+
+function skillsAnswer(method, params, done, fail) {
+  switch (method) {
     case 'skills/list': {
       if (has('endless')) {
         const page = params.cursor === undefined ? 0 : Number(String(params.cursor).replace('skills-', ''));
@@ -194,6 +217,11 @@ function answer(message) {
       const found = skills.find((skill) => skill.uri === params.uri);
       return found ? done({ skill: entry(found) }) : fail(-32602, `Unknown skill: ${String(params.uri)}`);
     }
+  }
+}
+
+function otherAnswer(method, params, done, fail) {
+  switch (method) {
     case 'tools/list':
       return done({ tools: [] });
     case 'resources/templates/list':
