@@ -322,6 +322,7 @@ export function parseArguments(argv: readonly string[]): Invocation {
       case '--client-auth':
       case '--dpop':
       case '--private-key-file':
+      case '--client-secret-file':
       case '--private-key-jwk':
       case '--signing-alg':
       case '--assertion-file':

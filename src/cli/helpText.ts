@@ -88,6 +88,7 @@ Sign-in (HTTP servers that answer 401: OAuth 2.1 as MCP specifies it)
   --auth-non-interactive        follow the authorization redirect without a browser (CI, tests)
   --client-id <id>              a pre-registered client (else Dynamic Client Registration)
   --client-secret <secret>      its secret (sent as the server advertises: Basic or in the body)
+  --client-secret-file <path>   the secret from a file (one line), so it is never on the command line
   --client-metadata-url <url>   your Client ID Metadata Document, used where the server supports it
   --scope '<scopes>'            scopes to ask for on top of those the server names (repeatable)
   --token <bearer>              use this access token as it is (no sign-in, no refresh)
