@@ -51,6 +51,8 @@ export const commands = [
   'test',
   'replay',
   'skills',
+  'read',
+  'prompt',
   'help',
   'version',
 ] as const;
@@ -468,6 +470,11 @@ export function parseArguments(argv: readonly string[]): Invocation {
     invocation.tool = positional.shift();
     if (!invocation.tool) throw usage("call needs a tool name: loupe call <tool> [--args '{…}'] <target>");
   }
+  if (command === 'read' || command === 'prompt') {
+    invocation.tool = positional.shift();
+    if (!invocation.tool)
+      throw usage(command === 'read' ? 'read needs a resource URI: loupe read <uri> <target>' : "prompt needs a prompt name: loupe prompt <name> [--args '{…}'] <target>");
+  }
   if (command === 'diff' || command === 'board') parseFiles(invocation, positional.splice(0));
   if (command === 'scan') {
     // scan: config files to read (none: the target, --config, or the known locations).
@@ -516,7 +523,7 @@ export function parseArguments(argv: readonly string[]): Invocation {
       `${command} --config needs --server <name> (loupe list --config ${invocation.config.path} lists them).`,
     );
   }
-  if (['list', 'call', 'lint', 'snapshot', 'watch', 'skills'].includes(command) && !hasTarget && !invocation.config) {
+  if (['list', 'call', 'lint', 'snapshot', 'watch', 'skills', 'read', 'prompt'].includes(command) && !hasTarget && !invocation.config) {
     throw usage(`${command} needs a target: --demo, --url <url>, or -- <command> [args…], or --config <file> --server <name>.`);
   }
   return invocation;

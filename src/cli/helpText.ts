@@ -7,6 +7,8 @@ Commands
   list [--kind tools|resources|templates|prompts|skills]  table of every item, all pages (--json: items as sent)
   call <tool> [--args '<json>']                    call a tool; stdout: its structuredContent as JSON, else its
                                                    text (other blocks, validation on stderr); exit 1 on isError
+  read <uri>                                       resources/read: each content's text on stdout (--json: the result)
+  prompt <name> [--args '{"k":"v"}']               prompts/get (string arguments): each message's text
   lint                                             findings per tool and the server summary; exit 1 on errors
   lint --hosts openai,anthropic,…|all              also each tool against host profiles (openai, openai-strict,
                                                    anthropic, gemini, claude-code, vscode, cursor): accepted,
