@@ -471,6 +471,7 @@ export function createSessionBackend(options: BackendOptions & { settingsStore?:
         const { current, session } = live();
         return { target: current.target, handshake: session.handshake, walk: (kind) => listed(current, session, kind), skills: skills.reader(session) };
       },
+      configured: async () => (await settingsStore.load()).savedServers,
     }),
     // collections
     ...createCollectionMethods({
