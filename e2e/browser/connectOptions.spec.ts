@@ -44,7 +44,7 @@ test.describe('connect options', () => {
     await expect(tools.locator('.list-count')).toHaveText(/^16 tools · 1 page/, { timeout: 30_000 });
     const declared = tools.getByRole('group', { name: 'Declared capabilities' });
     await expect(declared.locator('p').first()).toHaveText(
-      'Listed for Loupe declaring roots, sampling, elicitation, tasks, extensions tasks, ui; a client declaring less may be listed other tools (the CLI declares none without --input).',
+      'Listed for Loupe declaring roots, sampling, elicitation, tasks, extensions tasks, ui, skills; a client declaring less may be listed other tools (the CLI declares none without --input).',
     );
     await declared.getByRole('button', { name: 'List as a client without capabilities' }).click();
     const outcome = declared.getByRole('status', { name: 'Without capabilities' });

@@ -1,14 +1,15 @@
 /**
  * The security lens in Chromium through the browser host: a poisoned tool's findings in the tool detail and the
  * Security view with the evidence highlighted (the hidden tag text decoded, nothing raw on the page), and the pin
- * banner after the same command line turns (postmark-mcp 1.0.15 → 1.0.16), accepted as the new pin.
+ * banner after the same command line turns (postmark-mcp 1.0.15 → 1.0.16), accepted as the new pin; while the
+ * banner is unaccepted a call is held (the server's calls log stays empty through a person's pause), then sent.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { repositoryRoot, startHostProcess, type HostProcess } from '../hostProcess';
-import { connectStdio, connectedPill, toolList } from '../pageHelpers';
+import { connectStdio, connectedPill, openTool, toolList } from '../pageHelpers';
 
 const poisoned = join(repositoryRoot, 'test', 'servers', 'poisoned.mjs');
 
@@ -83,6 +84,70 @@ test.describe('Security', () => {
 
     await banner.getByRole('button', { name: 'Accept as the new pin' }).click();
     await expect(banner).toHaveCount(0);
+    await expect(page.getByText(/postmark-mcp: 1 finding · pin same/)).toBeVisible();
+  });
+
+  test('a call while the drift is unaccepted is held, not sent, until the person chooses', async ({
+    page,
+  }, testInfo) => {
+    const directory = mkdtempSync(join(tmpdir(), 'loupe-e2e-pin-hold-'));
+    const versionFile = join(directory, 'version');
+    const callsLog = join(directory, 'calls.log');
+    const calls = (): string[] =>
+      existsSync(callsLog) ? readFileSync(callsLog, 'utf8').split('\n').filter(Boolean) : [];
+    writeFileSync(versionFile, '1.0.15');
+    const args = `${poisoned} rug-pull --version-file ${versionFile} --calls-log ${callsLog}`;
+    await connectStdio(page, process.execPath, args);
+    await expect(toolList(page).getByRole('option')).toHaveCount(1);
+    await page.getByRole('tab', { name: /Security/ }).click();
+    await expect(page.getByText(/postmark-mcp: 0 findings · pin new/)).toBeVisible();
+    await page.getByRole('tab', { name: /^Tools/ }).click();
+    writeFileSync(versionFile, '1.0.16');
+    await page.getByRole('button', { name: 'Disconnect' }).click();
+    await connectStdio(page, process.execPath, args);
+    const banner = page.getByRole('alert', { name: 'Pin changed' });
+    await expect(banner).toContainText('2 changes');
+
+    const fill = async () => {
+      const panel = await openTool(page, 'send_email');
+      await panel.locator('input[id$="_to"]').fill('ann@example.com');
+      await panel.locator('input[id$="_subject"]').fill('Hello');
+      await panel.locator('input[id$="_body"]').fill('Hi Ann');
+      await panel.getByRole('button', { name: 'Call send_email' }).click();
+      return panel;
+    };
+    let panel = await fill();
+    const hold = page.getByRole('dialog', { name: 'Call send_email on a changed server?' });
+    await expect(hold).toContainText('The call is held, not sent');
+    await expect(hold.getByRole('button', { name: "Don't call" })).toBeFocused();
+    await page.screenshot({ path: testInfo.outputPath('pin-hold.png') });
+    // The person reads the banner for a while: nothing reaches the server meanwhile.
+    await page.waitForTimeout(3_000);
+    expect(calls()).toEqual([]);
+    await hold.getByRole('button', { name: "Don't call" }).click();
+    await expect(hold).toHaveCount(0);
+    expect(calls()).toEqual([]);
+
+    // Call anyway: sent, and the drift stays unaccepted (the banner stays; the next call is held again).
+    panel = await fill();
+    await page.waitForTimeout(2_000);
+    await hold.getByRole('button', { name: 'Call anyway' }).click();
+    await expect(panel.getByRole('region', { name: 'Call result' })).toContainText('ok');
+    expect(calls()).toEqual(['send_email']);
+    await expect(banner).toBeVisible();
+
+    // Accept the change and call: the pin is accepted, the banner goes, the call is sent; the next is not held.
+    await panel.getByRole('button', { name: 'Call send_email' }).click();
+    await expect(hold).toBeVisible();
+    await page.waitForTimeout(2_000);
+    expect(calls()).toEqual(['send_email']);
+    await hold.getByRole('button', { name: 'Accept the change and call' }).click();
+    await expect(banner).toHaveCount(0);
+    await expect.poll(calls).toEqual(['send_email', 'send_email']);
+    await panel.getByRole('button', { name: 'Call send_email' }).click();
+    await expect.poll(calls).toEqual(['send_email', 'send_email', 'send_email']);
+    await expect(hold).toHaveCount(0);
+    await page.getByRole('tab', { name: /Security/ }).click();
     await expect(page.getByText(/postmark-mcp: 1 finding · pin same/)).toBeVisible();
   });
 });

@@ -15,15 +15,15 @@ import { closest } from './suggestion.js';
 import { grantFlag } from './grantFlags.js';
 import { hostIds, resolveHosts } from '../core/portability/checkTools.js';
 
-/** --extensions tasks,ui (or none): the extensions named are declared, the others not. */
+/** --extensions tasks,ui,skills (or none): the extensions named are declared, the others not. */
 function parseExtensions(text: string): ExtensionChoice {
   const names = text
     .split(',')
     .map((name) => name.trim())
     .filter((name) => name !== '' && name !== 'none');
-  const unknown = names.find((name) => name !== 'tasks' && name !== 'ui');
-  if (unknown !== undefined) throw usage(`--extensions names tasks, ui or none; got "${unknown}".`);
-  return { tasks: names.includes('tasks'), ui: names.includes('ui') };
+  const unknown = names.find((name) => name !== 'tasks' && name !== 'ui' && name !== 'skills');
+  if (unknown !== undefined) throw usage(`--extensions names tasks, ui, skills or none; got "${unknown}".`);
+  return { tasks: names.includes('tasks'), ui: names.includes('ui'), skills: names.includes('skills') };
 }
 
 /** --hosts openai,anthropic (or all): known profile ids only, so a typo never checks nothing. */
@@ -55,6 +55,8 @@ export const commands = [
   'replay',
   'skills',
   'conform',
+  'read',
+  'prompt',
   'help',
   'version',
 ] as const;
@@ -333,6 +335,7 @@ export function parseArguments(argv: readonly string[]): Invocation {
       case '--client-auth':
       case '--dpop':
       case '--private-key-file':
+      case '--client-secret-file':
       case '--private-key-jwk':
       case '--signing-alg':
       case '--assertion-file':
@@ -361,7 +364,7 @@ export function parseArguments(argv: readonly string[]): Invocation {
         options.hosts = parseHosts(value());
         break;
       case '--no-extensions':
-        options.extensions = { tasks: false, ui: false };
+        options.extensions = { tasks: false, ui: false, skills: false };
         break;
       case '--calls':
         options.calls = value();
@@ -491,6 +494,15 @@ export function parseArguments(argv: readonly string[]): Invocation {
     invocation.tool = positional.shift();
     if (!invocation.tool) throw usage("call needs a tool name: loupe call <tool> [--args '{…}'] <target>");
   }
+  if (command === 'read' || command === 'prompt') {
+    invocation.tool = positional.shift();
+    if (!invocation.tool)
+      throw usage(
+        command === 'read'
+          ? 'read needs a resource URI: loupe read <uri> <target>'
+          : "prompt needs a prompt name: loupe prompt <name> [--args '{…}'] <target>",
+      );
+  }
   if (command === 'diff' || command === 'board') parseFiles(invocation, positional.splice(0));
   if (command === 'scan') {
     // scan: config files to read (none: the target, --config, or the known locations).
@@ -558,7 +570,7 @@ export function parseArguments(argv: readonly string[]): Invocation {
     );
   }
   if (
-    ['list', 'call', 'lint', 'snapshot', 'watch', 'skills', 'conform'].includes(command) &&
+    ['list', 'call', 'lint', 'snapshot', 'watch', 'skills', 'conform', 'read', 'prompt'].includes(command) &&
     !hasTarget &&
     !invocation.config
   ) {

@@ -10,6 +10,7 @@ import {
   type AuthSettings,
   type ClientAuthMethod,
 } from '../shared/auth.js';
+import { readFileSync } from 'node:fs';
 import { LoupeError } from '../shared/errors.js';
 
 const grantAliases: Record<string, AuthGrant> = {
@@ -26,6 +27,28 @@ const clientAuthAliases: Record<string, ClientAuthMethod> = {
 
 function usage(message: string): LoupeError {
   return new LoupeError({ kind: 'usage', message });
+}
+
+/**
+ * --client-secret-file: the secret from a file (so it is never on the command line, where `ps` shows it), read at
+ * once; one trailing line break is not part of it. A missing, unreadable or empty file is a usage error naming it.
+ */
+function readClientSecret(path: string): string {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const why =
+      code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'a directory' : (code ?? 'unreadable');
+    throw usage(`--client-secret-file: cannot read "${path}" (${why}).`);
+  }
+  const secret = text.replace(/\r?\n$/, '');
+  if (secret === '' || /[\r\n]/.test(secret))
+    throw usage(
+      `--client-secret-file: "${path}" must hold the secret on one line (it is ${secret === '' ? 'empty' : 'several lines'}).`,
+    );
+  return secret;
 }
 
 export function grantFlag(auth: AuthSettings, flag: string, value: string): void {
@@ -53,6 +76,9 @@ export function grantFlag(auth: AuthSettings, flag: string, value: string): void
       return;
     case '--private-key-file':
       auth.privateKeyFile = value;
+      return;
+    case '--client-secret-file':
+      auth.clientSecret = readClientSecret(value);
       return;
     case '--private-key-jwk':
       auth.privateKeyJwk = value;

@@ -7,6 +7,8 @@ Commands
   list [--kind tools|resources|templates|prompts|skills]  table of every item, all pages (--json: items as sent)
   call <tool> [--args '<json>']                    call a tool; stdout: its structuredContent as JSON, else its
                                                    text (other blocks, validation on stderr); exit 1 on isError
+  read <uri>                                       resources/read: each content's text on stdout (--json: the result)
+  prompt <name> [--args '{"k":"v"}']               prompts/get (string arguments): each message's text
   lint                                             findings per tool and the server summary; exit 1 on errors
   lint --hosts openai,anthropic,…|all              also each tool against host profiles (openai, openai-strict,
                                                    anthropic, gemini, claude-code, vscode, cursor): accepted,
@@ -87,13 +89,14 @@ Options
   --task              call: run a tool whose execution.taskSupport is optional as a task (required: always);
                       task status on stderr, the result on stdout; Ctrl-C cancels the task (tasks/cancel;
                       exit 3 when the server refused or failed it: the task may still run)
-  --extensions <list> extensions Loupe declares: tasks,ui (default both), or none; --no-extensions = none
+  --extensions <list> extensions Loupe declares: tasks,ui,skills (default all), or none; --no-extensions = none
 
 Sign-in (HTTP servers that answer 401: OAuth 2.1 as MCP specifies it)
   --auth auto|none              auto (default): sign in on a 401, printing the URL to open; none: never
   --auth-non-interactive        follow the authorization redirect without a browser (CI, tests)
   --client-id <id>              a pre-registered client (else Dynamic Client Registration)
   --client-secret <secret>      its secret (sent as the server advertises: Basic or in the body)
+  --client-secret-file <path>   the secret from a file (one line), so it is never on the command line
   --client-metadata-url <url>   your Client ID Metadata Document, used where the server supports it
   --scope '<scopes>'            scopes to ask for on top of those the server names (repeatable)
   --token <bearer>              use this access token as it is (no sign-in, no refresh)

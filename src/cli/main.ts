@@ -27,6 +27,9 @@ const runners: Record<CommandName, Command> = {
   auth: async (invocation, terminal) => (await import('./commands/auth.js')).authCommand(invocation, terminal),
   scan: async (invocation, terminal) => (await import('./commands/scan.js')).scanCommand(invocation, terminal),
   test: async (invocation, terminal) => (await import('./commands/test.js')).testCommand(invocation, terminal),
+  read: async (invocation, terminal) => (await import('./commands/readPrompt.js')).readCommand(invocation, terminal),
+  prompt: async (invocation, terminal) =>
+    (await import('./commands/readPrompt.js')).promptCommand(invocation, terminal),
   skills: async (invocation, terminal) => (await import('./commands/skills.js')).skillsCommand(invocation, terminal),
   conform: async (invocation, terminal) => (await import('./commands/conform.js')).conformCommand(invocation, terminal),
   help: (_invocation, terminal) => {

@@ -37,11 +37,11 @@ export const securityCodes = [
 export type SecurityCode = (typeof securityCodes)[number];
 
 /** Which part of what the server shows a finding is about. */
-export type SurfaceKind = 'tool' | 'prompt' | 'resource' | 'template' | 'instructions' | 'server';
+export type SurfaceKind = 'tool' | 'prompt' | 'resource' | 'template' | 'instructions' | 'server' | 'skill';
 
 export interface SurfaceItem {
   kind: SurfaceKind;
-  /** The item's name (tools, prompts), uri (resources) or uriTemplate (templates); '' for instructions. */
+  /** The item's name (tools, prompts, skills), uri (resources) or uriTemplate (templates); '' for instructions. */
   name: string;
   /** Position in its list (0-based). */
   index?: number;
@@ -148,6 +148,6 @@ export interface SecurityReport {
   findings: Finding[];
   /** Null when the session is not connected to anything that can be pinned. */
   pin: PinCheck | null;
-  /** Lists that did not read to the end. */
-  incomplete: ListKind[];
+  /** Lists that did not read to the end (skills: skills/list). */
+  incomplete: Array<ListKind | 'skills'>;
 }

@@ -10,12 +10,16 @@ export const uiExtensionId = 'io.modelcontextprotocol/ui';
 /** The MIME types of MCP Apps resources Loupe declares it can render. */
 export const uiMimeTypes = ['text/html;profile=mcp-app'] as const;
 
-/** Which extensions Loupe declares; both on unless the user turns one off. */
+/**
+ * Which extensions Loupe declares; all on unless the user turns one off. `skills` is io.modelcontextprotocol/skills
+ * (SEP-2640): extensions are negotiated by both sides (SEP-2133), so a client that reads skills declares it.
+ */
 export interface ExtensionChoice {
   tasks: boolean;
   ui: boolean;
+  skills: boolean;
 }
-export const allExtensions: ExtensionChoice = { tasks: true, ui: true };
+export const allExtensions: ExtensionChoice = { tasks: true, ui: true, skills: true };
 
 export const taskStatuses = ['working', 'input_required', 'completed', 'failed', 'cancelled'] as const;
 export type TaskStatus = (typeof taskStatuses)[number];

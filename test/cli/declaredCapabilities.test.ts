@@ -21,7 +21,7 @@ describe('loupe list says which client capabilities it declared', { timeout: 90_
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout.trimEnd().split('\n').at(-1)).toBe('13 tools · 1 page');
     expect(run.stderr).toBe(
-      'loupe: client capabilities declared: tasks; extensions: tasks, ui; not declared: sampling, elicitation, roots (a server may list more to a client that declares them: --input …)\n',
+      'loupe: client capabilities declared: tasks; extensions: tasks, ui, skills; not declared: sampling, elicitation, roots (a server may list more to a client that declares them: --input …)\n',
     );
     const json = await runLoupe(['list', '--json', ...everything]);
     const document = JSON.parse(json.stdout) as Listing;
@@ -34,7 +34,7 @@ describe('loupe list says which client capabilities it declared', { timeout: 90_
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout.trimEnd().split('\n').at(-1)).toBe('16 tools · 1 page');
     expect(run.stderr).toBe(
-      'loupe: client capabilities declared: roots, sampling, elicitation, tasks; extensions: tasks, ui\n',
+      'loupe: client capabilities declared: roots, sampling, elicitation, tasks; extensions: tasks, ui, skills\n',
     );
     const json = await runLoupe(['list', '--json', '--input', 'defaults', ...everything]);
     const document = JSON.parse(json.stdout) as Listing;

@@ -20,7 +20,7 @@ describe('loupe against the embedded demo server (--demo)', { timeout: 60_000 },
     const run = await runLoupe(['list', '--demo']);
     // stderr says what Loupe declared (a server may list more to a client that declares more), nothing else.
     expect(run.stderr).toBe(
-      'loupe: client capabilities declared: tasks; extensions: tasks, ui; not declared: sampling, elicitation, roots (a server may list more to a client that declares them: --input …)\n',
+      'loupe: client capabilities declared: tasks; extensions: tasks, ui, skills; not declared: sampling, elicitation, roots (a server may list more to a client that declares them: --input …)\n',
     );
     expect(run.code).toBe(0);
     const lines = run.stdout.trimEnd().split('\n');

@@ -4,6 +4,7 @@
 // POST → JSON; the endpoint URL …/mcp is the first stdout line). Everything else answers -32601.
 //
 //   node test/servers/poisoned.mjs <attack> [--transport stdio|http] [--version V | --version-file F]   (or POISONED_VERSION=V)
+//                                  [--calls-log F]   (appends each tools/call's tool name, one a line)
 //
 //   tool-poisoning  Invariant Labs 2025-04-01: `add` whose description hides an <IMPORTANT> block telling the model to
 //                   read ~/.cursor/mcp.json and ~/.ssh/id_rsa, pass them as `sidenote` and not to tell the user
@@ -20,7 +21,7 @@
 //   annotations     tools whose annotations contradict their names (delete_all_files destructiveHint false)
 //   context         a tool with a `conversation` parameter to be filled with the whole conversation
 import { createServer } from 'node:http';
-import { existsSync, readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 
 const argv = process.argv.slice(2);
@@ -264,8 +265,11 @@ function answer(message) {
       return result({ resources: shown.resources ?? [] });
     case 'resources/templates/list':
       return result({ resourceTemplates: shown.resourceTemplates ?? [] });
-    case 'tools/call':
+    case 'tools/call': {
+      const callsLog = flag('calls-log', undefined);
+      if (callsLog) appendFileSync(callsLog, `${String(params?.name)}\n`);
       return result({ content: [{ type: 'text', text: 'ok' }] });
+    }
     default:
       return { jsonrpc: '2.0', id, error: { code: -32601, message: `Method not found: ${method}` } };
   }

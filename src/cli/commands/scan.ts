@@ -18,14 +18,16 @@ import { loupeVersion } from '../../core/loupeVersion.js';
 import { checkPin, pinDriftFindings, targetKey } from '../../core/security/pins.js';
 import { readPinBook, writePinBook } from '../../core/security/pinStore.js';
 import { readSurface } from '../../core/security/readSurface.js';
-import { sarifLog } from '../../core/security/sarif.js';
+import { sarifLog, type SarifServer } from '../../core/security/sarif.js';
 import { scanSurface } from '../../core/security/scanSurface.js';
+import { listSkills } from '../../core/skills/listSkills.js';
 import type { ServerSurface } from '../../core/security/surface.js';
 import type { Invocation } from '../arguments.js';
 import { describeError } from '../errorReport.js';
 import { countLine, findingBlock, pinLines, sortFindings } from '../format/securityReport.js';
 import { terminalLineReader, type LineReader } from '../linePrompt.js';
-import { walk } from '../listing.js';
+import { pageOptions, walk } from '../listing.js';
+import { targetArtifact } from './scanArtifact.js';
 import { createRecorder, openSession } from '../openSession.js';
 import { printable, serverLabel, type Terminal } from '../terminal.js';
 import { printJson } from './list.js';
@@ -35,6 +37,8 @@ interface ScanServer {
   target?: Target;
   /** The config file it came from, and the line that names it. */
   config?: { path: string; line?: number };
+  /** A target named out of a config file (--config, --server): where SARIF locates it (not asked for, unlike config). */
+  located?: { path: string; line?: number };
   skipped?: string;
   /** Skipped because nobody could be asked (no terminal, no --yes): the scan is incomplete. */
   unasked?: boolean;
@@ -44,6 +48,22 @@ interface ScanServer {
   findings: Finding[];
   pin?: PinCheck;
   accepted?: boolean;
+}
+
+/** A scanned server for SARIF: at its config line when it came from one, else at the target's own location. */
+function sarifServer(server: ScanServer): SarifServer {
+  const file = server.config ?? server.located;
+  if (file)
+    return {
+      name: server.name,
+      findings: server.findings,
+      config: {
+        uri: relative(process.cwd(), file.path).split('\\').join('/'),
+        ...(file.line ? { line: file.line } : {}),
+      },
+    };
+  const artifact = server.target ? targetArtifact(server.target) : undefined;
+  return { name: server.name, findings: server.findings, ...(artifact === undefined ? {} : { artifact }) };
 }
 
 async function lineOf(path: string, name: string): Promise<number | undefined> {
@@ -56,6 +76,13 @@ async function lineOf(path: string, name: string): Promise<number | undefined> {
 async function gather(invocation: Invocation): Promise<ScanServer[]> {
   if (invocation.target) {
     const name = invocation.config?.server ?? describeTarget(redactTarget(invocation.target));
+    // `--config <file> --server <name>`: located at the config line naming it, like a scan of the whole file.
+    if (invocation.config?.server !== undefined) {
+      const path = resolve(invocation.config.path);
+      const line = await lineOf(path, invocation.config.server);
+      const located = { path, ...(line === undefined ? {} : { line }) };
+      return [{ name, target: invocation.target, located, findings: [] }];
+    }
     return [{ name, target: invocation.target, findings: [] }];
   }
   const paths = [...(invocation.config ? [invocation.config.path] : []), ...(invocation.files ?? [])];
@@ -114,11 +141,14 @@ async function read(server: ScanServer, invocation: Invocation, terminal: Termin
   try {
     const session = await openSession(server.target, invocation.options, recorder, terminal);
     try {
-      const { surface, incomplete } = await readSurface(session.handshake, (kind) =>
-        walk(session, kind, invocation.options, terminal),
+      const { surface, incomplete, skillsIncomplete } = await readSurface(
+        session.handshake,
+        (kind) => walk(session, kind, invocation.options, terminal),
+        { list: () => listSkills(session, pageOptions(invocation.options)) },
       );
       server.surface = surface;
-      if (incomplete.length > 0) server.incomplete = incomplete.map((result) => result.kind);
+      const partial = [...incomplete.map((result) => result.kind), ...(skillsIncomplete ? ['skills'] : [])];
+      if (partial.length > 0) server.incomplete = partial;
     } finally {
       await session.close();
     }
@@ -214,18 +244,7 @@ export async function scanCommand(
   if (book && options.pinPath !== undefined && bookChanged) await writePinBook(options.pinPath, book);
   if (options.sarifPath !== undefined) {
     const log = sarifLog(
-      servers.map((server) => ({
-        name: server.name,
-        findings: server.findings,
-        ...(server.config
-          ? {
-              config: {
-                uri: relative(process.cwd(), server.config.path).split('\\').join('/'),
-                ...(server.config.line ? { line: server.config.line } : {}),
-              },
-            }
-          : {}),
-      })),
+      servers.map((server) => sarifServer(server)),
       loupeVersion(),
     );
     await writeFile(options.sarifPath, `${JSON.stringify(log, null, 2)}\n`);

@@ -357,8 +357,10 @@ export function createSessionBackend(
           target: current.target,
           handshake: session.handshake,
           walk: (kind) => listed(current, session, kind),
+          skills: skills.reader(session),
         };
       },
+      configured: async () => (await settingsStore.load()).savedServers,
     }),
     // collections
     ...createCollectionMethods({

@@ -4,7 +4,7 @@
  * in pins.json beside the settings. One registry per backend: the pin book and the sessions that can shadow each other.
  */
 import { dirname, join } from 'node:path';
-import type { BackendMethods } from '../../shared/contract.js';
+import type { BackendMethods, SavedServer } from '../../shared/contract.js';
 import type { Finding } from '../../shared/lint.js';
 import type { JsonObject } from '../../shared/json.js';
 import type { ListKind, ListResult } from '../../shared/lists.js';
@@ -14,7 +14,7 @@ import type { Target } from '../../shared/target.js';
 import { describeTarget, redactTarget } from '../../shared/target.js';
 import { checkPin, emptyPinBook, pinDriftFindings, pinOf, targetKey } from '../security/pins.js';
 import { readPinBook, writePinBook } from '../security/pinStore.js';
-import { readSurface } from '../security/readSurface.js';
+import { readSurface, type SkillsReader } from '../security/readSurface.js';
 import { scanSurface } from '../security/scanSurface.js';
 import type { ServerSurface } from '../security/surface.js';
 
@@ -56,9 +56,41 @@ export function createSecurityRegistry(settingsPath: string | undefined): Securi
   };
 }
 
+/**
+ * The configured servers that are not connected now, as others for shadowing: each saved server whose target is
+ * pinned, with its tools as pinned (no server is started to learn them). Not this session's own target, not one a
+ * connected peer already speaks for, not one that names itself like this server.
+ */
+export function configuredOthers(
+  saved: readonly SavedServer[],
+  book: PinBook,
+  self: { key: string; server: string },
+  connected: readonly OtherServerTools[],
+): OtherServerTools[] {
+  const speaking = new Set(connected.map((other) => other.server));
+  const seen = new Set<string>();
+  return saved.flatMap((server) => {
+    const key = targetKey(server.target);
+    const pin = book.pins[key];
+    const pinnedName = pin?.serverInfo?.name;
+    const named = typeof pinnedName === 'string' && pinnedName !== '' ? pinnedName : server.name;
+    if (!pin || key === self.key || seen.has(key) || named === self.server || speaking.has(named)) return [];
+    seen.add(key);
+    return [{ server: server.name, tools: Object.keys(pin.items.tools) }];
+  });
+}
+
 export interface SecurityContext {
   /** The connected session: its target, handshake and a walk of a list (kept results reused). */
-  live(): { target: Target; handshake: Handshake; walk: (kind: ListKind) => Promise<ListResult> };
+  live(): {
+    target: Target;
+    handshake: Handshake;
+    walk: (kind: ListKind) => Promise<ListResult>;
+    /** Its skills: the kept listing and the files the user fetched. */
+    skills?: SkillsReader;
+  };
+  /** The servers configured in the app (saved servers), for shadowing beyond the open sessions. */
+  configured?(): Promise<readonly SavedServer[]>;
 }
 
 /** The server's name for other sessions' findings: serverInfo.name, else the target. */
@@ -77,11 +109,18 @@ export function createSecurityMethods(
   context: SecurityContext,
 ): Pick<BackendMethods, 'security' | 'acceptPin'> {
   const report = async (accept: boolean): Promise<SecurityReport> => {
-    const { target, handshake, walk } = context.live();
-    const { surface, incomplete } = await readSurface(handshake, walk);
-    const findings: Finding[] = scanSurface(surface, { others: registry.others(peer) });
+    const { target, handshake, walk, skills } = context.live();
+    const { surface, incomplete, skillsIncomplete } = await readSurface(handshake, walk, skills);
     const book = await registry.book();
     const key = targetKey(target);
+    const connected = registry.others(peer);
+    const configured = configuredOthers(
+      (await context.configured?.()) ?? [],
+      book,
+      { key, server: serverName(handshake, target) },
+      connected,
+    );
+    const findings: Finding[] = scanSurface(surface, { others: [...connected, ...configured] });
     let pin = checkPin(book, key, surface);
     if (pin.state === 'new' || (accept && pin.state === 'changed')) {
       book.pins[key] = pin.state === 'new' ? pin.pin : pin.current;
@@ -96,7 +135,10 @@ export function createSecurityMethods(
       server: serverName(handshake, target),
       findings,
       pin,
-      incomplete: incomplete.map((result) => result.kind),
+      incomplete: [
+        ...incomplete.map((result) => result.kind),
+        ...(skillsIncomplete ? ['skills' as const] : []),
+      ],
     };
   };
   return { security: () => report(false), acceptPin: () => report(true) };

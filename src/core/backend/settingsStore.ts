@@ -99,7 +99,8 @@ export function normalizeSettings(value: unknown): Settings {
 /** The extension choice, kept only when it is well formed. */
 function parseExtensions(value: unknown): Pick<Settings, 'extensions'> {
   if (!isJsonObject(value) || typeof value.tasks !== 'boolean' || typeof value.ui !== 'boolean') return {};
-  return { extensions: { tasks: value.tasks, ui: value.ui } };
+  // Settings saved before the skills extension was declared: it is on, like the default.
+  return { extensions: { tasks: value.tasks, ui: value.ui, skills: value.skills !== false } };
 }
 
 export interface SettingsStore {

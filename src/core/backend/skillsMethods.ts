@@ -1,12 +1,15 @@
 /**
  * The backend's Skills methods (SEP-2640): listSkills walks skills/list (the session's page limit), loadSkill reads
  * and verifies one listed skill's files. The last listing of each session is kept for its snapshot. Reading happens
- * only on loadSkill: listing never fetches a file.
+ * only on loadSkill: listing never fetches a file. The verified texts of loaded files are kept too, for the security
+ * lens (which scans what the user fetched and never fetches anything itself).
  */
 import { LoupeError } from '../../shared/errors.js';
 import type { SkillLoad, SkillsListing } from '../../shared/skills.js';
 import { listSkills } from '../skills/listSkills.js';
 import { loadSkill } from '../skills/loadSkill.js';
+import type { SkillsReader } from '../security/readSurface.js';
+import type { SkillFileText } from '../security/surface.js';
 import type { McpSession } from '../types.js';
 
 export interface SkillsContext {
@@ -18,8 +21,11 @@ export interface SkillsContext {
 export function createSkillsMethods(context: () => SkillsContext): {
   methods: { listSkills(): Promise<SkillsListing>; loadSkill(uri: string): Promise<SkillLoad> };
   kept(session: McpSession | undefined): SkillsListing | undefined;
+  /** The security lens's view: the kept listing (listed now if none) and the texts of files already loaded. */
+  reader(session: McpSession): SkillsReader;
 } {
   const listings = new WeakMap<McpSession, SkillsListing>();
+  const loaded = new WeakMap<McpSession, Map<string, SkillFileText>>();
   const methods = {
     async listSkills(): Promise<SkillsListing> {
       const { session, pageLimit, timeoutMs } = context();
@@ -42,8 +48,21 @@ export function createSkillsMethods(context: () => SkillsContext): {
           kind: 'skill-not-found',
           message: `No listed skill has the URI ${uri}; list the skills again.`,
         });
-      return loadSkill(session, skill, timeoutMs === undefined ? {} : { timeoutMs });
+      const load = await loadSkill(session, skill, timeoutMs === undefined ? {} : { timeoutMs });
+      const texts = loaded.get(session) ?? new Map<string, SkillFileText>();
+      loaded.set(session, texts);
+      for (const file of load.files)
+        if (file.text !== undefined)
+          texts.set(file.uri, { skill: skill.uri, uri: file.uri, text: file.text });
+      return load;
     },
   };
-  return { methods, kept: (session) => (session ? listings.get(session) : undefined) };
+  return {
+    methods,
+    kept: (session) => (session ? listings.get(session) : undefined),
+    reader: (session) => ({
+      list: async () => listings.get(session) ?? (await methods.listSkills()),
+      files: () => [...(loaded.get(session)?.values() ?? [])],
+    }),
+  };
 }

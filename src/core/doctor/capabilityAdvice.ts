@@ -21,6 +21,7 @@ const answers: Record<string, string> = {
 const knownExtensions: Record<string, string> = {
   'io.modelcontextprotocol/tasks': 'tasks',
   'io.modelcontextprotocol/ui': 'ui',
+  'io.modelcontextprotocol/skills': 'skills',
 };
 
 /** data.requiredCapabilities of the error (the JSON-RPC error's data, as rpcFailure keeps it). */

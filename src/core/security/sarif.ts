@@ -1,7 +1,8 @@
 /**
  * SARIF 2.1.0 (OASIS) for code-scanning uploads: one run, the security rules as the driver's rules, one result per
  * finding, logically located at server / kind / item / field, and physically at the config file line that names
- * the server when the scan came from a config file. Validated in the tests against the published 2.1.0 schema.
+ * the server when the scan came from a config file, else at the target itself (its URL, or its script file) when it
+ * has one. Validated in the tests against the published 2.1.0 schema.
  */
 import { createHash } from 'node:crypto';
 import type { Finding, Severity } from '../../shared/lint.js';
@@ -15,6 +16,8 @@ export interface SarifServer {
   findings: readonly Finding[];
   /** The config file it was read from, relative to the scan's working folder, and the line naming it. */
   config?: { uri: string; line?: number };
+  /** A direct target's own location (its URL or script file), when it came from no config file. */
+  artifact?: string;
 }
 
 const level: Record<Severity, 'error' | 'warning' | 'note'> = {
@@ -64,7 +67,9 @@ export function sarifLog(servers: readonly SarifServer[], version: string): Reco
                       ...(server.config.line ? { region: { startLine: server.config.line } } : {}),
                     },
                   }
-                : {}),
+                : server.artifact !== undefined
+                  ? { physicalLocation: { artifactLocation: { uri: server.artifact } } }
+                  : {}),
               logicalLocations: [
                 { name: detail?.item.name ?? server.name, fullyQualifiedName: qualified, kind: 'member' },
               ],

@@ -54,7 +54,7 @@ export function scanSurface(surface: ServerSurface, options: ScanOptions = {}): 
   }
   const toolNames = (surface.tools ?? []).map((tool) => (typeof tool.name === 'string' ? tool.name : ''));
   shadowingFindings(toolNames, texts, options.others ?? [], sink);
-  const kindOrder = ['server', 'instructions', 'tool', 'prompt', 'resource', 'template'];
+  const kindOrder = ['server', 'instructions', 'tool', 'prompt', 'resource', 'template', 'skill'];
   return sink.findings.sort(
     (left, right) =>
       kindOrder.indexOf(left.security?.item.kind ?? '') -

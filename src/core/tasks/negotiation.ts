@@ -1,12 +1,13 @@
 /**
  * What Loupe declares about tasks and extensions (both eras), and what it reads of the server's declarations.
- * - `capabilities.extensions`: io.modelcontextprotocol/tasks ({}) and io.modelcontextprotocol/ui (with the MCP Apps
- *   MIME types), each unless the user turned it off; in the initialize capabilities (2025 era) and in every
+ * - `capabilities.extensions`: io.modelcontextprotocol/tasks ({}), io.modelcontextprotocol/ui (with the MCP Apps
+ *   MIME types) and io.modelcontextprotocol/skills ({}: Loupe reads skills, SEP-2640), each unless the user turned it off; in the initialize capabilities (2025 era) and in every
  *   request's client capabilities (2026 era).
  * - 2025-11-25: the core `tasks` capability (empty: Loupe creates tasks on the server, it runs none itself).
  */
 import { isJsonObject, type JsonObject } from '../../shared/json.js';
 import type { Handshake, ProtocolEra, SessionOptions } from '../../shared/session.js';
+import { skillsExtensionId } from '../../shared/skills.js';
 import {
   allExtensions,
   tasksExtensionId,
@@ -29,6 +30,7 @@ export function declareExtensions(
   const extensions: JsonObject = {};
   if (choice.tasks) extensions[tasksExtensionId] = {};
   if (choice.ui) extensions[uiExtensionId] = { mimeTypes: [...uiMimeTypes] };
+  if (choice.skills) extensions[skillsExtensionId] = {};
   const declared: JsonObject = { ...capabilities };
   if (Object.keys(extensions).length > 0) declared.extensions = extensions;
   if (choice.tasks && era === 'legacy') declared.tasks = {};

@@ -1,6 +1,7 @@
 /**
- * Calling one tool: the arguments editor (form + JSON), Call (or Ctrl/Cmd+Enter), a confirmation when the
- * server claims the tool is destructive, progress and Cancel while it runs, the result, and the history.
+ * Calling one tool: the arguments editor (form + JSON), Call (or Ctrl/Cmd+Enter), a hold while the server's pin
+ * drift is not accepted, a confirmation when the server claims the tool is destructive, progress and Cancel while
+ * it runs, the result, and the history.
  */
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { toolAppUri } from '../../shared/apps';
@@ -19,6 +20,8 @@ import { TaskChoice } from '../tasks/TaskChoice';
 import { TaskLive } from '../tasks/TaskLive';
 import { taskSupportOf } from '../tasks/taskSupport';
 import { SaveToCollectionButton, StepDraftEditor } from '../collections/SaveToCollection';
+import { PinHold } from '../security/PinHold';
+import { acceptPin } from '../security/securityActions';
 import './calls.css';
 
 function claimsDestructive(tool: JsonObject): boolean {
@@ -34,6 +37,9 @@ function ToolCallPanelFor({ name, tool }: { name: string; tool: JsonObject }) {
   const editor = useRef<ArgumentsEditorHandle>(null);
   const [problems, setProblems] = useState<string[]>([]);
   const [confirming, setConfirming] = useState<JsonObject | undefined>(undefined);
+  const [held, setHeld] = useState<JsonObject | undefined>(undefined);
+  const pin = useLoupeStore((state) => state.security?.pin);
+  const drifted = pin?.state === 'changed' ? pin : undefined;
   const [shownCallId, setShownCallId] = useState<string | undefined>(undefined);
   const [asTask, setAsTask] = useState(false);
   const latestCallId = useLoupeStore((state) => state.callHistory.get(name)?.[0]);
@@ -65,8 +71,21 @@ function ToolCallPanelFor({ name, tool }: { name: string; tool: JsonObject }) {
       toSend = check.arguments;
     }
     setProblems([]);
-    if (claimsDestructive(tool)) setConfirming(toSend);
-    else send(toSend);
+    // Unaccepted drift: the call waits for the person (no timer runs while it waits).
+    if (drifted) setHeld(toSend);
+    else proceed(toSend);
+  };
+
+  const proceed = (args: JsonObject) => {
+    setHeld(undefined);
+    if (claimsDestructive(tool)) setConfirming(args);
+    else send(args);
+  };
+
+  const acceptAndCall = async (args: JsonObject) => {
+    setHeld(undefined);
+    // Not accepted (the error shows in the Security view): nothing is sent.
+    if (await acceptPin()) proceed(args);
   };
 
   const onKeyDown = (event: KeyboardEvent) => {
@@ -105,6 +124,15 @@ function ToolCallPanelFor({ name, tool }: { name: string; tool: JsonObject }) {
             ))}
           </ul>
         </div>
+      )}
+      {held && drifted && (
+        <PinHold
+          tool={name}
+          pin={drifted}
+          onAcceptAndCall={() => void acceptAndCall(held)}
+          onCallAnyway={() => proceed(held)}
+          onCancel={() => setHeld(undefined)}
+        />
       )}
       {confirming && (
         <ConfirmDestructive

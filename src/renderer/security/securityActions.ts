@@ -10,10 +10,14 @@ export async function refreshSecurity(store: ScopedStore = shownStore()): Promis
   }
 }
 
-export async function acceptPin(store: ScopedStore = shownStore()): Promise<void> {
+/** Accepts the drift as the new pin; true when the pin now holds (a held call may go on). */
+export async function acceptPin(store: ScopedStore = shownStore()): Promise<boolean> {
   try {
-    store.setState({ security: await apiOf(store).acceptPin(), securityError: null });
+    const security = await apiOf(store).acceptPin();
+    store.setState({ security, securityError: null });
+    return security.pin?.state !== 'changed';
   } catch (error) {
     store.setState({ securityError: toErrorData(error).message });
+    return false;
   }
 }

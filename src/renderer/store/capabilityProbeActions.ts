@@ -24,7 +24,7 @@ export async function listWithoutCapabilities(store: ScopedStore = shownStore())
       // The era this session speaks, so the only difference is what the client declares.
       protocol: status.handshake.era === 'modern' ? 'modern' : 'legacy',
       offer: { sampling: false, elicitation: false, roots: false },
-      extensions: { tasks: false, ui: false },
+      extensions: { tasks: false, ui: false, skills: false },
       ...(authLast ? { auth: authLast } : {}),
       ...(lastTimeoutMs !== null ? { timeoutMs: lastTimeoutMs } : {}),
     };

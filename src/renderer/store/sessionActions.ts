@@ -14,6 +14,7 @@ import { FrameLog } from '../lib/frameLog';
 import { apiOf, shownStore, type ScopedStore } from '../sessions/sessionStore';
 import { refreshSecurity } from '../security/securityActions';
 import { emptyLists, type ListState } from './listsSlice';
+import { emptySkills } from '../skills/skillsSlice';
 import { refreshPortability } from '../portability/portabilityActions';
 import type { Selection } from './uiSlice';
 
@@ -27,6 +28,9 @@ function generationOf(store: ScopedStore): number {
   return generations.get(store.session ?? '') ?? 0;
 }
 
+/** The store's connection count: an answer begun under an older one is dropped (a reconnect happened meanwhile). */
+export const connectionGeneration = generationOf;
+
 /** A fresh connection: the traffic, lists and selections of the previous one are dropped from the view. */
 function resetSessionView(store: ScopedStore): void {
   generations.set(store.session ?? '', generationOf(store) + 1);
@@ -36,6 +40,7 @@ function resetSessionView(store: ScopedStore): void {
     security: null,
     securityError: null,
     portability: null,
+    skills: emptySkills(),
     capabilityProbe: null,
     frameLog: new FrameLog(),
     frameVersion: state.frameVersion + 1,

@@ -1,4 +1,5 @@
 /** Which extensions Loupe declares (a saved setting, applied at the next connection). */
+import { skillsExtensionId } from '../../shared/skills';
 import { tasksExtensionId, uiExtensionId, type ExtensionChoice } from '../../shared/tasks';
 import { useLoupeStore } from '../store/store';
 import { extensionChoice, setExtension } from './taskActions';
@@ -6,6 +7,7 @@ import { extensionChoice, setExtension } from './taskActions';
 const rows: { key: keyof ExtensionChoice; id: string; what: string }[] = [
   { key: 'tasks', id: tasksExtensionId, what: 'tasks (and the 2025-11-25 tasks capability)' },
   { key: 'ui', id: uiExtensionId, what: 'MCP Apps (text/html;profile=mcp-app)' },
+  { key: 'skills', id: skillsExtensionId, what: 'Skills (SEP-2640: skills/list, skills/get)' },
 ];
 
 export function ExtensionToggles() {

@@ -162,7 +162,9 @@ describe('the call panel task choice', () => {
       await Promise.resolve();
     });
     const result = await screen.findByRole('region', { name: 'Call result' });
-    expect(within(result).getByRole('alert').textContent).toBe(`Not cancelled (cancel-failed): ${error.message}`);
+    expect(within(result).getByRole('alert').textContent).toBe(
+      `Not cancelled (cancel-failed): ${error.message}`,
+    );
     expect(useLoupeStore.getState().calls[callId]?.state).toBe('failed');
   });
 
@@ -243,7 +245,9 @@ describe('the Tasks tab', () => {
     expect(rows.map((row) => row.textContent)).toEqual([
       expect.stringContaining('doomedtask-43failedTask task-43 (doomed) failed: it broke'),
       expect.stringContaining('researchtask-42workingGathering sources'),
-      expect.stringContaining('stubborntask-44workingnot cancelledTask task-44 (stubborn) was not cancelled: refused'),
+      expect.stringContaining(
+        'stubborntask-44workingnot cancelledTask task-44 (stubborn) was not cancelled: refused',
+      ),
     ]);
     expect(rows[1]?.textContent).toContain('5 min');
 
@@ -254,8 +258,10 @@ describe('the Tasks tab', () => {
 
     fireEvent.click(screen.getByRole('checkbox', { name: /io\.modelcontextprotocol\/ui/ }));
     await waitFor(() =>
-      expect(useLoupeStore.getState().settings?.extensions).toEqual({ tasks: true, ui: false }),
+      expect(useLoupeStore.getState().settings?.extensions).toEqual({ tasks: true, ui: false, skills: true }),
     );
-    expect(await backend.methods.getSettings()).toMatchObject({ extensions: { tasks: true, ui: false } });
+    expect(await backend.methods.getSettings()).toMatchObject({
+      extensions: { tasks: true, ui: false, skills: true },
+    });
   });
 });

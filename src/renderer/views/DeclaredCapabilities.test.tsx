@@ -38,7 +38,11 @@ const connected: SessionStatus = {
       sampling: {},
       elicitation: {},
       tasks: {},
-      extensions: { 'io.modelcontextprotocol/tasks': {}, 'io.modelcontextprotocol/ui': { mimeTypes: [] } },
+      extensions: {
+        'io.modelcontextprotocol/tasks': {},
+        'io.modelcontextprotocol/ui': { mimeTypes: [] },
+        'io.modelcontextprotocol/skills': {},
+      },
     },
   },
 };
@@ -70,7 +74,7 @@ describe('the tools header on declared capabilities', () => {
     await waitFor(() => expect(screen.getByText('6 tools')).toBeTruthy());
     const group = screen.getByRole('group', { name: 'Declared capabilities' });
     expect(group.querySelector('p')?.textContent).toBe(
-      'Listed for Loupe declaring roots, sampling, elicitation, tasks, extensions tasks, ui; a client declaring less may be listed other tools (the CLI declares none without --input).',
+      'Listed for Loupe declaring roots, sampling, elicitation, tasks, extensions tasks, ui, skills; a client declaring less may be listed other tools (the CLI declares none without --input).',
     );
 
     const listsAsked = () => backend.calls.filter((call) => call.method === 'sessions').length;
@@ -95,7 +99,7 @@ describe('the tools header on declared capabilities', () => {
         options: {
           protocol: 'legacy',
           offer: { sampling: false, elicitation: false, roots: false },
-          extensions: { tasks: false, ui: false },
+          extensions: { tasks: false, ui: false, skills: false },
         },
       },
     ]);

@@ -186,6 +186,7 @@ describe('stdio faults', () => {
       extensions: {
         'io.modelcontextprotocol/tasks': {},
         'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] },
+        'io.modelcontextprotocol/skills': {},
       },
     });
     const deadline = Date.now() + 2000;

@@ -60,7 +60,7 @@ describe('backend tasks', () => {
 
   it('the extension setting applies to the next connection', async () => {
     const settings = await harness.api.getSettings();
-    await harness.api.saveSettings({ ...settings, extensions: { tasks: false, ui: true } });
+    await harness.api.saveSettings({ ...settings, extensions: { tasks: false, ui: true, skills: false } });
     const status = await harness.api.connect(server.target);
     const declared = status.state === 'connected' ? status.handshake.clientCapabilities : undefined;
     expect(declared?.extensions).toEqual({
@@ -110,7 +110,10 @@ describe('backend tasks: a server that refuses tasks/cancel', () => {
       },
     });
     // What the Tasks tab and the call's live status show: the status the server last gave, and why the cancel failed.
-    const pushed = await harness.waitFor('onTask', (record) => record.callId === 'r-1' && record.error !== undefined);
+    const pushed = await harness.waitFor(
+      'onTask',
+      (record) => record.callId === 'r-1' && record.error !== undefined,
+    );
     expect(pushed.error?.kind).toBe('cancel-failed');
     const record = (await harness.api.listTasks()).find((task) => task.callId === 'r-1');
     expect(record?.status).toBe('working');

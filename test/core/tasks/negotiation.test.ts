@@ -9,6 +9,7 @@ import type { Handshake } from '../../../src/shared/session.js';
 
 const ui = { 'io.modelcontextprotocol/ui': { mimeTypes: ['text/html;profile=mcp-app'] } };
 const tasks = { 'io.modelcontextprotocol/tasks': {} };
+const skills = { 'io.modelcontextprotocol/skills': {} };
 
 function legacyHandshake(
   capabilities: Handshake['capabilities'],
@@ -38,19 +39,32 @@ const taskServer = {
 };
 
 describe('negotiation', () => {
-  it('declares both extensions in both eras, and the 2025 tasks capability in the legacy era only', () => {
-    expect(clientCapabilities({}, 'legacy')).toEqual({ tasks: {}, extensions: { ...tasks, ...ui } });
+  it('declares the three extensions in both eras, and the 2025 tasks capability in the legacy era only', () => {
+    expect(clientCapabilities({}, 'legacy')).toEqual({
+      tasks: {},
+      extensions: { ...tasks, ...ui, ...skills },
+    });
     expect(clientCapabilities({ offer: { roots: true } }, 'modern')).toEqual({
       roots: {},
-      extensions: { ...tasks, ...ui },
+      extensions: { ...tasks, ...ui, ...skills },
     });
   });
 
   it('leaves out what the user turned off', () => {
-    expect(clientCapabilities({ extensions: { tasks: false } }, 'legacy')).toEqual({ extensions: ui });
-    expect(clientCapabilities({ extensions: { ui: false } }, 'modern')).toEqual({ extensions: tasks });
+    expect(clientCapabilities({ extensions: { tasks: false } }, 'legacy')).toEqual({
+      extensions: { ...ui, ...skills },
+    });
+    expect(clientCapabilities({ extensions: { ui: false, skills: false } }, 'modern')).toEqual({
+      extensions: tasks,
+    });
+    expect(clientCapabilities({ extensions: { skills: false } }, 'modern')).toEqual({
+      extensions: { ...tasks, ...ui },
+    });
     expect(
-      clientCapabilities({ extensions: { ui: false, tasks: false }, offer: { sampling: true } }, 'legacy'),
+      clientCapabilities(
+        { extensions: { ui: false, tasks: false, skills: false }, offer: { sampling: true } },
+        'legacy',
+      ),
     ).toEqual({ sampling: {} });
   });
 
