@@ -47,6 +47,15 @@ function activityText(params: JsonObject): string {
   return texts.length > 0 ? texts.join(' ') : JSON.stringify(params);
 }
 
+/**
+ * A question over the app is where the person looks: when it appears, the pane scrolls just enough to show the
+ * whole dialog (the app's frame may start low on screen, and its lower part may be out of view). A stable function,
+ * so React calls it when the overlay mounts, not on every render (a person who scrolls away stays there).
+ */
+function showWhole(overlay: HTMLDivElement | null): void {
+  overlay?.querySelector('.dialog')?.scrollIntoView?.({ block: 'nearest' });
+}
+
 export function AppView({ uri, toolInput, toolResult }: AppViewProps) {
   const [app, setApp] = useState<AppResource | undefined>(undefined);
   const [error, setError] = useState<LoupeErrorData | undefined>(undefined);
@@ -213,7 +222,11 @@ export function AppView({ uri, toolInput, toolResult }: AppViewProps) {
             port={port}
             hooks={hooks}
           />
-          {question ? <div className="app-overlay">{question}</div> : null}
+          {question ? (
+            <div className="app-overlay" ref={showWhole}>
+              {question}
+            </div>
+          ) : null}
         </div>
       ) : null}
       {closed ? <p className="muted small">The app is closed. Reload app opens it again.</p> : null}

@@ -84,7 +84,8 @@ describe('collections per session', () => {
       addDraftToCollection();
     });
     act(() => setTab('Collections'));
-    const s1Text = editor().value;
+    // The view is its own chunk (lazyViews.tsx): it shows once loaded.
+    const s1Text = (await screen.findByRole<HTMLTextAreaElement>('textbox', { name: 'Collection JSON' })).value;
     expect(collectionOf(s1Text).steps.map((step) => step.tool)).toEqual(['s1_tool_0']);
 
     // Another session shows no collection of s1's.
