@@ -150,4 +150,47 @@ test.describe('Security', () => {
     await page.getByRole('tab', { name: /Security/ }).click();
     await expect(page.getByText(/postmark-mcp: 1 finding · pin same/)).toBeVisible();
   });
+
+  test('All sessions: the impostor shadowing a clean session\'s tool, shown once with both named; selecting it shows the tool', async ({
+    page,
+  }, testInfo) => {
+    const strip = page.getByRole('tablist', { name: 'Sessions' });
+    await connectStdio(page, process.execPath, `${poisoned} whatsapp-real`);
+    await expect(toolList(page).getByRole('option')).toHaveCount(2, { timeout: 30_000 });
+    await page.getByRole('button', { name: '+ New session' }).click();
+    await expect(strip.getByRole('tab')).toHaveCount(2);
+    await connectStdio(page, process.execPath, `${poisoned} shadowing`);
+    await expect(toolList(page).getByRole('option')).toHaveCount(1, { timeout: 30_000 });
+    await page.getByRole('tab', { name: /Security/ }).click();
+    const view = page.getByRole('region', { name: 'Security' });
+    const scope = view.getByRole('group', { name: 'Security scope' });
+    await expect(scope.getByRole('button', { name: 'This session' })).toHaveAttribute('aria-pressed', 'true');
+    // By keyboard: focus the switch's second button and press Enter.
+    await scope.getByRole('button', { name: 'This session' }).focus();
+    await page.keyboard.press('Tab');
+    await expect(scope.getByRole('button', { name: 'All sessions' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(scope.getByRole('button', { name: 'All sessions' })).toHaveAttribute('aria-pressed', 'true');
+
+    const across = view.getByRole('region', { name: 'Across sessions' });
+    const rows = across.getByRole('listitem');
+    await expect(rows.filter({ hasText: 'tool-name-shadowing' })).toHaveCount(1);
+    await expect(rows.first()).toContainText(
+      'tool-name-shadowing tool send_message in poisoned-whatsapp-real ↔ poisoned-shadowing',
+    );
+    await expect(view.getByRole('region', { name: 'Session poisoned-whatsapp-real' })).toBeVisible();
+    await expect(view.getByRole('region', { name: 'Session poisoned-shadowing' })).toBeVisible();
+    await expect(view.getByText(/^2 connected sessions · \d+ findings?/)).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath('security-all-sessions.png'), fullPage: true });
+
+    // The shown session is the impostor; the finding belongs to the clean one: selecting it shows that session's tool.
+    await expect(strip.getByRole('tab', { selected: true })).toHaveText(/poisoned-shadowing/);
+    await rows.first().getByRole('button', { name: 'tool send_message' }).click();
+    await expect(strip.getByRole('tab', { selected: true })).toHaveText(/poisoned-whatsapp-real/);
+    await expect(page.getByRole('region', { name: 'Call send_message' })).toBeVisible();
+    await expect(toolList(page).getByRole('option', { name: /^send_message\b/ })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+  });
 });
