@@ -161,7 +161,10 @@ export function createSecurityMethods(
  * Every connected session's report, in the order the sessions were opened: each peer asked for its own (a
  * session outside a session host, named by no id, only when it is the one asking). One that fails says why.
  */
-export async function acrossSessions(registry: SecurityRegistry, self: SecurityPeer): Promise<SessionSecurity[]> {
+export async function acrossSessions(
+  registry: SecurityRegistry,
+  self: SecurityPeer,
+): Promise<SessionSecurity[]> {
   const connected = registry.peers().flatMap((peer) => {
     const tools = peer.tools();
     const session = peer.session ?? (peer === self ? '' : undefined);

@@ -180,7 +180,9 @@ export function AppView({ uri, toolInput, toolResult }: AppViewProps) {
   const answerHold = (send: boolean) => {
     const [head, ...rest] = holds;
     if (!head) return;
-    note(`tools/call ${head.tool} ${send ? 'sent on the changed server' : 'not sent: the server change is not accepted'}`);
+    note(
+      `tools/call ${head.tool} ${send ? 'sent on the changed server' : 'not sent: the server change is not accepted'}`,
+    );
     head.answer(send);
     setHolds(rest);
   };

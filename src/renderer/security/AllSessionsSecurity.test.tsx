@@ -71,7 +71,9 @@ describe('the Security view across sessions', () => {
       ['s1', []],
       ['s2', ['model-override']],
     ]);
-    expect(cross.map((held) => [held.finding.code, held.server, held.otherServer, held.otherSession])).toEqual([
+    expect(
+      cross.map((held) => [held.finding.code, held.server, held.otherServer, held.otherSession]),
+    ).toEqual([
       ['tool-name-shadowing', 'server-s1', 'server-s2', 's2'],
       ['cross-server-reference', 'server-s2', 'mail-saved', undefined],
     ]);
@@ -90,7 +92,9 @@ describe('the Security view across sessions', () => {
     act(() => useLoupeStore.setState({ tab: 'Security' }));
     const scope = await screen.findByRole('group', { name: 'Security scope' });
     const all = within(scope).getByRole('button', { name: 'All sessions' });
-    expect(within(scope).getByRole('button', { name: 'This session' }).getAttribute('aria-pressed')).toBe('true');
+    expect(within(scope).getByRole('button', { name: 'This session' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
     all.focus();
     expect(document.activeElement).toBe(all);
     // A native button: Enter/Space click it; the click is what a keyboard press delivers.

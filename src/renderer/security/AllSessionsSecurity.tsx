@@ -60,11 +60,13 @@ export function AllSessionsSecurity() {
           <ul className="findings">
             {across.cross.map((cross, position) => (
               <li key={position} className={`finding finding-${cross.finding.severity}`}>
-                <span className={`badge badge-${cross.finding.severity}`}>{cross.finding.severity}</span>{' '}
-                <span className="mono small">{cross.finding.code}</span>{' '}
-                <FindingButton session={cross.session} server={cross.server} finding={cross.finding} /> in{' '}
-                <strong>{cross.server}</strong> ↔ <strong>{cross.otherServer}</strong>
-                {cross.otherSession === undefined ? ' (saved, not connected)' : null}
+                <div>
+                  <span className={`badge badge-${cross.finding.severity}`}>{cross.finding.severity}</span>{' '}
+                  <span className="mono small">{cross.finding.code}</span>{' '}
+                  <FindingButton session={cross.session} server={cross.server} finding={cross.finding} /> in{' '}
+                  <strong>{cross.server}</strong> ↔ <strong>{cross.otherServer}</strong>
+                  {cross.otherSession === undefined ? ' (saved, not connected)' : null}
+                </div>
                 <div>{cross.finding.message}</div>
               </li>
             ))}
@@ -85,9 +87,11 @@ export function AllSessionsSecurity() {
           <ul className="findings">
             {group.findings.map((finding, position) => (
               <li key={position} className={`finding finding-${finding.severity}`}>
-                <span className={`badge badge-${finding.severity}`}>{finding.severity}</span>{' '}
-                <span className="mono small">{finding.code}</span>{' '}
-                <FindingButton session={group.session} server={group.server} finding={finding} />
+                <div>
+                  <span className={`badge badge-${finding.severity}`}>{finding.severity}</span>{' '}
+                  <span className="mono small">{finding.code}</span>{' '}
+                  <FindingButton session={group.session} server={group.server} finding={finding} />
+                </div>
                 <div>{finding.message}</div>
               </li>
             ))}
