@@ -150,4 +150,112 @@ test.describe('Security', () => {
     await page.getByRole('tab', { name: /Security/ }).click();
     await expect(page.getByText(/postmark-mcp: 1 finding · pin same/)).toBeVisible();
   });
+
+  test("All sessions: the impostor shadowing a clean session's tool, shown once with both named; selecting it shows the tool", async ({
+    page,
+  }, testInfo) => {
+    const strip = page.getByRole('tablist', { name: 'Sessions' });
+    await connectStdio(page, process.execPath, `${poisoned} whatsapp-real`);
+    await expect(toolList(page).getByRole('option')).toHaveCount(2, { timeout: 30_000 });
+    await page.getByRole('button', { name: '+ New session' }).click();
+    await expect(strip.getByRole('tab')).toHaveCount(2);
+    await connectStdio(page, process.execPath, `${poisoned} shadowing`);
+    await expect(toolList(page).getByRole('option')).toHaveCount(1, { timeout: 30_000 });
+    await page.getByRole('tab', { name: /Security/ }).click();
+    const view = page.getByRole('region', { name: 'Security' });
+    const scope = view.getByRole('group', { name: 'Security scope' });
+    await expect(scope.getByRole('button', { name: 'This session' })).toHaveAttribute('aria-pressed', 'true');
+    // By keyboard: focus the switch's second button and press Enter.
+    await scope.getByRole('button', { name: 'This session' }).focus();
+    await page.keyboard.press('Tab');
+    await expect(scope.getByRole('button', { name: 'All sessions' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(scope.getByRole('button', { name: 'All sessions' })).toHaveAttribute('aria-pressed', 'true');
+
+    const across = view.getByRole('region', { name: 'Across sessions' });
+    const rows = across.getByRole('listitem');
+    await expect(rows.filter({ hasText: 'tool-name-shadowing' })).toHaveCount(1);
+    await expect(rows.first()).toContainText(
+      'tool-name-shadowing tool send_message in poisoned-whatsapp-real ↔ poisoned-shadowing',
+    );
+    await expect(view.getByRole('region', { name: 'Session poisoned-whatsapp-real' })).toBeVisible();
+    await expect(view.getByRole('region', { name: 'Session poisoned-shadowing' })).toBeVisible();
+    await expect(view.getByText(/^2 connected sessions · \d+ findings?/)).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath('security-all-sessions.png'), fullPage: true });
+
+    // The shown session is the impostor; the finding belongs to the clean one: selecting it shows that session's tool.
+    await expect(strip.getByRole('tab', { selected: true })).toHaveText(/poisoned-shadowing/);
+    await rows.first().getByRole('button', { name: 'tool send_message' }).click();
+    await expect(strip.getByRole('tab', { selected: true })).toHaveText(/poisoned-whatsapp-real/);
+    await expect(page.getByRole('region', { name: 'Call send_message' })).toBeVisible();
+    await expect(toolList(page).getByRole('option', { name: /^send_message\b/ })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+  });
+
+  test("an MCP App's call while the drift is unaccepted is held over the app, not sent, until the person chooses", async ({
+    page,
+  }, testInfo) => {
+    const directory = mkdtempSync(join(tmpdir(), 'loupe-e2e-pin-hold-app-'));
+    const versionFile = join(directory, 'version');
+    const callsLog = join(directory, 'calls.log');
+    const calls = (): string[] =>
+      existsSync(callsLog) ? readFileSync(callsLog, 'utf8').split('\n').filter(Boolean) : [];
+    writeFileSync(versionFile, '1.0.15');
+    const args = `${poisoned} rug-pull-app --version-file ${versionFile} --calls-log ${callsLog}`;
+    await connectStdio(page, process.execPath, args);
+    await expect(toolList(page).getByRole('option')).toHaveCount(3, { timeout: 30_000 });
+    await page.getByRole('tab', { name: /Security/ }).click();
+    await expect(page.getByText(/postmark-mcp: \d+ findings? · pin new/)).toBeVisible();
+    await page.getByRole('tab', { name: /^Tools/ }).click();
+    writeFileSync(versionFile, '1.0.16');
+    await page.getByRole('button', { name: 'Disconnect' }).click();
+    await connectStdio(page, process.execPath, args);
+    const banner = page.getByRole('alert', { name: 'Pin changed' });
+    await expect(banner).toContainText('2 changes');
+
+    // The tool that opens the app is held in the panel first; the person calls it anyway.
+    const panel = await openTool(page, 'open_outbox');
+    await panel.getByRole('button', { name: 'Call open_outbox' }).click();
+    await page
+      .getByRole('dialog', { name: 'Call open_outbox on a changed server?' })
+      .getByRole('button', { name: 'Call anyway' })
+      .click();
+    await expect.poll(calls).toEqual(['open_outbox']);
+
+    // The app calls fetch_outbox as soon as it runs: held over its frame with the same question.
+    const uri = 'ui://postmark/outbox.html';
+    const view = page.getByRole('region', { name: `MCP App ${uri}` });
+    const outcome = page
+      .frameLocator(`iframe[title="MCP App ${uri}"]`)
+      .frameLocator('iframe[title="MCP App"]')
+      .locator('#outcome');
+    const hold = view.getByRole('dialog', { name: 'Call fetch_outbox on a changed server?' });
+    await expect(hold).toBeVisible({ timeout: 30_000 });
+    await expect(hold).toContainText(`The MCP App ${uri} asks to call fetch_outbox.`);
+    await expect(hold.getByRole('button', { name: "Don't call" })).toBeFocused();
+    await expect(outcome).toHaveText('calling fetch_outbox');
+    await page.screenshot({ path: testInfo.outputPath('pin-hold-app.png'), fullPage: true });
+    // The person reads the banner for a while: nothing reaches the server meanwhile.
+    await page.waitForTimeout(3_000);
+    expect(calls()).toEqual(['open_outbox']);
+    await hold.getByRole('button', { name: "Don't call" }).click();
+    await expect(hold).toHaveCount(0);
+    await expect(outcome).toHaveText(
+      /^error -32000 \{"kind":"app-call-declined","reason":"pin-not-accepted","tool":"fetch_outbox"\}: Not sent: the server changed since it was pinned and the user has not accepted the change/,
+    );
+    expect(calls()).toEqual(['open_outbox']);
+    await expect(view.getByText(/fetch_outbox not sent: the server change is not accepted/)).toBeVisible();
+
+    // Reloaded, the app calls again: held again; accepted, the banner goes and the call reaches the server.
+    await view.getByRole('button', { name: 'Reload app' }).click();
+    await expect(hold).toBeVisible({ timeout: 30_000 });
+    await page.waitForTimeout(2_000);
+    expect(calls()).toEqual(['open_outbox']);
+    await hold.getByRole('button', { name: 'Accept the change and call' }).click();
+    await expect(banner).toHaveCount(0);
+    await expect(outcome).toHaveText('result: ok');
+    expect(calls()).toEqual(['open_outbox', 'fetch_outbox']);
+  });
 });

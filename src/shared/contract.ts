@@ -10,7 +10,7 @@ import type { AppCallOutcome, AppConsent, AppResource } from './apps.js';
 import type { Direction, Frame, RecorderStats } from './frames.js';
 import type { JsonObject } from './json.js';
 import type { Finding, ToolSummary } from './lint.js';
-import type { SecurityReport } from './security.js';
+import type { SecurityReport, SessionSecurity } from './security.js';
 import type { PortabilityView } from './portability.js';
 import type { ConformChoices, ConformProgressEvent, ConformReport, ConformRequest } from './conform.js';
 import type { ListDiff, ListKind, ListProgress, ListResult } from './lists.js';
@@ -109,6 +109,8 @@ export interface BackendMethods {
   security(): Promise<SecurityReport>;
   /** Takes what the server shows now as its new pin. */
   acceptPin(): Promise<SecurityReport>;
+  /** Every connected session's report (this one's too), for the Security view's "All sessions". */
+  securityAcrossSessions(): Promise<SessionSecurity[]>;
   // collections
   /** Parses a collection's text (loupe.collection/1); rejects with 'collection-invalid' naming every problem. */
   checkCollection(text: string): Promise<Collection>;
@@ -248,6 +250,7 @@ export const methodNames = [
   // security
   'security',
   'acceptPin',
+  'securityAcrossSessions',
   // collections
   'checkCollection',
   'draftCollectionStep',

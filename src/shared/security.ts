@@ -151,3 +151,12 @@ export interface SecurityReport {
   /** Lists that did not read to the end (skills: skills/list). */
   incomplete: Array<ListKind | 'skills'>;
 }
+
+/** One open session's security report, for the all-sessions view; `error` when its report could not be read. */
+export interface SessionSecurity {
+  /** The backend's name for the session ("s1", …). */
+  session: string;
+  server: string;
+  report?: SecurityReport;
+  error?: string;
+}

@@ -53,6 +53,38 @@ describe('security through the backend', () => {
     }
   });
 
+  it('securityAcrossSessions: every connected session reports, asked from any session (an idle one too)', async () => {
+    const harness = startHarness({ settingsPath: join(directory, 'c', 'settings.json') });
+    try {
+      const root = harness.api;
+      const clean = (await root.openSession()).id;
+      const impostor = (await root.openSession()).id;
+      const idle = root.forSession((await root.openSession()).id);
+      await root.forSession(clean).connect(server('whatsapp-real'));
+      await root.forSession(clean).list('tools');
+      await root.forSession(impostor).connect(server('shadowing'));
+      await root.forSession(impostor).list('tools');
+      const across = await idle.securityAcrossSessions();
+      expect(across.map((entry) => [entry.session, entry.server, entry.error])).toEqual([
+        [clean, 'poisoned-whatsapp-real', undefined],
+        [impostor, 'poisoned-shadowing', undefined],
+      ]);
+      const shadowing = across.map((entry) =>
+        entry.report?.findings
+          .filter((finding) => finding.code === 'tool-name-shadowing')
+          .map((finding) => [finding.tool, finding.security?.otherServer]),
+      );
+      expect(shadowing).toEqual([
+        [['send_message', 'poisoned-shadowing']],
+        [['send_message', 'poisoned-whatsapp-real']],
+      ]);
+      // The same as each session's own report.
+      expect(across[1]?.report?.findings).toEqual((await root.forSession(impostor).security()).findings);
+    } finally {
+      await harness.close();
+    }
+  });
+
   it('pins: first use, then a changed server is reported until accepted, across backends', async () => {
     const settingsPath = join(directory, 'b', 'settings.json');
     const first = startHarness({ settingsPath });

@@ -99,7 +99,7 @@ export interface SessionBackend {
 export function createBackend(options: BackendOptions): Backend {
   const securityRegistry = createSecurityRegistry(options.settingsPath);
   return createSessionHost(options, (shared) =>
-    createSessionBackend({ ...options, settingsStore: shared.settingsStore, securityRegistry }),
+    createSessionBackend({ ...options, ...shared, securityRegistry }),
   );
 }
 
@@ -111,7 +111,7 @@ function notConnected(): LoupeError {
 
 /** One session: everything of the contract over one MCP connection at a time. */
 export function createSessionBackend(
-  options: BackendOptions & { settingsStore?: SettingsStore; securityRegistry?: SecurityRegistry },
+  options: BackendOptions & { settingsStore?: SettingsStore; securityRegistry?: SecurityRegistry; id?: string },
 ): SessionBackend {
   const hub = createEventHub();
   const settingsStore =
@@ -144,6 +144,7 @@ export function createSessionBackend(
   // The security lens: this session as a peer that other sessions' shadowing checks see, and its pin.
   const securityRegistry = options.securityRegistry ?? createSecurityRegistry(options.settingsPath);
   const securityPeer: SecurityPeer = {
+    ...(options.id === undefined ? {} : { session: options.id }),
     tools() {
       const current = attempt;
       if (!current?.session?.isOpen) return undefined;

@@ -8,7 +8,8 @@ import type { BackendMethods, SavedServer } from '../../shared/contract.js';
 import type { Finding } from '../../shared/lint.js';
 import type { JsonObject } from '../../shared/json.js';
 import type { ListKind, ListResult } from '../../shared/lists.js';
-import type { OtherServerTools, PinBook, SecurityReport } from '../../shared/security.js';
+import type { OtherServerTools, PinBook, SecurityReport, SessionSecurity } from '../../shared/security.js';
+import { toErrorData } from '../../shared/errors.js';
 import type { Handshake } from '../../shared/session.js';
 import type { Target } from '../../shared/target.js';
 import { describeTarget, redactTarget } from '../../shared/target.js';
@@ -19,14 +20,20 @@ import { scanSurface } from '../security/scanSurface.js';
 import type { ServerSurface } from '../security/surface.js';
 
 export interface SecurityPeer {
+  /** The backend's name for the session ("s1", …); none for a session outside a session host. */
+  session?: string;
   /** The server's name and its tools as last listed; undefined when not connected. */
   tools(): OtherServerTools | undefined;
+  /** Its security report (set by createSecurityMethods). */
+  report?: () => Promise<SecurityReport>;
 }
 
 export interface SecurityRegistry {
   register(peer: SecurityPeer): () => void;
   /** Every other peer's tools. */
   others(self: SecurityPeer): OtherServerTools[];
+  /** Every peer (this one too). */
+  peers(): SecurityPeer[];
   book(): Promise<PinBook>;
   save(book: PinBook): Promise<void>;
 }
@@ -42,6 +49,7 @@ export function createSecurityRegistry(settingsPath: string | undefined): Securi
       peers.add(peer);
       return () => peers.delete(peer);
     },
+    peers: () => [...peers],
     others: (self) => [...peers].filter((peer) => peer !== self).flatMap((peer) => peer.tools() ?? []),
     async book() {
       memory ??= path === undefined ? emptyPinBook() : await readPinBook(path);
@@ -107,7 +115,7 @@ export function createSecurityMethods(
   registry: SecurityRegistry,
   peer: SecurityPeer,
   context: SecurityContext,
-): Pick<BackendMethods, 'security' | 'acceptPin'> {
+): Pick<BackendMethods, 'security' | 'acceptPin' | 'securityAcrossSessions'> {
   const report = async (accept: boolean): Promise<SecurityReport> => {
     const { target, handshake, walk, skills } = context.live();
     const { surface, incomplete, skillsIncomplete } = await readSurface(handshake, walk, skills);
@@ -141,7 +149,36 @@ export function createSecurityMethods(
       ],
     };
   };
-  return { security: () => report(false), acceptPin: () => report(true) };
+  peer.report = () => report(false);
+  return {
+    security: () => report(false),
+    acceptPin: () => report(true),
+    securityAcrossSessions: () => acrossSessions(registry, peer),
+  };
+}
+
+/**
+ * Every connected session's report, in the order the sessions were opened: each peer asked for its own (a
+ * session outside a session host, named by no id, only when it is the one asking). One that fails says why.
+ */
+export async function acrossSessions(
+  registry: SecurityRegistry,
+  self: SecurityPeer,
+): Promise<SessionSecurity[]> {
+  const connected = registry.peers().flatMap((peer) => {
+    const tools = peer.tools();
+    const session = peer.session ?? (peer === self ? '' : undefined);
+    return tools && session !== undefined && peer.report ? [{ peer, session, server: tools.server }] : [];
+  });
+  return Promise.all(
+    connected.map(async ({ peer, session, server }): Promise<SessionSecurity> => {
+      try {
+        return { session, server, report: await (peer.report as () => Promise<SecurityReport>)() };
+      } catch (error) {
+        return { session, server, error: toErrorData(error).message };
+      }
+    }),
+  );
 }
 
 /** Security findings about tools, for the lint column. */

@@ -33,7 +33,7 @@ function noSession(session: string): LoupeError {
 
 export function createSessionHost(
   options: BackendOptions,
-  makeSession: (shared: { settingsStore: SettingsStore }) => SessionBackend,
+  makeSession: (shared: { settingsStore: SettingsStore; id?: string }) => SessionBackend,
 ): Backend {
   const hub = createEventHub();
   const settingsStore = createSettingsStore(options.settingsPath, options.secretStore);
@@ -48,7 +48,7 @@ export function createSessionHost(
   const open = (): Entry => {
     if (disposed) throw new LoupeError({ kind: 'disconnected', message: 'This backend was closed.' });
     const id = `s${++opened}`;
-    const backend = makeSession({ settingsStore });
+    const backend = makeSession({ settingsStore, id });
     const entry: Entry = { id, backend, openedAt: Date.now(), status: { state: 'idle' }, stop: () => undefined };
     const unsubscribers = eventNames.map((event) =>
       backend.events.on(event, (payload) => {

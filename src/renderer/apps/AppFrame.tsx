@@ -46,6 +46,7 @@ export function AppFrame({ app, frameUrl, granted, toolInput, toolResult, port, 
       hooks: {
         confirmOpenLink: (url) => hooksRef.current.confirmOpenLink(url),
         askConsent: (ask) => hooksRef.current.askConsent(ask),
+        holdForPin: (tool) => hooksRef.current.holdForPin?.(tool) ?? Promise.resolve(true),
         onRefused: (refusal) => hooksRef.current.onRefused(refusal),
         openLink: (url) => hooksRef.current.openLink(url),
         onMessage: (params) => hooksRef.current.onMessage(params),

@@ -12,6 +12,8 @@ import type { JsonObject } from '../../shared/json';
 import { getApi } from '../bridge';
 import { ConfirmDestructive } from '../calls/ConfirmDestructive';
 import { ErrorNotice } from '../components/ErrorNotice';
+import { PinHold } from '../security/PinHold';
+import { acceptPin } from '../security/securityActions';
 import { useLoupeStore } from '../store/store';
 import { AppFrame } from './AppFrame';
 import { AppLinkDialog } from './AppLinkDialog';
@@ -30,6 +32,12 @@ export interface AppViewProps {
 interface PendingLink {
   url: string;
   answer: (open: boolean) => void;
+}
+
+/** An app's call held while the server's change since its pin is unaccepted: answer(true) sends it. */
+interface PendingHold {
+  tool: string;
+  answer: (send: boolean) => void;
 }
 
 interface PendingAsk {
@@ -64,6 +72,14 @@ export function AppView({ uri, toolInput, toolResult }: AppViewProps) {
   const [closed, setClosed] = useState(false);
   const [pendingLink, setPendingLink] = useState<PendingLink | undefined>(undefined);
   const [asks, setAsks] = useState<PendingAsk[]>([]);
+  const [holds, setHolds] = useState<PendingHold[]>([]);
+  const pinState = useLoupeStore((state) => state.security?.pin?.state);
+  const drifted = useLoupeStore((state) =>
+    state.security?.pin?.state === 'changed' ? state.security.pin : undefined,
+  );
+  // The drift a held call was held for, kept while a rescan is under way (or failed): only acceptance lets it go.
+  const heldFor = useRef(drifted);
+  if (drifted) heldFor.current = drifted;
   const [refusals, setRefusals] = useState<RefusalCounts>({ total: 0, byKind: {} });
   const [activity, setActivity] = useState<string[]>([]);
   const server = useLoupeStore((state) =>
@@ -79,15 +95,23 @@ export function AppView({ uri, toolInput, toolResult }: AppViewProps) {
     };
   }, []);
   // Questions still open when the view goes (or the app closes) are answered no: nothing waits forever.
-  const open = useRef({ asks, pendingLink });
-  open.current = { asks, pendingLink };
+  const open = useRef({ asks, pendingLink, holds });
+  open.current = { asks, pendingLink, holds };
   const dropQuestions = () => {
     for (const pending of open.current.asks) pending.answer('decline');
+    for (const pending of open.current.holds) pending.answer(false);
+    setHolds([]);
     open.current.pendingLink?.answer(false);
     setAsks([]);
     setPendingLink(undefined);
   };
   useEffect(() => () => dropQuestions(), []);
+  // The change accepted (here or in the banner): the calls held for it go on.
+  useEffect(() => {
+    if (pinState !== 'same' || open.current.holds.length === 0) return;
+    for (const pending of open.current.holds) pending.answer(true);
+    setHolds([]);
+  }, [pinState]);
 
   useEffect(() => {
     let current = true;
@@ -113,6 +137,11 @@ export function AppView({ uri, toolInput, toolResult }: AppViewProps) {
         const pending = { url, answer: resolve };
         open.current.pendingLink = pending;
         setPendingLink(pending);
+      }),
+    holdForPin: (tool: string) =>
+      new Promise<boolean>((resolve) => {
+        if (useLoupeStore.getState().security?.pin?.state !== 'changed') return resolve(true);
+        setHolds((queue) => [...queue, { tool, answer: resolve }]);
       }),
     askConsent: (ask: AppAsk) =>
       new Promise<AppConsent>((resolve) => {
@@ -157,9 +186,32 @@ export function AppView({ uri, toolInput, toolResult }: AppViewProps) {
     for (const pending of same) pending.answer('session');
     setAsks(rest.filter((pending) => !same.includes(pending)));
   };
+  const answerHold = (send: boolean) => {
+    const [head, ...rest] = holds;
+    if (!head) return;
+    note(
+      `tools/call ${head.tool} ${send ? 'sent on the changed server' : 'not sent: the server change is not accepted'}`,
+    );
+    head.answer(send);
+    setHolds(rest);
+  };
+  const acceptAndSend = async () => {
+    // Accepted: every call held for the change goes on (the effect above); not accepted: this one stays held.
+    await acceptPin();
+  };
   const ask = asks[0];
+  const hold = holds[0];
   const question = pendingLink ? (
     <AppLinkDialog url={pendingLink.url} onAnswer={answerLink} />
+  ) : hold && heldFor.current ? (
+    <PinHold
+      tool={hold.tool}
+      pin={heldFor.current}
+      from={uri}
+      onAcceptAndCall={() => void acceptAndSend()}
+      onCallAnyway={() => answerHold(true)}
+      onCancel={() => answerHold(false)}
+    />
   ) : ask ? (
     <ConfirmDestructive
       key={ask.ask.ticket}

@@ -28,6 +28,7 @@ interface Recorded {
   logs: JsonObject[];
   sizes: number[];
   closeRequests: number;
+  held: string[];
 }
 
 interface PairOptions {
@@ -36,6 +37,8 @@ interface PairOptions {
   calls?: 'answer' | 'ask' | LoupeError;
   /** The person's answer to a consent question, given after this many ms of real time. */
   consent?: { answer: AppConsent; afterMs: number };
+  /** The pin hold: the person's answer (send or not) after this many ms of real time. */
+  hold?: { send: boolean; afterMs: number };
 }
 
 async function connectPair(options: PairOptions = {}) {
@@ -50,6 +53,7 @@ async function connectPair(options: PairOptions = {}) {
     logs: [],
     sizes: [],
     closeRequests: 0,
+    held: [],
   };
   const answer = (name: string): JsonObject => ({
     content: [{ type: 'text', text: `called ${name}` }],
@@ -96,6 +100,15 @@ async function connectPair(options: PairOptions = {}) {
       const given = options.consent ?? { answer: 'decline', afterMs: 0 };
       return new Promise((resolve) => setTimeout(() => resolve(given.answer), given.afterMs));
     },
+    ...(options.hold
+      ? {
+          holdForPin: (tool: string) => {
+            recorded.held.push(tool);
+            const { send, afterMs } = options.hold as { send: boolean; afterMs: number };
+            return new Promise<boolean>((resolve) => setTimeout(() => resolve(send), afterMs));
+          },
+        }
+      : {}),
     onRefused: (error) => recorded.refusals.push(error),
     onMessage: (params) => recorded.messages.push(params),
     onLog: (params) => recorded.logs.push(params),
@@ -197,6 +210,30 @@ describe('routeAppRequests', () => {
     expect(recorded.calls.map((call) => call.method)).toEqual(['tools/call', 'consent']);
     expect(recorded.calls[0].detail).toMatchObject({ name: 'delete_file', arguments: { path: '/tmp/x' } });
     expect(recorded.calls[1].detail).toBe('once');
+  });
+
+  it('a call held for an unaccepted server change reaches the backend only after the person lets it (a real second)', async () => {
+    const held = await connectPair({ hold: { send: false, afterMs: 1000 } });
+    open.push(held.app, held.bridge);
+    const started = performance.now();
+    const error: unknown = await held.app
+      .callServerTool({ name: 'send_email', arguments: { to: 'ann@example.com' } })
+      .catch((failure: unknown) => failure);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(990);
+    expect(held.recorded.held).toEqual(['send_email']);
+    expect(held.recorded.calls).toEqual([]);
+    expect(error).toMatchObject({
+      code: -32000,
+      message: expect.stringContaining('the user has not accepted the change') as unknown,
+      data: { kind: 'app-call-declined', reason: 'pin-not-accepted', tool: 'send_email' },
+    });
+    expect(held.recorded.refusals.map((refusal) => refusal.kind)).toEqual(['app-call-declined']);
+
+    const sent = await connectPair({ hold: { send: true, afterMs: 1000 } });
+    open.push(sent.app, sent.bridge);
+    const result = await sent.app.callServerTool({ name: 'send_email', arguments: {} });
+    expect(result.content).toEqual([{ type: 'text', text: 'called send_email' }]);
+    expect(sent.recorded.calls.map((call) => call.method)).toEqual(['tools/call']);
   });
 
   it('a declined call and a refused one reach the app as errors whose data names the kind, and the view is told', async () => {

@@ -9,7 +9,7 @@
 import type { AppBridge } from '@modelcontextprotocol/ext-apps/app-bridge';
 import type { AppCallOutcome, AppConsent } from '../../shared/apps';
 import type { BackendMethods } from '../../shared/contract';
-import { toErrorData, type LoupeErrorData } from '../../shared/errors';
+import { LoupeError, toErrorData, type LoupeErrorData } from '../../shared/errors';
 import { isJsonObject, type JsonObject } from '../../shared/json';
 
 export type AppPort = Pick<BackendMethods, 'appCallTool' | 'appConsent' | 'appReadResource' | 'appRecord'>;
@@ -20,6 +20,11 @@ export interface AppHooks {
   /** Asks the person whether to open the link; resolves true to open it. */
   confirmOpenLink(url: string): Promise<boolean>;
   openLink(url: string): void;
+  /**
+   * Before any tools/call leaves: while the server's change since its pin is not accepted, the person is asked
+   * first (the same question as a call from the tool panel); resolves true to send it. None: nothing is held.
+   */
+  holdForPin?(tool: string): Promise<boolean>;
   /** Asks the person about a call the backend kept; resolves with the answer (no timer runs meanwhile). */
   askConsent(ask: AppAsk): Promise<AppConsent>;
   /** Loupe refused one of the app's requests (or the person declined it): what the app was told. */
@@ -73,6 +78,15 @@ export function appFacingError(error: unknown): Error & { code: number; data: Js
   return Object.assign(new Error(detail.message), { code, data });
 }
 
+/** What the app is told when the person does not let its call through a server change they have not accepted. */
+export function pinNotAccepted(tool: string): LoupeError {
+  return new LoupeError({
+    kind: 'app-call-declined',
+    message: `Not sent: the server changed since it was pinned and the user has not accepted the change, so the app's call of "${tool}" was not made.`,
+    data: { reason: 'pin-not-accepted', tool },
+  });
+}
+
 export function routeAppRequests(bridge: AppBridge, app: string, port: AppPort, hooks: AppHooks): void {
   const refusing = async <T>(work: () => Promise<T>): Promise<T> => {
     try {
@@ -87,6 +101,8 @@ export function routeAppRequests(bridge: AppBridge, app: string, port: AppPort, 
   bridge.oncalltool = (params) =>
     refusing(async () => {
       const request = asJson(params);
+      const tool = typeof request.name === 'string' ? request.name : '';
+      if (hooks.holdForPin && !(await hooks.holdForPin(tool))) throw pinNotAccepted(tool);
       const outcome = await port.appCallTool(app, request);
       if (outcome.status === 'done') return outcome.result as unknown as CallToolResult;
       const args = isJsonObject(request.arguments) ? request.arguments : {};

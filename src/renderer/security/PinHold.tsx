@@ -8,13 +8,15 @@ import type { PinCheck } from '../../shared/security';
 
 interface PinHoldProps {
   tool: string;
+  /** The MCP App that asked for the call, when an app did. */
+  from?: string;
   pin: Extract<PinCheck, { state: 'changed' }>;
   onAcceptAndCall: () => void;
   onCallAnyway: () => void;
   onCancel: () => void;
 }
 
-export function PinHold({ tool, pin, onAcceptAndCall, onCallAnyway, onCancel }: PinHoldProps) {
+export function PinHold({ tool, from, pin, onAcceptAndCall, onCallAnyway, onCancel }: PinHoldProps) {
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Escape') {
       event.preventDefault();
@@ -30,6 +32,11 @@ export function PinHold({ tool, pin, onAcceptAndCall, onCallAnyway, onCancel }: 
       onKeyDown={onKeyDown}
     >
       <h3 id="pin-hold-title">Call {tool} on a changed server?</h3>
+      {from ? (
+        <p>
+          The MCP App <span className="mono small">{from}</span> asks to call {tool}.
+        </p>
+      ) : null}
       <p>
         The call is held, not sent: this server changed since it was pinned ({pin.pin.pinnedAt}),{' '}
         {pin.changes} change{pin.changes === 1 ? '' : 's'} not accepted yet. Review the changes in the banner

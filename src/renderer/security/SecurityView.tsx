@@ -1,14 +1,35 @@
+import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import type { Finding } from '../../shared/lint';
 import { useLoupeStore } from '../store/store';
+import { AllSessionsSecurity } from './AllSessionsSecurity';
 import { Evidence } from './Evidence';
+import { itemLabel } from './itemLabel';
 import { refreshSecurity } from './securityActions';
 import './security.css';
 
-function itemLabel(finding: Finding): string {
-  const item = finding.security?.item;
-  if (!item) return finding.tool ?? 'server';
-  return item.kind === 'instructions' || item.kind === 'server' ? item.kind : `${item.kind} ${item.name}`;
+type Scope = 'session' | 'all';
+/** The scope last chosen: coming back to the tab (after selecting a finding elsewhere) keeps it. */
+let lastScope: Scope = 'session';
+
+function ScopeSwitch({ scope, onScope }: { scope: Scope; onScope: (scope: Scope) => void }) {
+  const options: { value: Scope; label: string }[] = [
+    { value: 'session', label: 'This session' },
+    { value: 'all', label: 'All sessions' },
+  ];
+  return (
+    <div role="group" aria-label="Security scope" className="security-scope">
+      {options.map((option) => (
+        <button
+          key={option.value}
+          type="button"
+          aria-pressed={scope === option.value}
+          onClick={() => onScope(option.value)}
+        >
+          {option.label}
+        </button>
+      ))}
+    </div>
+  );
 }
 
 /**
@@ -16,6 +37,11 @@ function itemLabel(finding: Finding): string {
  * templates, instructions) with its evidence, and those that involve other sessions (shadowing) on their own.
  */
 export function SecurityView() {
+  const [scope, setScope] = useState<Scope>(lastScope);
+  const choose = (next: Scope) => {
+    lastScope = next;
+    setScope(next);
+  };
   const { report, error, connected } = useLoupeStore(
     useShallow((state) => ({
       report: state.security,
@@ -23,13 +49,30 @@ export function SecurityView() {
       connected: state.status.state === 'connected',
     })),
   );
-  if (!connected) return <p className="muted">Connect to a server to see its security findings.</p>;
+  if (scope === 'all')
+    return (
+      <section className="security-view" aria-label="Security">
+        <header className="security-header">
+          <h2>Security</h2>
+          <ScopeSwitch scope={scope} onScope={choose} />
+        </header>
+        <AllSessionsSecurity />
+      </section>
+    );
+  if (!connected)
+    return (
+      <section className="security-view" aria-label="Security">
+        <ScopeSwitch scope={scope} onScope={choose} />
+        <p className="muted">Connect to a server to see its security findings.</p>
+      </section>
+    );
   const findings = report?.findings ?? [];
   const across = findings.filter((finding) => finding.security?.otherServer !== undefined);
   return (
     <section className="security-view" aria-label="Security">
       <header className="security-header">
         <h2>Security</h2>
+        <ScopeSwitch scope={scope} onScope={choose} />
         <span className="muted small">
           {report
             ? `${report.server}: ${findings.length} finding${findings.length === 1 ? '' : 's'} · pin ${report.pin?.state ?? 'none'}`

@@ -148,6 +148,7 @@ function fakeSession(overrides: FakeOverrides): {
     compareLists: () => Promise.reject(new LoupeError({ kind: 'internal', message: 'not scripted' })),
     security: () => Promise.resolve({ server: 'fake', findings: [], pin: null, incomplete: [] }),
     acceptPin: () => Promise.resolve({ server: 'fake', findings: [], pin: null, incomplete: [] }),
+    securityAcrossSessions: () => Promise.resolve([]),
     checkCollection: () => Promise.reject(new LoupeError({ kind: 'internal', message: 'not scripted' })),
     draftCollectionStep: () => Promise.reject(new LoupeError({ kind: 'internal', message: 'not scripted' })),
     runCollection: () => Promise.reject(new LoupeError({ kind: 'internal', message: 'not scripted' })),
