@@ -124,6 +124,10 @@ test.describe('what a new user tripped on', () => {
     await page.getByRole('tab', { name: 'Traffic' }).click();
     const frames = page.getByRole('listbox', { name: 'Frames' });
     await expect(frames.getByRole('option').nth(10)).toBeVisible();
+    // The list follows the newest frame; a person goes to the first ones with Home (the handshake's rows).
+    await frames.focus();
+    await page.keyboard.press('Home');
+    await expect(frames.getByTitle('notifications/initialized')).toBeVisible();
     await shot(page, 'traffic-1400');
     // No cell is cut without its full text in a tooltip; RTT and METHOD ("notifications/initialized") fit whole.
     const clipped = await frames.getByRole('option').evaluateAll((rows: CellLike[]) =>

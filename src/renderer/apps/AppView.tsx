@@ -15,6 +15,7 @@ import { ErrorNotice } from '../components/ErrorNotice';
 import { PinHold } from '../security/PinHold';
 import { acceptPin } from '../security/securityActions';
 import { useLoupeStore } from '../store/store';
+import { holdsCalls } from '../security/holdsCalls';
 import { AppFrame } from './AppFrame';
 import { AppLinkDialog } from './AppLinkDialog';
 import { AppPermissionsPrompt } from './AppPermissionsPrompt';
@@ -75,7 +76,7 @@ export function AppView({ uri, toolInput, toolResult }: AppViewProps) {
   const [holds, setHolds] = useState<PendingHold[]>([]);
   const pinState = useLoupeStore((state) => state.security?.pin?.state);
   const drifted = useLoupeStore((state) =>
-    state.security?.pin?.state === 'changed' ? state.security.pin : undefined,
+    holdsCalls(state.security?.pin) ? state.security?.pin : undefined,
   );
   // The drift a held call was held for, kept while a rescan is under way (or failed): only acceptance lets it go.
   const heldFor = useRef(drifted);

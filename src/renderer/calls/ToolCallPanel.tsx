@@ -3,6 +3,7 @@
  * drift is not accepted, a confirmation when the server claims the tool is destructive, progress and Cancel while
  * it runs, the result, and the history.
  */
+import { holdsCalls } from '../security/holdsCalls';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { toolAppUri } from '../../shared/apps';
 import { isJsonObject, type JsonObject } from '../../shared/json';
@@ -39,7 +40,7 @@ function ToolCallPanelFor({ name, tool }: { name: string; tool: JsonObject }) {
   const [confirming, setConfirming] = useState<JsonObject | undefined>(undefined);
   const [held, setHeld] = useState<JsonObject | undefined>(undefined);
   const pin = useLoupeStore((state) => state.security?.pin);
-  const drifted = pin?.state === 'changed' ? pin : undefined;
+  const drifted = holdsCalls(pin) ? pin : undefined;
   const [shownCallId, setShownCallId] = useState<string | undefined>(undefined);
   const [asTask, setAsTask] = useState(false);
   const latestCallId = useLoupeStore((state) => state.callHistory.get(name)?.[0]);
@@ -110,7 +111,10 @@ function ToolCallPanelFor({ name, tool }: { name: string; tool: JsonObject }) {
         <span className="muted small">Ctrl/Cmd+Enter</span>
         <TaskChoice support={taskSupportOf(tool)} asTask={asTask} onChange={setAsTask} />
         {tapped !== undefined ? (
-          <span className="muted small" data-testid="call-tapped"> — {tapped}</span>
+          <span className="muted small" data-testid="call-tapped">
+            {' '}
+            — {tapped}
+          </span>
         ) : (
           !connected && <span className="muted small"> — not connected</span>
         )}
