@@ -4,7 +4,9 @@
 // appends as the last argument:
 //
 //   1. loupe list --json                       the tools, and the server's capabilities
-//   2. loupe list --kind resources / prompts   when the server declared them
+//   2. loupe list --kind resources / prompts   when the server declared them, then, as a user looking at each:
+//      loupe read <uri> --json                 each listed resource
+//      loupe prompt <name> --json --args <…>   each listed prompt (its required arguments as plain strings)
 //      loupe list --kind skills --json         when it declared io.modelcontextprotocol/skills
 //      loupe skills get <uri> --verify         for each listed skill, only when the user means to load skills (below)
 //   3. loupe lint                              (its exit code reports findings, so it is not judged)
@@ -115,7 +117,7 @@ function argumentsFor(schema) {
 }
 
 /**
- * A failed call that is the server's answer, not Loupe's failure: the tool's own isError result, or the server
+ * A failed call, read or get that is the server's answer, not Loupe's failure: the tool's own isError result, or the server
  * refusing tools/call with a JSON-RPC error (a scenario server that lists a tool it does not run). Loupe's own
  * refusals (invalid-tool-header…), timeouts and malformed answers are failures.
  */
@@ -130,8 +132,26 @@ if (!document) failures.push('loupe list --json printed no JSON');
 const capabilities = document?.capabilities ?? {};
 const tools = Array.isArray(document?.items) ? document.items : [];
 
-if (capabilities.resources) await step(['list', '--kind', 'resources']);
-if (capabilities.prompts) await step(['list', '--kind', 'prompts']);
+/** A step whose failure may be the server's own answer (see serversAnswer); any other failure is Loupe's. */
+async function answered(args, what) {
+  const result = await step(args, false);
+  if (result.code !== 0 && !serversAnswer(json(result.stdout))) failures.push(`${what} exited with ${result.code}`);
+}
+
+if (capabilities.resources) {
+  const resources = json((await step(['list', '--kind', 'resources', '--json'])).stdout);
+  for (const item of resources?.items ?? [])
+    if (typeof item.uri === 'string') await answered(['read', item.uri, '--json'], `loupe read ${item.uri}`);
+}
+if (capabilities.prompts) {
+  const prompts = json((await step(['list', '--kind', 'prompts', '--json'])).stdout);
+  for (const item of prompts?.items ?? []) {
+    if (typeof item.name !== 'string') continue;
+    const required = (Array.isArray(item.arguments) ? item.arguments : []).filter((argument) => argument?.required);
+    const args = Object.fromEntries(required.map((argument) => [argument.name, 'x']));
+    await answered(['prompt', item.name, '--json', '--args', JSON.stringify(args)], `loupe prompt ${item.name}`);
+  }
+}
 if (capabilities.extensions?.['io.modelcontextprotocol/skills']) {
   const skills = json((await step(['list', '--kind', 'skills', '--json'])).stdout);
   if (loadSkills) for (const item of skills?.items ?? []) await step(['skills', 'get', item.uri, '--verify']);
@@ -147,9 +167,7 @@ for (const tool of tools) {
   ) {
     args = { schema: tools.find((other) => other.name === 'json_schema_2020_12_tool')?.inputSchema };
   }
-  const called = await step(['call', tool.name, '--json', '--args', JSON.stringify(args ?? {})], false);
-  if (called.code !== 0 && !serversAnswer(json(called.stdout)))
-    failures.push(`loupe call ${tool.name} exited with ${called.code}`);
+  await answered(['call', tool.name, '--json', '--args', JSON.stringify(args ?? {})], `loupe call ${tool.name}`);
 }
 
 for (const failure of failures) process.stderr.write(`conformance client: ${failure}\n`);

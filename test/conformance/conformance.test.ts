@@ -33,24 +33,6 @@ const noInitialize: NotExercised[] = [
   },
 ];
 /** Not passed: the CLI has no command that sends resources/read or prompts/get (issue 28 item 3). */
-const noReadOrGet: NotExercised[] = [
-  {
-    description: 'Client sends correct Mcp-Method header on resources/read request',
-    why: 'no loupe command sends resources/read',
-  },
-  {
-    description: 'Client sends correct Mcp-Method header on prompts/get request',
-    why: 'no loupe command sends prompts/get',
-  },
-  {
-    description: 'Client sends correct Mcp-Name header on resources/read request',
-    why: 'no loupe command sends resources/read',
-  },
-  {
-    description: 'Client sends correct Mcp-Name header on prompts/get request',
-    why: 'no loupe command sends prompts/get',
-  },
-];
 
 interface Case {
   scenario: string;
@@ -69,7 +51,7 @@ const modernScenarios = [
   'json-schema-ref-no-deref',
 ];
 const skipsOf = (scenario: string): NotExercised[] =>
-  scenario === 'http-standard-headers' ? [...noInitialize, ...noReadOrGet] : [];
+  scenario === 'http-standard-headers' ? noInitialize : [];
 const cases: Case[] = [
   { scenario: 'initialize' },
   { scenario: 'tools_call' },
