@@ -10,6 +10,7 @@ import { ServerMismatch } from './ServerMismatch';
 import { classKeys, CompareFilters, kindKeys } from './CompareFilters';
 import { compareRows, filterRows, tally } from './compareRows';
 import { CompareSources } from './CompareSources';
+import { ConformanceCompare } from './ConformanceCompare';
 import { ListChangeHistory } from './ListChangeHistory';
 import './compare.css';
 
@@ -117,6 +118,7 @@ export function CompareView() {
             kindCounts={tally(rows, (each) => each.kind)}
             search={search}
           />
+          {comparison.diff.conformance ? <ConformanceCompare conformance={comparison.diff.conformance} /> : null}
           {rows.length === 0 ? (
             <p className="empty" role="status">
               No change: both sides list the same items and the same handshake.
