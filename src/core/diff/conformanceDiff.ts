@@ -31,9 +31,8 @@ function latestResults(reports: readonly ConformReport[]): Map<string, ScenarioR
   for (const report of reports)
     for (const scenario of report.scenarios) {
       const checks = new Map<string, ConformCheck>();
-      // The first of duplicate ids is the one compared.
+      // The first of duplicate ids is the one compared; a scenario run again keeps its place, with the new result.
       for (const check of scenario.checks) if (!checks.has(check.id)) checks.set(check.id, check);
-      results.delete(scenario.name);
       results.set(scenario.name, { scored: scenario.scored, checks });
     }
   return results;
@@ -48,7 +47,12 @@ function side(reports: readonly ConformReport[]): ConformanceSide {
   };
 }
 
-function kindOf(before: ConformStatus | undefined, after: ConformStatus | undefined, ranBefore: boolean, ranNow: boolean): ConformChangeKind {
+function kindOf(
+  before: ConformStatus | undefined,
+  after: ConformStatus | undefined,
+  ranBefore: boolean,
+  ranNow: boolean,
+): ConformChangeKind {
   if (!ranBefore) return 'new';
   if (!ranNow) return 'not-run';
   const failedBefore = before === 'FAILURE';
@@ -68,7 +72,10 @@ function classOf(kind: ConformChangeKind, required: boolean): ChangeClass | unde
 const rank = (change: ConformCheckChange): number =>
   change.class === 'breaking' ? 0 : change.class === 'drift' ? 1 : change.class === 'compatible' ? 2 : 3;
 
-export function diffConformance(before: readonly ConformReport[], after: readonly ConformReport[]): ConformanceDiff {
+export function diffConformance(
+  before: readonly ConformReport[],
+  after: readonly ConformReport[],
+): ConformanceDiff {
   const old = latestResults(before);
   const now = latestResults(after);
   const checks: ConformCheckChange[] = [];
@@ -76,7 +83,10 @@ export function diffConformance(before: readonly ConformReport[], after: readonl
   for (const scenario of scenarios) {
     const was = old.get(scenario);
     const is = now.get(scenario);
-    const ids = [...(was?.checks.keys() ?? []), ...[...(is?.checks.keys() ?? [])].filter((id) => !was?.checks.has(id))];
+    const ids = [
+      ...(was?.checks.keys() ?? []),
+      ...[...(is?.checks.keys() ?? [])].filter((id) => !was?.checks.has(id)),
+    ];
     for (const id of ids) {
       const previous = was?.checks.get(id);
       const current = is?.checks.get(id);
@@ -98,7 +108,14 @@ export function diffConformance(before: readonly ConformReport[], after: readonl
     }
   }
   checks.sort((left, right) => rank(left) - rank(right));
-  const counts: Record<ConformChangeKind, number> = { fixed: 0, 'newly-failing': 0, unchanged: 0, changed: 0, new: 0, 'not-run': 0 };
+  const counts: Record<ConformChangeKind, number> = {
+    fixed: 0,
+    'newly-failing': 0,
+    unchanged: 0,
+    changed: 0,
+    new: 0,
+    'not-run': 0,
+  };
   for (const change of checks) counts[change.kind] += 1;
   return { old: side(before), new: side(after), checks, counts };
 }

@@ -55,7 +55,11 @@ export function ConformanceCompare({ conformance }: { conformance: ConformanceDi
           left: {sideWords(conformance.old)}; right: {sideWords(conformance.new)}
         </span>
         <label className="small">
-          <input type="checkbox" checked={showUnchanged} onChange={(event) => setShowUnchanged(event.target.checked)} />{' '}
+          <input
+            type="checkbox"
+            checked={showUnchanged}
+            onChange={(event) => setShowUnchanged(event.target.checked)}
+          />{' '}
           Show unchanged checks
         </label>
       </header>
