@@ -53,6 +53,13 @@ function DifferentServers({ left, right }: { left: CompareSideLabel; right: Comp
   );
 }
 
+/** The class counts include the conformance checks that changed (the class toggles filter them too). */
+function withChecks(counts: Map<string, number>, diff: SnapshotDiff): Map<string, number> {
+  for (const check of diff.conformance?.checks ?? [])
+    if (check.class) counts.set(check.class, (counts.get(check.class) ?? 0) + 1);
+  return counts;
+}
+
 const shortcuts: Record<string, () => void> = {
   [classKeys.breaking]: () => toggleClassFilter('breaking'),
   [classKeys.drift]: () => toggleClassFilter('drift'),
@@ -114,11 +121,13 @@ export function CompareView() {
           <Incomplete diff={comparison.diff} />
           <CompareFilters
             filter={filter}
-            classCounts={tally(rows, (each) => each.changeClass)}
+            classCounts={withChecks(tally(rows, (each) => each.changeClass), comparison.diff)}
             kindCounts={tally(rows, (each) => each.kind)}
             search={search}
           />
-          {comparison.diff.conformance ? <ConformanceCompare conformance={comparison.diff.conformance} /> : null}
+          {comparison.diff.conformance ? (
+            <ConformanceCompare conformance={comparison.diff.conformance} filter={filter} />
+          ) : null}
           {rows.length === 0 ? (
             <p className="empty" role="status">
               No change: both sides list the same items and the same handshake.

@@ -107,6 +107,17 @@ describe('the Compare view’s conformance section', () => {
       ['tools-call-image', 'tools-call-image', 'unchanged · required'],
       ['tools-call-image', 'wire-schema-valid', 'unchanged · required'],
     ]);
+    // The class filters count and filter the checks too: breaking 1 is the check; hiding breaking hides it.
+    const filters = screen.getByRole('group', { name: 'Filter changes' });
+    fireEvent.click(within(filters).getByRole('button', { name: 'breaking 1' }));
+    expect(rows().map((row) => cells(row)[1])).toEqual([
+      'wire-schema-valid',
+      'tools-call-image',
+      'wire-schema-valid',
+    ]);
+    fireEvent.click(within(section).getByRole('checkbox', { name: 'Show unchanged checks' }));
+    expect(within(section).queryByRole('table')).toBeNull();
+    expect(section.textContent).toContain('No check shown: the filters above hide the changed ones.');
     // The lists did not change: the view says so under the section.
     expect(screen.getByText(/No change: both sides list the same items/)).toBeTruthy();
   });

@@ -1,6 +1,22 @@
 import { useState } from 'react';
 import type { ConformanceDiff, ConformanceSide, ConformCheckChange } from '../../shared/diff';
+import type { CompareFilter } from '../store/compareSlice';
 import { ClassBadge } from './ChangeDetail';
+
+/** The filters' class toggles and words apply to checks too (their kind toggles are the lists' added/removed/changed). */
+export function filterChecks(
+  checks: readonly ConformCheckChange[],
+  filter: CompareFilter,
+  showUnchanged: boolean,
+): ConformCheckChange[] {
+  const words = filter.text.toLowerCase().split(/\s+/).filter(Boolean);
+  return checks.filter((change) => {
+    if (change.class ? !filter.classes[change.class] : !showUnchanged) return false;
+    const text =
+      `${change.scenario} ${change.check} ${change.name} ${kindWords[change.kind]} ${change.class ?? ''} conformance`.toLowerCase();
+    return words.every((word) => text.includes(word));
+  });
+}
 
 const kindWords: Record<ConformCheckChange['kind'], string> = {
   fixed: 'fixed',
@@ -37,10 +53,16 @@ function CheckRow({ change }: { change: ConformCheckChange }) {
 }
 
 /** The two sides' conformance results, check by check (core/diff/conformanceDiff.ts classes them). */
-export function ConformanceCompare({ conformance }: { conformance: ConformanceDiff }) {
+export function ConformanceCompare({
+  conformance,
+  filter,
+}: {
+  conformance: ConformanceDiff;
+  filter: CompareFilter;
+}) {
   const [showUnchanged, setShowUnchanged] = useState(false);
   const { counts } = conformance;
-  const shown = conformance.checks.filter((change) => showUnchanged || change.kind !== 'unchanged');
+  const shown = filterChecks(conformance.checks, filter, showUnchanged);
   return (
     <section className="compare-conformance" aria-label="Conformance compared">
       <header className="compare-conformance-head">
@@ -64,7 +86,11 @@ export function ConformanceCompare({ conformance }: { conformance: ConformanceDi
         </label>
       </header>
       {shown.length === 0 ? (
-        <p className="muted small">Every check has the verdict it had.</p>
+        <p className="muted small">
+          {counts.unchanged === conformance.checks.length
+            ? 'Every check has the verdict it had.'
+            : 'No check shown: the filters above hide the changed ones.'}
+        </p>
       ) : (
         <table className="compare-conformance-table">
           <thead>
