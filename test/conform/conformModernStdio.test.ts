@@ -9,7 +9,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requireBuild, runLoupe } from '../cli/loupe.js';
-import { serverCommand, startV2HttpServer, type RunningHttpServer } from '../helpers/servers.js';
+import {
+  serverCommand,
+  startV2HttpServer,
+  v2StdioServer,
+  type RunningHttpServer,
+} from '../helpers/servers.js';
+import { startHarness } from '../backend/backendHarness.js';
 import { findSuiteRunner, loupeVerdicts, parseReport, suiteVerdicts, type SuiteRunner } from './suite.js';
 
 const scenarios = ['tools-list', 'resources-list', 'prompts-list', 'sep-2164-resource-not-found'];
@@ -78,5 +84,26 @@ describe('loupe conform on a 2026-07-28 stdio server', () => {
     expect(
       frames.filter((frame) => frame.direction === 'in' && frame.kind === 'response').length,
     ).toBeGreaterThanOrEqual(requests.length - 1);
+  }, 300_000);
+
+  it('the Conformance tab judges a 2026-07-28 stdio session at its era through the same bridge', async () => {
+    const harness = startHarness();
+    try {
+      const status = await harness.api.connect(v2StdioServer('reject'));
+      expect(status.state === 'connected' ? status.handshake.era : status.state).toBe('modern');
+      const choices = await harness.api.conformChoices();
+      expect(choices.revision).toBe('2026-07-28');
+      expect(choices.revisionReason).toBe(
+        'the session speaks 2026-07-28 (server/discover), judged through the pass-through bridge',
+      );
+      expect(choices.bridge).toMatch(/HTTP pass-through \(2026-07-28\)/);
+      const report = await harness.api.runConformance({ scenarios: ['tools-list', 'prompts-list'] });
+      expect(loupeVerdicts(report)).toEqual(
+        await suiteVerdicts(runner, http.url, '2026-07-28', ['tools-list', 'prompts-list']),
+      );
+      expect(report.counts).toMatchObject({ failed: 0, requiredFailed: 0 });
+    } finally {
+      await harness.close();
+    }
   }, 300_000);
 });
