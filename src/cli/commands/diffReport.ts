@@ -3,7 +3,7 @@
  * before → after, descriptions as a word diff: [-removed-] {+added+}) or the --json document. All server text is
  * made inert with `printable`.
  */
-import type { FieldChange, ItemChange, SnapshotDiff, WordPart } from '../../shared/diff.js';
+import type { ConformanceDiff, ConformCheckChange, FieldChange, ItemChange, SnapshotDiff, WordPart } from '../../shared/diff.js';
 import type { ListKind } from '../../shared/lists.js';
 import { listKinds } from '../../shared/lists.js';
 import { prefix, printable, printableCell } from '../terminal.js';
@@ -88,7 +88,44 @@ export function diffLines(diff: SnapshotDiff): string[] {
     for (const change of [...skills].sort((left, right) => rank(left) - rank(right))) lines.push(...itemLines(change));
     lines.push('');
   }
+  if (diff.conformance) lines.push(...conformanceLines(diff.conformance));
   if (lines.length === 0) lines.push('No changes.', '');
+  return lines;
+}
+
+const conformKindLabels: Record<ConformCheckChange['kind'], string> = {
+  fixed: 'fixed',
+  'newly-failing': 'newly failing',
+  unchanged: 'unchanged',
+  changed: 'status changed',
+  new: 'new (not run on the old side)',
+  'not-run': 'not run on the new side',
+};
+
+function conformSide(side: ConformanceDiff['old']): string {
+  if (side.runs === 0) return 'no run';
+  return `${side.runs} run${side.runs === 1 ? '' : 's'} at ${side.revisions.join(', ')}`;
+}
+
+/** Each check that changed (breaking first); unchanged checks as a count. */
+function conformanceLines(conformance: ConformanceDiff): string[] {
+  const { counts } = conformance;
+  const others = counts.changed + counts.new + counts['not-run'];
+  const lines = [
+    `Conformance: ${counts.fixed} fixed, ${counts['newly-failing']} newly failing, ${counts.unchanged} unchanged${others > 0 ? `, ${others} other` : ''} (old: ${conformSide(conformance.old)}; new: ${conformSide(conformance.new)})`,
+  ];
+  for (const change of conformance.checks) {
+    if (change.kind === 'unchanged') continue;
+    const mark = change.kind === 'fixed' ? '+' : change.kind === 'newly-failing' ? '-' : '~';
+    const statuses = `${change.before ?? '—'} → ${change.after ?? '—'}`;
+    const label = change.class === 'breaking' ? 'BREAKING' : (change.class ?? '');
+    lines.push(
+      `  ${mark} ${printableCell(change.scenario, 80)} › ${printableCell(change.check, 80)}  ${conformKindLabels[change.kind]}${change.required ? ' (required)' : ''}  ${statuses}  ${label}`,
+    );
+    if (change.kind === 'newly-failing' && change.errorMessage)
+      lines.push(`      ${printableCell(change.errorMessage, 300)}`);
+  }
+  lines.push('');
   return lines;
 }
 
@@ -110,6 +147,7 @@ export function tally(diff: SnapshotDiff): Tally {
       result[change.breaking ? 'breaking' : change.drift ? 'drift' : 'compatible'] += 1;
   for (const change of diff.skills ?? []) result[change.breaking ? 'breaking' : change.drift ? 'drift' : 'compatible'] += 1;
   for (const field of diff.handshake) result[field.class] += 1;
+  for (const check of diff.conformance?.checks ?? []) if (check.class) result[check.class] += 1;
   return result;
 }
 
@@ -135,6 +173,7 @@ export function diffDocument(
     drift: change.drift,
     fields: change.fields,
   }));
+  if (diff.conformance) document.conformance = diff.conformance;
   document.handshake = diff.handshake;
   document.incomplete = diff.incomplete;
   return document;

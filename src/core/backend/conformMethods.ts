@@ -10,6 +10,7 @@ import { LoupeError } from '../../shared/errors.js';
 import type { ProtocolEra } from '../../shared/session.js';
 import type { Target } from '../../shared/target.js';
 import { bridgeNote } from '../conform/stdioBridge.js';
+import { modernBridgeNote } from '../conform/modernStdioBridge.js';
 import { conformEndpoint } from '../conform/conformTarget.js';
 import { scenarioChoices } from '../conform/requirements.js';
 import { runConformance } from '../conform/runSuite.js';
@@ -31,7 +32,10 @@ export interface ConformRoom {
 }
 
 function revisionOf(peer: ConformPeer): { revision: ConformRevision; reason: string } {
-  if (peer.target.transport === 'stdio' || peer.target.transport === 'demo') return { revision: '2025-11-25', reason: "the era Loupe's stdio bridge serves" };
+  if (peer.target.transport === 'stdio' || peer.target.transport === 'demo')
+    return peer.era === 'modern'
+      ? { revision: '2026-07-28', reason: 'the session speaks 2026-07-28 (server/discover), judged through the pass-through bridge' }
+      : { revision: '2025-11-25', reason: "the era Loupe's stdio bridge serves" };
   return peer.era === 'modern'
     ? { revision: '2026-07-28', reason: 'the session speaks 2026-07-28 (server/discover)' }
     : { revision: '2025-11-25', reason: 'the session speaks the 2025-11-25 era (initialize)' };
@@ -50,7 +54,9 @@ export function createConformMethods(
       const base = {
         revision,
         revisionReason: reason,
-        ...(peer.target.transport === 'stdio' || peer.target.transport === 'demo' ? { bridge: bridgeNote } : {}),
+        ...(peer.target.transport === 'stdio' || peer.target.transport === 'demo'
+          ? { bridge: revision === '2026-07-28' ? modernBridgeNote : bridgeNote }
+          : {}),
       };
       const lookup = findSuite();
       if ('missing' in lookup) return { ...base, missing: lookup.missing, install: lookup.install, scenarios: [] };

@@ -1,7 +1,7 @@
 /**
  * What the suite is pointed at, and which revision judges it: an HTTP target directly (its revision from Loupe's
  * own era probe: server/discover answered → 2026-07-28, else 2025-11-25), a stdio target through the stdio bridge
- * (2025-11-25, the era the bridge serves). Shared by `loupe conform` and the Conformance tab.
+ * (2025-11-25 by default, translated to Streamable HTTP sessions; at --spec-version 2026-07-28 a pass-through). Shared by `loupe conform` and the Conformance tab.
  */
 import { conformRevisions, type ConformRevision } from '../../shared/conform.js';
 import { LoupeError } from '../../shared/errors.js';
@@ -9,6 +9,7 @@ import { describeTarget, type Target } from '../../shared/target.js';
 import { demoTarget } from '../demoTarget.js';
 import { connect } from '../session/connect.js';
 import { bridgeNote, startStdioBridge } from './stdioBridge.js';
+import { modernBridgeNote, startModernStdioBridge } from './modernStdioBridge.js';
 
 export interface ConformEndpoint {
   url: string;
@@ -32,12 +33,18 @@ export async function conformEndpoint(
   // The embedded demo server is a stdio server: judged through the bridge like any other.
   if (target.transport === 'demo') return conformEndpoint(demoTarget(), options).then((endpoint) => ({ ...endpoint, target: label }));
   if (target.transport === 'stdio') {
-    if (options.specVersion === '2026-07-28')
-      throw new LoupeError({
-        kind: 'usage',
-        message:
-          "conform judges a stdio server through Loupe's bridge, which serves the 2025-11-25 era; serve the server over Streamable HTTP to judge it at 2026-07-28",
-      });
+    if (options.specVersion === '2026-07-28') {
+      // The stateless era needs no translation: the pass-through bridge hands the server each body as it came.
+      const bridge = await startModernStdioBridge(target);
+      return {
+        url: bridge.url,
+        target: label,
+        revision: '2026-07-28',
+        revisionReason: options.revisionReason ?? '--spec-version',
+        bridge: modernBridgeNote,
+        close: () => bridge.close(),
+      };
+    }
     const bridge = await startStdioBridge(target);
     return {
       url: bridge.url,

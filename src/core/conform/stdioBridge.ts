@@ -4,7 +4,8 @@
  * the server (a stdio server serves one client), closed with the session. The HTTP side is the SDK's
  * StreamableHTTPServerTransport with DNS-rebinding protection on (a loopback server must have it): so the
  * transport-level checks (session lifecycle, Host validation, SSE streams) judge the bridge, not the server, and the
- * report says so. It serves the 2025-11-25 era (initialize and sessions), which is what stdio servers speak.
+ * report says so. It serves the 2025-11-25 era (initialize and sessions); the 2026-07-28 era, stateless, goes through
+ * the pass-through of modernStdioBridge.ts instead.
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';

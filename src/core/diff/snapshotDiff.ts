@@ -10,6 +10,7 @@ import { diffItem, textChange, valueChange } from './itemDiff.js';
 import { jsonEqual } from './jsonEqual.js';
 import { portabilityChanges } from '../portability/portabilityDiff.js';
 import { diffSkills } from './skillDiff.js';
+import { diffConformance } from './conformanceDiff.js';
 
 interface ListSide {
   items: JsonObject[];
@@ -116,7 +117,17 @@ export function diffSnapshots(before: Snapshot, after: Snapshot): SnapshotDiff {
     items[kind] = diffItems(kind, old?.items ?? [], now?.items ?? []);
   }
   const skills = before.skills || after.skills ? diffSkills(before.skills?.items ?? [], after.skills?.items ?? []) : [];
-  return { items, handshake: diffHandshake(before, after), incomplete, ...(skills.length > 0 ? { skills } : {}) };
+  const conformance =
+    before.conformance?.length || after.conformance?.length
+      ? diffConformance(before.conformance ?? [], after.conformance ?? [])
+      : undefined;
+  return {
+    items,
+    handshake: diffHandshake(before, after),
+    incomplete,
+    ...(skills.length > 0 ? { skills } : {}),
+    ...(conformance ? { conformance } : {}),
+  };
 }
 
 /** Whether the diff reaches the --fail-on level: breaking (the default), drift (or breaking), any change at all. */
@@ -127,9 +138,17 @@ export function failsOn(diff: SnapshotDiff, level: FailOn): boolean {
     ...(diff.skills ?? []).flatMap((item) => item.fields),
   ];
   const items = [...listKinds.flatMap((kind) => diff.items[kind]), ...(diff.skills ?? [])];
-  const breaking = items.some((item) => item.breaking) || fields.some((field) => field.class === 'breaking');
+  // A required conformance check newly failing breaks like a removed tool; see conformanceDiff.ts for the classes.
+  const checks = (diff.conformance?.checks ?? []).filter((check) => check.class !== undefined);
+  const breaking =
+    items.some((item) => item.breaking) ||
+    fields.some((field) => field.class === 'breaking') ||
+    checks.some((check) => check.class === 'breaking');
   if (level === 'breaking') return breaking;
-  const drift = items.some((item) => item.drift) || fields.some((field) => field.class === 'drift');
+  const drift =
+    items.some((item) => item.drift) ||
+    fields.some((field) => field.class === 'drift') ||
+    checks.some((check) => check.class === 'drift');
   if (level === 'drift') return breaking || drift;
-  return items.length > 0 || diff.handshake.length > 0;
+  return items.length > 0 || diff.handshake.length > 0 || checks.length > 0;
 }

@@ -10,6 +10,7 @@ import { ServerMismatch } from './ServerMismatch';
 import { classKeys, CompareFilters, kindKeys } from './CompareFilters';
 import { compareRows, filterRows, tally } from './compareRows';
 import { CompareSources } from './CompareSources';
+import { ConformanceCompare } from './ConformanceCompare';
 import { ListChangeHistory } from './ListChangeHistory';
 import './compare.css';
 
@@ -50,6 +51,13 @@ function DifferentServers({ left, right }: { left: CompareSideLabel; right: Comp
       <p className="notice-message">The server names differ: nearly every item shows as added or removed.</p>
     </div>
   );
+}
+
+/** The class counts include the conformance checks that changed (the class toggles filter them too). */
+function withChecks(counts: Map<string, number>, diff: SnapshotDiff): Map<string, number> {
+  for (const check of diff.conformance?.checks ?? [])
+    if (check.class) counts.set(check.class, (counts.get(check.class) ?? 0) + 1);
+  return counts;
 }
 
 const shortcuts: Record<string, () => void> = {
@@ -113,10 +121,13 @@ export function CompareView() {
           <Incomplete diff={comparison.diff} />
           <CompareFilters
             filter={filter}
-            classCounts={tally(rows, (each) => each.changeClass)}
+            classCounts={withChecks(tally(rows, (each) => each.changeClass), comparison.diff)}
             kindCounts={tally(rows, (each) => each.kind)}
             search={search}
           />
+          {comparison.diff.conformance ? (
+            <ConformanceCompare conformance={comparison.diff.conformance} filter={filter} />
+          ) : null}
           {rows.length === 0 ? (
             <p className="empty" role="status">
               No change: both sides list the same items and the same handshake.
