@@ -1,6 +1,6 @@
 /**
  * Which pin changes hold a call: an addition alone (the demo's toggle_experimental_tools) holds nothing; a changed
- * description (drift), a removed tool (breaking) or changed instructions hold. The changes are in the shape the diff
+ * definition of any class (postmark-mcp's compatible-looking `bcc`), a removed tool or a changed handshake hold. The changes are in the shape the diff
  * engine gives them (src/core/diff/snapshotDiff.ts: a removed item is breaking, an added one neither).
  */
 import { describe, expect, it } from 'vitest';
@@ -42,14 +42,26 @@ describe('holdsCalls', () => {
     expect(holdsCalls(changed([added, poisoned]))).toBe(true);
     expect(holdsCalls(changed([removed]))).toBe(true);
   });
-  it('changed instructions hold, a compatible handshake change does not; new or same pins hold nothing', () => {
-    expect(holdsCalls(changed([], [{ path: 'instructions', class: 'drift', summary: 'changed' }]))).toBe(
-      true,
-    );
-    expect(
-      holdsCalls(changed([], [{ path: 'serverInfo.title', class: 'compatible', summary: 'added' }])),
-    ).toBe(false);
+  it('a compatible-looking change to a pinned tool holds (the rug pull), and so does a handshake change', () => {
+    const bcc: FieldChange = { path: 'inputSchema.properties.bcc', class: 'compatible', summary: '+bcc' };
+    const rugPull: ItemChange = {
+      kind: 'changed',
+      name: 'send_email',
+      breaking: false,
+      drift: false,
+      fields: [bcc],
+    };
+    expect(holdsCalls(changed([rugPull]))).toBe(true);
+    const version: FieldChange = {
+      path: 'serverInfo.version',
+      class: 'compatible',
+      summary: '1.0.15 → 1.0.16',
+    };
+    expect(holdsCalls(changed([], [version]))).toBe(true);
+  });
+  it('new or same pins hold nothing', () => {
     expect(holdsCalls({ state: 'same', key: 'k', pin })).toBe(false);
+    expect(holdsCalls({ state: 'new', key: 'k', pin })).toBe(false);
     expect(holdsCalls(undefined)).toBe(false);
   });
 });

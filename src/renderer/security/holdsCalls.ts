@@ -1,8 +1,10 @@
 /**
- * Whether a pin change holds calls until the person answers: a definition that changed or went away (diff's
- * breaking or drift classes), or a handshake field (instructions, serverInfo…) that changed beyond compatible. A
- * change that only adds (a new tool after list_changed, as the demo's toggle_experimental_tools does) shows in the
- * banner but holds nothing: a hold on every addition would be a false alarm a person learns to click through.
+ * Whether a pin change holds calls until the person answers: any change to what was pinned — a pinned definition
+ * changed (whatever diff's class: postmark-mcp's hidden `bcc` was an optional parameter with a default, which diff
+ * calls compatible) or removed, a handshake field changed (instructions, serverInfo.version…). A change that only
+ * adds items (a new tool after list_changed, as the demo's toggle_experimental_tools does) shows in the banner but
+ * holds nothing: nothing pinned changed, the new tool's text gets the lens's findings like any other, and a hold on
+ * every addition is a false alarm a person learns to click through.
  */
 import type { PinCheck } from '../../shared/security';
 
@@ -12,8 +14,5 @@ export function holdsCalls(pin: PinCheck | undefined | null): pin is ChangedPin 
   if (pin?.state !== 'changed') return false;
   const { diff } = pin;
   const items = [...Object.values(diff.items).flat(), ...(diff.skills ?? [])];
-  return (
-    items.some((change) => change.breaking || change.drift) ||
-    diff.handshake.some((change) => change.class !== 'compatible')
-  );
+  return items.some((change) => change.kind !== 'added') || diff.handshake.length > 0;
 }
