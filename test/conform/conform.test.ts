@@ -1,6 +1,6 @@
 /**
  * `loupe conform` as a subprocess against servers no one here wrote (server-everything over Streamable HTTP and,
- * through Loupe's bridge, over stdio; the v2 SDK test server, strict 2026-07-28), and against conformBreak.mjs,
+ * through Loupe's bridge, over stdio; the v2 SDK test server, strict 2026-07-28 and dual under both revisions), and against conformBreak.mjs,
  * which implements a few of the suite's fixtures and breaks one on request. Loupe's verdicts are compared with the
  * suite's own CLI run directly on the same server and scenarios; JUnit is validated by xmllint against
  * test/fixtures/junit.xsd (the one the collections' JUnit is checked against) and read back by a JUnit parser.
@@ -301,6 +301,29 @@ describe('loupe conform', () => {
       expect(report.revisionReason).toBe('the server speaks 2026-07-28 (server/discover)');
       expect(loupeVerdicts(report)).toEqual(await suiteVerdicts(runner, server.url, '2026-07-28', scenarios));
       expect(run.code).toBe(report.counts.requiredFailed > 0 ? 1 : 0);
+    } finally {
+      await server.stop();
+    }
+  }, 300_000);
+
+  it('judges the dual v2 SDK server under each revision it speaks, as the suite does', async () => {
+    const server = await startV2HttpServer('allow');
+    try {
+      const runs: [string, string[]][] = [
+        ['2026-07-28', ['tools-list', 'prompts-list', 'sep-2164-resource-not-found']],
+        ['2025-11-25', ['server-initialize', 'ping', 'tools-list', 'prompts-list']],
+      ];
+      for (const [revision, scenarios] of runs) {
+        const run = await runLoupe(
+          ['conform', '--url', server.url, ...scenarioFlags(scenarios), '--spec-version', revision, '--json'],
+          long,
+        );
+        const report = parseReport(run.stdout);
+        expect(report.revision).toBe(revision);
+        expect(report.scenarios.map((scenario) => scenario.name)).toEqual(scenarios);
+        expect(loupeVerdicts(report)).toEqual(await suiteVerdicts(runner, server.url, revision, scenarios));
+        expect(run.code).toBe(report.counts.requiredFailed > 0 ? 1 : 0);
+      }
     } finally {
       await server.stop();
     }
