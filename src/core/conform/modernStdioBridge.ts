@@ -9,12 +9,12 @@
  * the answer of each is its own. The bridge refuses a Host or Origin not its own (403), bodies that are not JSON
  * (400, -32700) and batches (400: the era has none); a GET or DELETE gets 405, the era has no session stream.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import type { StdioTarget } from '../../shared/target.js';
 import { childEnvironment } from '../wire/environment.js';
+import { listenLoopback } from './loopbackServer.js';
 import type { StdioBridge } from './stdioBridge.js';
 
 export const modernBridgeNote =
@@ -172,24 +172,14 @@ export async function startModernStdioBridge(target: StdioTarget): Promise<Stdio
     child.stdin.write(`${line}\n`);
   };
 
-  const server = createServer((request, response) => {
-    handle(request, response).catch((error: unknown) => {
-      if (!response.headersSent) response.writeHead(500, { 'content-type': 'text/plain' });
-      response.end(`loupe bridge: ${error instanceof Error ? error.message : String(error)}`);
-    });
-  });
   await spawned;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  port = (server.address() as AddressInfo).port;
+  const server = await listenLoopback(handle);
+  port = server.port;
   return {
     url: `http://127.0.0.1:${port}/mcp`,
     stderr,
     close: async () => {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await server.close();
       if (child.exitCode === null && child.signalCode === null) {
         const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
         child.stdin.end();

@@ -8,13 +8,13 @@
  * the pass-through of modernStdioBridge.ts instead.
  */
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { StdioTarget } from '../../shared/target.js';
 import { childEnvironment } from '../wire/environment.js';
+import { listenLoopback } from './loopbackServer.js';
 
 export interface StdioBridge {
   url: string;
@@ -108,25 +108,15 @@ export async function startStdioBridge(target: StdioTarget): Promise<StdioBridge
     if (fresh.http.sessionId === undefined) await Promise.all([fresh.http.close(), fresh.child.close()]);
   };
 
-  const server = createServer((request, response) => {
-    handle(request, response).catch((error: unknown) => {
-      if (!response.headersSent) response.writeHead(500, { 'content-type': 'text/plain' });
-      response.end(`loupe bridge: ${error instanceof Error ? error.message : String(error)}`);
-    });
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  port = (server.address() as AddressInfo).port;
+  const server = await listenLoopback(handle);
+  port = server.port;
   return {
     url: `http://127.0.0.1:${port}/mcp`,
     stderr,
     close: async () => {
       await Promise.all([...sessions.values()].map(({ http, child }) => Promise.all([http.close(), child.close()])));
       sessions.clear();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await server.close();
     },
   };
 }
