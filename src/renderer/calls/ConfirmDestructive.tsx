@@ -4,7 +4,7 @@
  * arguments the app chose, and offers "Allow for this app in this session"). The claims are the server's,
  * untrusted. Focus starts on "Don't call"; Escape answers it too.
  */
-import type { KeyboardEvent } from 'react';
+import { QuestionDialog } from '../components/QuestionDialog';
 import type { AppConsentReason } from '../../shared/apps';
 import type { JsonObject } from '../../shared/json';
 
@@ -52,19 +52,11 @@ function Reasons({ reasons }: { reasons: readonly AppConsentReason[] }) {
 }
 
 export function ConfirmDestructive({ tool, onConfirm, onCancel, app }: ConfirmDestructiveProps) {
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      onCancel();
-    }
-  };
   return (
-    <div
-      role="dialog"
-      aria-modal="true"
-      aria-labelledby="confirm-destructive-title"
+    <QuestionDialog
+      titleId="confirm-destructive-title"
       className={`dialog confirm-destructive${app ? ' confirm-app-call' : ''}`}
-      onKeyDown={onKeyDown}
+      onCancel={onCancel}
     >
       <h3 id="confirm-destructive-title">Call {tool}?</h3>
       {app ? (
@@ -113,6 +105,6 @@ export function ConfirmDestructive({ tool, onConfirm, onCancel, app }: ConfirmDe
           Don&apos;t call
         </button>
       </div>
-    </div>
+    </QuestionDialog>
   );
 }

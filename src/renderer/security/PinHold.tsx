@@ -3,7 +3,7 @@
  * use): nothing is sent until the person answers. Accept the change as the new pin and call, call anyway (the pin
  * stays as it was, the banner too), or don't call. Focus starts on "Don't call"; Escape answers it too.
  */
-import type { KeyboardEvent } from 'react';
+import { QuestionDialog } from '../components/QuestionDialog';
 import type { PinCheck } from '../../shared/security';
 
 interface PinHoldProps {
@@ -17,20 +17,8 @@ interface PinHoldProps {
 }
 
 export function PinHold({ tool, from, pin, onAcceptAndCall, onCallAnyway, onCancel }: PinHoldProps) {
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      onCancel();
-    }
-  };
   return (
-    <div
-      role="dialog"
-      aria-modal="true"
-      aria-labelledby="pin-hold-title"
-      className="dialog pin-hold"
-      onKeyDown={onKeyDown}
-    >
+    <QuestionDialog titleId="pin-hold-title" className="dialog pin-hold" onCancel={onCancel}>
       <h3 id="pin-hold-title">Call {tool} on a changed server?</h3>
       {from ? (
         <p>
@@ -53,6 +41,6 @@ export function PinHold({ tool, from, pin, onAcceptAndCall, onCallAnyway, onCanc
           Don&apos;t call
         </button>
       </div>
-    </div>
+    </QuestionDialog>
   );
 }
