@@ -14,6 +14,7 @@ const { runCollection } = await load('core/collections/runCollection.js');
 const { parseCollection } = await load('core/collections/parseCollection.js');
 const { callTool } = await load('core/calls/callTool.js');
 const { walkList } = await load('core/lists/pageWalker.js');
+const { FrameRecorder } = await load('core/recorder/frameRecorder.js');
 const connect = await loadConnect();
 const demo = join(outNode, 'demo', 'server.js');
 // PIN=<cpu>: every server on that CPU (taskset), to see what sharing a CPU with the client costs; run the script
@@ -61,6 +62,16 @@ const contenders = {
     await client.close();
     return figures;
   },
+  // The raw client with Loupe's recorder: every frame recorded, inbound parsed by it (the recorder's share).
+  recorded: async () => {
+    const client = new RawClient(serverCommand.command, serverCommand.args, { recorder: new FrameRecorder() });
+    await client.initialize();
+    const figures = await timed(async () => {
+      for (let i = 0; i < calls; i += 1) await client.request('tools/call', { name: 'echo', arguments: { message: `m${i}` } });
+    });
+    await client.close();
+    return figures;
+  },
   request: async () => {
     const s = await session();
     const figures = await timed(async () => {
@@ -86,7 +97,8 @@ const contenders = {
     return figures;
   },
 };
-const names = Object.keys(contenders);
+// ONLY=raw,request: just those contenders.
+const names = process.env.ONLY ? process.env.ONLY.split(',') : Object.keys(contenders);
 const profiles = [];
 const figures = Object.fromEntries(names.map((name) => [name, []]));
 for (const name of names) await contenders[name]();

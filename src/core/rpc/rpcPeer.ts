@@ -14,7 +14,8 @@ import { isJsonObject, type JsonObject, type JsonValue } from '../../shared/json
 import type { RawResponse, RequestOptions, ServerRequestHandler, Unsubscribe } from '../types.js';
 import type { MessageContext, Wire, WireEvents } from '../wire/wire.js';
 import { abortReason } from './abortReason.js';
-import { Attention, RequestTimer } from './attention.js';
+import { Attention } from './attention.js';
+import { RequestDeadlines, type DeadlineKind } from './requestDeadlines.js';
 import { rpcFailure } from './rpcFailure.js';
 import { ServerRequestCauses } from './serverRequestCauses.js';
 
@@ -29,7 +30,7 @@ interface Pending {
   startedAt: number;
   timeoutMs: number;
   onProgress: RequestOptions['onProgress'];
-  idle: RequestTimer | undefined;
+  maxTotalMs: number;
   settle(outcome: { response: RawResponse } | { error: LoupeErrorData }): void;
 }
 
@@ -57,6 +58,8 @@ export class RpcPeer {
   readonly attention: Attention;
   /** Server→client requests being answered, and what closes them. */
   private readonly causes = new ServerRequestCauses();
+  /** Every pending request's idle and total limits, on one timeout. */
+  private readonly deadlines: RequestDeadlines;
 
   constructor(
     private readonly wire: Wire,
@@ -65,6 +68,7 @@ export class RpcPeer {
     this.timeoutMs = defaults.timeoutMs ?? defaultTimeoutMs;
     this.maxTotalMs = defaults.maxTotalMs ?? defaultMaxTotalMs;
     this.attention = defaults.attention ?? new Attention();
+    this.deadlines = new RequestDeadlines(this.attention, (id, kind) => this.expired(id, kind));
   }
 
   /** The events to give the wire's start(). */
@@ -76,7 +80,8 @@ export class RpcPeer {
 
   request(method: string, params?: JsonObject, options: RequestOptions = {}): Promise<RawResponse> {
     if (this.ended) return Promise.reject(new LoupeError(this.closedError(method)));
-    if (options.signal?.aborted) {
+    const signal = options.signal;
+    if (signal?.aborted) {
       return Promise.reject(
         new LoupeError({ kind: 'cancelled', message: `${method} was cancelled before it was sent` }),
       );
@@ -93,45 +98,38 @@ export class RpcPeer {
     const timeoutMs = options.timeoutMs ?? this.timeoutMs;
     const maxTotalMs = options.maxTotalMs ?? this.maxTotalMs;
     return new Promise<RawResponse>((resolve, reject) => {
-      const signal = options.signal;
-      const onAbort = (): void => {
-        const reason = abortReason(signal?.reason);
-        this.cancel(id, method, reason);
-        entry.settle({
-          error: {
-            kind: 'cancelled',
-            message: `${method} was cancelled: ${reason}`,
-            data: { method, requestId: id },
-          },
-        });
-      };
+      const onAbort = signal
+        ? (): void => {
+            const reason = abortReason(signal.reason);
+            this.cancel(id, method, reason);
+            entry.settle({
+              error: {
+                kind: 'cancelled',
+                message: `${method} was cancelled: ${reason}`,
+                data: { method, requestId: id },
+              },
+            });
+          }
+        : undefined;
       const entry: Pending = {
         method,
         startedAt: performance.now(),
         timeoutMs,
+        maxTotalMs,
         onProgress: options.onProgress,
-        idle: undefined,
         settle: (outcome) => {
           if (this.pending.get(id) !== entry) return;
           this.pending.delete(id);
-          entry.idle?.stop();
-          total.stop();
-          signal?.removeEventListener('abort', onAbort);
+          this.deadlines.remove(id);
+          if (onAbort) signal?.removeEventListener('abort', onAbort);
           this.causes.ended(id, 'error' in outcome ? outcome.error.message : undefined);
           if ('response' in outcome) resolve(outcome.response);
           else reject(new LoupeError(outcome.error));
         },
       };
       this.pending.set(id, entry);
-      this.armIdle(id, entry);
-      const total = new RequestTimer(
-        maxTotalMs,
-        () =>
-          this.expire(id, entry, `${method} took longer than the maximum of ${maxTotalMs} ms`, maxTotalMs),
-        this.attention,
-        id,
-      );
-      signal?.addEventListener('abort', onAbort, { once: true });
+      this.deadlines.add(id, timeoutMs, maxTotalMs);
+      if (onAbort) signal?.addEventListener('abort', onAbort, { once: true });
       this.wire.send(message).catch((error: unknown) => entry.settle({ error: toErrorData(error) }));
     });
   }
@@ -194,18 +192,19 @@ export class RpcPeer {
     return this.pending.size;
   }
 
-  private armIdle(id: RequestId, entry: Pending): void {
-    if (entry.idle) {
-      entry.idle.restart();
-      return;
-    }
-    const message = `${entry.method} got no answer within ${entry.timeoutMs} ms`;
-    entry.idle = new RequestTimer(
-      entry.timeoutMs,
-      () => this.expire(id, entry, message, entry.timeoutMs),
-      this.attention,
-      id,
-    );
+  /** A request's idle or total limit ran out (the clock forgot it already). */
+  private expired(id: RequestId, kind: DeadlineKind): void {
+    const entry = this.pending.get(id);
+    if (!entry) return;
+    if (kind === 'idle')
+      this.expire(id, entry, `${entry.method} got no answer within ${entry.timeoutMs} ms`, entry.timeoutMs);
+    else
+      this.expire(
+        id,
+        entry,
+        `${entry.method} took longer than the maximum of ${entry.maxTotalMs} ms`,
+        entry.maxTotalMs,
+      );
   }
 
   private expire(id: RequestId, entry: Pending, message: string, timeoutMs: number): void {
@@ -278,7 +277,7 @@ export class RpcPeer {
     if (typeof token !== 'string' && typeof token !== 'number') return;
     const entry = this.pending.get(token);
     if (!entry || typeof params.progress !== 'number') return;
-    this.armIdle(token, entry);
+    this.deadlines.restartIdle(token);
     const update: { progress: number; total?: number; message?: string } = { progress: params.progress };
     if (typeof params.total === 'number') update.total = params.total;
     if (typeof params.message === 'string') update.message = params.message;
@@ -327,6 +326,7 @@ export class RpcPeer {
     this.ended = true;
     this.endReason = reason;
     for (const entry of [...this.pending.values()]) entry.settle({ error: this.closedError(entry.method) });
+    this.deadlines.close();
     this.causes.closeAll(reason?.message ?? 'the connection was closed');
   }
 
