@@ -19,11 +19,22 @@ export interface Scope {
 
 function namesIn(value: JsonValue, kind: 'env' | 'capture', out: Set<string>): Set<string> {
   if (typeof value === 'string') {
+    if (!value.includes('${')) return out;
     for (const match of value.matchAll(reference))
       if (match[1] === '' && match[2] === kind) out.add(match[3]);
   } else if (Array.isArray(value)) for (const item of value) namesIn(item, kind, out);
   else if (isJsonObject(value)) for (const item of Object.values(value)) namesIn(item, kind, out);
   return out;
+}
+
+/** Whether any string in a value holds a `${` (only then can substitute change it). */
+export function mentionsReference(value: JsonValue): boolean {
+  if (typeof value === 'string') return value.includes('${');
+  if (Array.isArray(value)) return value.some(mentionsReference);
+  if (isJsonObject(value)) {
+    for (const key in value) if (mentionsReference(value[key])) return true;
+  }
+  return false;
 }
 
 export const captureNamesIn = (value: JsonValue): Set<string> => namesIn(value, 'capture', new Set());
