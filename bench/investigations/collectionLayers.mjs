@@ -91,7 +91,10 @@ const contenders = {
   },
   collection: async () => {
     const s = await session();
-    const fresh = process.argv.includes("--fresh") ? parseCollection(JSON.stringify({ format: "loupe.collection/1", name: "layers", steps }), "l.json") : collection;
+    // --fresh: a collection parsed for this run (as loupe test and the bench section do); --fresh-gc: and a
+    // collection of garbage after parsing, before the clock starts.
+    const fresh = process.argv.some((arg) => arg.startsWith('--fresh')) ? parseCollection(JSON.stringify({ format: 'loupe.collection/1', name: 'layers', steps }), 'l.json') : collection;
+    if (process.argv.includes('--fresh-gc')) globalThis.gc?.();
     const figures = await timed(() => runCollection(fresh, s, { baseDirectory: outNode }));
     await s.close();
     return figures;
