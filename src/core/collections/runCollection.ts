@@ -86,6 +86,8 @@ function selected(
 
 class StepRunner {
   private tools: Promise<readonly JsonObject[]> | undefined;
+  /** The tool list once walked: later steps take it without an await. */
+  private walked: readonly JsonObject[] | undefined;
   private readonly snapshots = new Map<string, Promise<Snapshot>>();
   readonly captures = new Map<string, JsonValue>();
   readonly usedEnv = new Map<string, string>();
@@ -100,8 +102,8 @@ class StepRunner {
   private toolList(): Promise<readonly JsonObject[]> {
     // One walk of every page for the outputSchemas; a listing that failed still lets calls go ahead.
     this.tools ??= walkList(this.session, 'tools', this.walkOptions()).then(
-      (listing) => listing.items,
-      () => [],
+      (listing) => (this.walked = listing.items),
+      () => (this.walked = []),
     );
     return this.tools;
   }
@@ -212,7 +214,7 @@ class StepRunner {
 
   private async send(step: CallStep): Promise<Sent> {
     if (step.method === 'tools/call') {
-      const tools = await this.toolList();
+      const tools = this.walked ?? (await this.toolList());
       const outcome = await callTool(
         this.session,
         {
