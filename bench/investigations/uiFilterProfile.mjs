@@ -15,7 +15,7 @@ import { percentile } from '../lib/stats.mjs';
 const tools = Number(process.argv[2] ?? '50000');
 const rendererDir = join(root, 'bench', 'tmp', 'uiFilterProfile');
 rmSync(rendererDir, { recursive: true, force: true });
-cpSync(join(root, 'out', 'renderer'), rendererDir, { recursive: true });
+cpSync(process.env.RENDERER_DIR ?? join(root, 'out', 'renderer'), rendererDir, { recursive: true });
 const startHost = await loadStartHost();
 const host = await startHost({
   target: benchServer(['--tools', tools, '--page-size', 200]).target,
