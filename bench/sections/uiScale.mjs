@@ -2,17 +2,20 @@
 // tools a page, the host's page limit raised so 50,000 is one walk). Per run, a fresh page: ms from navigation to
 // the shell (the Tools tab), to the first row on screen (streamed while later pages arrive), and to the whole
 // list counted; the JS heap after the list; then the filter's keystroke-to-paint over the largest list.
-// The marks are taken by the page on its own clock (checked every animation frame): the host runs in this process,
-// beside Playwright, and its lenses (lint, security, portability) after a listing keep this event loop busy for
-// seconds, so the moment this process hears "the count is there" is late by however long they take. That moment is
-// kept too (`*HeardMs`). The heap and the filter are measured once the lenses have answered (the token-cost line of
-// portability, the last of them, is on screen), so they time the list, not the lenses' arrival.
+// The host runs in a process of its own (uiScaleHost.mjs), as `loupe web` does: Playwright copies every WebSocket
+// frame into this process (its Network domain), and a host beside it was slowed by that copy and, after a listing,
+// held this event loop for seconds with its lenses (lint, security, portability). The marks are taken by the page on
+// its own clock (checked every animation frame); when this process heard each is kept too (`*HeardMs`). The heap
+// and the filter are measured once the lenses have answered (the token-cost line, the last of them, is on screen),
+// so they time the list, not the lenses' arrival.
 /* global window, document, performance, requestAnimationFrame */
+import { spawn } from 'node:child_process';
 import { cpSync, existsSync, rmSync } from 'node:fs';
+import { createInterface } from 'node:readline';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { findChromium } from '../../scripts/chromiumPath.mjs';
-import { benchServer, loadStartHost, root } from '../lib/engine.mjs';
+import { benchServer, root } from '../lib/engine.mjs';
 import { filterKeystrokes } from '../lib/filterScript.mjs';
 import {
   countAtLeast,
@@ -117,6 +120,31 @@ async function filterTimes(page, tools) {
   return times;
 }
 
+/** The host in its own Node process; `close()` ends its stdin and waits for it to exit. */
+async function hostProcess(options) {
+  const child = spawn(
+    process.execPath,
+    [join(root, 'bench', 'sections', 'uiScaleHost.mjs'), JSON.stringify(options)],
+    {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    },
+  );
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const line = await new Promise((resolve, reject) => {
+    createInterface({ input: child.stdout }).once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`the host process exited (${code}) before listening`)));
+  });
+  return {
+    url: JSON.parse(line).url,
+    close: async () => {
+      child.stdin.end();
+      const timer = setTimeout(() => child.kill(), 10_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
 export async function run({ quick, log }) {
   const sizes = quick ? [1_000, 10_000] : [1_000, 10_000, 50_000];
   const runs = quick ? 1 : 3;
@@ -124,7 +152,6 @@ export async function run({ quick, log }) {
     return { error: 'out/renderer/index.html missing (npm run build:app)' };
   const chromiumPath = findChromium().path;
   if (!chromiumPath) return { error: 'no Chromium found' };
-  const startHost = await loadStartHost();
   rmSync(rendererDir, { recursive: true, force: true });
   cpSync(join(root, 'out', 'renderer'), rendererDir, { recursive: true });
   const browser = await chromium.launch({
@@ -145,7 +172,7 @@ export async function run({ quick, log }) {
       for (let run = 0; run < runs; run += 1) {
         // A fresh host each run: a second page on the same host takes up the session it holds (the lists already
         // walked), which would time the re-attach, not a listing.
-        const host = await startHost({
+        const host = await hostProcess({
           target: benchServer(['--tools', tools, '--page-size', 200]).target,
           port: 0,
           rendererDir,
