@@ -18,7 +18,13 @@ function contentSecurityMeta(): Plugin {
   return {
     name: 'loupe-content-security-meta',
     apply: 'build',
-    transformIndexHtml: () => [{ tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: policy }, injectTo: 'head-prepend' }],
+    transformIndexHtml: () => [
+      {
+        tag: 'meta',
+        attrs: { 'http-equiv': 'Content-Security-Policy', content: policy },
+        injectTo: 'head-prepend',
+      },
+    ],
   };
 }
 
@@ -37,7 +43,10 @@ export default defineConfig({
   preload: {
     build: {
       outDir: 'out/preload',
-      rollupOptions: { input: resolve('src/preload/index.ts'), output: { format: 'cjs', entryFileNames: '[name].cjs' } },
+      rollupOptions: {
+        input: resolve('src/preload/index.ts'),
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
     },
   },
   renderer: {
@@ -47,7 +56,8 @@ export default defineConfig({
     // minified (the browser host serves the same files over loopback, so the shell's parse time is what counts).
     build: {
       outDir: resolve('out/renderer'),
-      minify: true,
+      // LOUPE_UNMINIFIED=1 keeps the module comments, so a profile can name the source file (bench/investigations).
+      minify: process.env.LOUPE_UNMINIFIED !== '1',
       rollupOptions: { input: resolve('src/renderer/index.html') },
     },
     plugins: [react(), contentSecurityMeta()],

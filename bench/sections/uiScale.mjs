@@ -2,13 +2,28 @@
 // tools a page, the host's page limit raised so 50,000 is one walk). Per run, a fresh page: ms from navigation to
 // the shell (the Tools tab), to the first row on screen (streamed while later pages arrive), and to the whole
 // list counted; the JS heap after the list; then the filter's keystroke-to-paint over the largest list.
+// The host runs in a process of its own (uiScaleHost.mjs), as `loupe web` does: Playwright copies every WebSocket
+// frame into this process (its Network domain), and a host beside it was slowed by that copy and, after a listing,
+// held this event loop for seconds with its lenses (lint, security, portability). The marks are taken by the page on
+// its own clock (checked every animation frame); when this process heard each is kept too (`*HeardMs`). The heap
+// and the filter are measured once the lenses have answered (the token-cost line, the last of them, is on screen),
+// so they time the list, not the lenses' arrival.
+/* global window, document, performance, requestAnimationFrame */
+import { spawn } from 'node:child_process';
 import { cpSync, existsSync, rmSync } from 'node:fs';
+import { createInterface } from 'node:readline';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { findChromium } from '../../scripts/chromiumPath.mjs';
-import { benchServer, loadStartHost, root } from '../lib/engine.mjs';
+import { benchServer, root } from '../lib/engine.mjs';
 import { filterKeystrokes } from '../lib/filterScript.mjs';
-import { countAtLeast, firstRowIs, installObservers, keystrokeToPaint, paintTimes } from '../lib/pageProbes.mjs';
+import {
+  countAtLeast,
+  firstRowIs,
+  installObservers,
+  keystrokeToPaint,
+  paintTimes,
+} from '../lib/pageProbes.mjs';
 import { percentile, summarize } from '../lib/stats.mjs';
 import { toolName } from '../servers/toolShape.mjs';
 
@@ -23,18 +38,72 @@ async function heapMiB(page) {
   return Math.round((usage.usedSize / 1024 / 1024) * 10) / 10;
 }
 
+/**
+ * Installed before the app loads: each animation frame, stamps (ms since navigation) the first frame that shows the
+ * Tools tab, the first tool's row, and the whole list's count at `expected`. Self-contained (serialised by Playwright).
+ */
+function installMarks({ expected, firstName, whole }) {
+  const marks = {};
+  window.__marks = marks;
+  const check = () => {
+    const now = performance.now();
+    if (marks.shell === undefined && document.querySelector('[role="tab"][id="tab-Tools"]'))
+      marks.shell = now;
+    const first = document.querySelector('[role="listbox"][aria-label="Tools"] [role="option"] .item-name');
+    if (marks.firstRow === undefined && first?.textContent?.trim() === firstName) marks.firstRow = now;
+    const text = document.querySelector(whole)?.textContent ?? '';
+    const count = /[\d,.\u00a0\u202f ]*\d/.exec(text);
+    if (marks.whole === undefined && count && Number(count[0].replace(/\D/g, '')) >= expected)
+      marks.whole = now;
+    if (marks.whole === undefined) requestAnimationFrame(check);
+  };
+  requestAnimationFrame(check);
+}
+
 async function openOnce(browser, url, tools) {
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
   const page = await context.newPage();
   await page.addInitScript(installObservers);
+  await page.addInitScript(installMarks, { expected: tools, firstName: toolName(0), whole: wholeCount });
   await page.goto(url);
   await page.getByRole('tab', { name: 'Tools' }).waitFor({ timeout: 30_000 });
   const shell = await page.evaluate(paintTimes);
-  await page.waitForFunction(firstRowIs, { label: 'Tools', expected: toolName(0) }, { timeout: 120_000, polling: 'raf' });
+  await page.waitForFunction(
+    firstRowIs,
+    { label: 'Tools', expected: toolName(0) },
+    { timeout: 120_000, polling: 'raf' },
+  );
   const firstRow = await page.evaluate(paintTimes);
-  await page.waitForFunction(countAtLeast, { selector: wholeCount, expected: tools }, { timeout: 240_000, polling: 50 });
+  await page.waitForFunction(
+    countAtLeast,
+    { selector: wholeCount, expected: tools },
+    { timeout: 240_000, polling: 50 },
+  );
   const whole = await page.evaluate(paintTimes);
-  return { page, context, figures: { shellMs: shell.nowMs, firstRowMs: firstRow.nowMs, toolsShownMs: whole.nowMs } };
+  const marks = await page.evaluate(() => window.__marks);
+  // The lenses asked after the list (lint, security, then portability, whose token-cost line ends them).
+  const lensesSettled = await page
+    .locator('.tools-cost')
+    .first()
+    .waitFor({ timeout: 240_000 })
+    .then(
+      () => true,
+      () => false,
+    );
+  const lenses = await page.evaluate(paintTimes);
+  return {
+    page,
+    context,
+    figures: {
+      shellMs: marks.shell,
+      firstRowMs: marks.firstRow,
+      toolsShownMs: marks.whole,
+      shellHeardMs: shell.nowMs,
+      firstRowHeardMs: firstRow.nowMs,
+      toolsShownHeardMs: whole.nowMs,
+      lensesHeardMs: lensesSettled ? lenses.nowMs : null,
+    },
+  };
 }
 
 async function filterTimes(page, tools) {
@@ -44,23 +113,57 @@ async function filterTimes(page, tools) {
   for (const keystroke of filterKeystrokes(tools, 50)) {
     await page.keyboard.press(keystroke.key);
     const ms = await page.evaluate(keystrokeToPaint, { label: 'Tools', expected: keystroke.expected });
-    if (ms < 0) throw new Error(`the list never showed ${keystroke.expected} for filter "${keystroke.query}"`);
+    if (ms < 0)
+      throw new Error(`the list never showed ${keystroke.expected} for filter "${keystroke.query}"`);
     times.push(ms);
   }
   return times;
 }
 
+/** The host in its own Node process; `close()` ends its stdin and waits for it to exit. */
+async function hostProcess(options) {
+  const child = spawn(
+    process.execPath,
+    [join(root, 'bench', 'sections', 'uiScaleHost.mjs'), JSON.stringify(options)],
+    {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    },
+  );
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const line = await new Promise((resolve, reject) => {
+    createInterface({ input: child.stdout }).once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`the host process exited (${code}) before listening`)));
+  });
+  return {
+    url: JSON.parse(line).url,
+    close: async () => {
+      child.stdin.end();
+      const timer = setTimeout(() => child.kill(), 10_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
 export async function run({ quick, log }) {
   const sizes = quick ? [1_000, 10_000] : [1_000, 10_000, 50_000];
   const runs = quick ? 1 : 3;
-  if (!existsSync(join(root, 'out', 'renderer', 'index.html'))) return { error: 'out/renderer/index.html missing (npm run build:app)' };
+  if (!existsSync(join(root, 'out', 'renderer', 'index.html')))
+    return { error: 'out/renderer/index.html missing (npm run build:app)' };
   const chromiumPath = findChromium().path;
   if (!chromiumPath) return { error: 'no Chromium found' };
-  const startHost = await loadStartHost();
   rmSync(rendererDir, { recursive: true, force: true });
   cpSync(join(root, 'out', 'renderer'), rendererDir, { recursive: true });
-  const browser = await chromium.launch({ executablePath: chromiumPath, args: ['--enable-precise-memory-info'] });
-  const result = { measured: 'ms from navigation start, a fresh page each run: the shell (Tools tab), the first row on screen, the whole list counted; JS heap after a GC with the list shown', runs, sizes: [] };
+  const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    args: ['--enable-precise-memory-info'],
+  });
+  const result = {
+    measured:
+      'ms from navigation start on the page’s own clock, a fresh page each run: the shell (Tools tab), the first row on screen, the whole list counted; also when the bench heard each (its event loop shares the host’s) and when the lenses had answered; JS heap after a GC with the list shown and the lenses answered',
+    runs,
+    sizes: [],
+  };
   try {
     for (const tools of sizes) {
       const figures = [];
@@ -69,7 +172,7 @@ export async function run({ quick, log }) {
       for (let run = 0; run < runs; run += 1) {
         // A fresh host each run: a second page on the same host takes up the session it holds (the lists already
         // walked), which would time the re-attach, not a listing.
-        const host = await startHost({
+        const host = await hostProcess({
           target: benchServer(['--tools', tools, '--page-size', 200]).target,
           port: 0,
           rendererDir,
@@ -84,7 +187,12 @@ export async function run({ quick, log }) {
             heap = await heapMiB(opened.page);
             if (tools === sizes.at(-1)) {
               const times = await filterTimes(opened.page, tools);
-              filter = { keystrokes: times.length, p50Ms: percentile(times, 0.5), p95Ms: percentile(times, 0.95), maxMs: Math.max(...times) };
+              filter = {
+                keystrokes: times.length,
+                p50Ms: percentile(times, 0.5),
+                p95Ms: percentile(times, 0.95),
+                maxMs: Math.max(...times),
+              };
             }
           }
           await opened.context.close();
@@ -98,6 +206,10 @@ export async function run({ quick, log }) {
         shellMs: summarize(figures.map((f) => f.shellMs)),
         firstRowMs: summarize(figures.map((f) => f.firstRowMs)),
         toolsShownMs: summarize(figures.map((f) => f.toolsShownMs)),
+        shellHeardMs: summarize(figures.map((f) => f.shellHeardMs)),
+        toolsShownHeardMs: summarize(figures.map((f) => f.toolsShownHeardMs)),
+        lensesHeardMs: summarize(figures.flatMap((f) => (f.lensesHeardMs === null ? [] : [f.lensesHeardMs]))),
+        lensesUnanswered: figures.filter((f) => f.lensesHeardMs === null).length,
         heapMiB: heap,
         ...(filter ? { filter } : {}),
       });

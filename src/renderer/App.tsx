@@ -34,12 +34,27 @@ import {
   TimingsView,
 } from './lazyViews';
 
-/** The dialogs bring the form engine: loaded right after the first paint instead of before it. */
+/**
+ * The dialogs bring the form engine (rjsf, markdown: 300 kB of script): loaded when the server first asks something,
+ * not at start, where their fetch and parse would sit beside the connect and the first pages of the list.
+ */
 const ServerRequestDialogs = lazy(() =>
   import('./serverRequests/ServerRequestDialogs').then((module) => ({
     default: module.ServerRequestDialogs,
   })),
 );
+
+function ServerRequestsWhenAsked() {
+  const asked = useLoupeStore(
+    (state) =>
+      state.serverRequests.length > 0 || state.closedRequests.length > 0 || state.answeredRequests.length > 0,
+  );
+  return asked ? (
+    <Suspense fallback={null}>
+      <ServerRequestDialogs />
+    </Suspense>
+  ) : null;
+}
 
 const views: Record<Tab, React.ComponentType> = {
   Tools: ToolsView,
@@ -121,9 +136,7 @@ export function App() {
             </Suspense>
           </div>
           {/* In the main column, below the views: the sidebar (and its connection form) keeps its height. */}
-          <Suspense fallback={null}>
-            <ServerRequestDialogs />
-          </Suspense>
+          <ServerRequestsWhenAsked />
         </main>
       </div>
       <ConfigImport />

@@ -11,7 +11,7 @@ import type { Direction, Frame, RecorderStats } from './frames.js';
 import type { JsonObject } from './json.js';
 import type { Finding, ToolSummary } from './lint.js';
 import type { SecurityReport, SessionSecurity } from './security.js';
-import type { PortabilityView } from './portability.js';
+import type { PortabilityCosts, PortabilityView } from './portability.js';
 import type { ConformChoices, ConformProgressEvent, ConformReport, ConformRequest } from './conform.js';
 import type { ListDiff, ListKind, ListProgress, ListResult } from './lists.js';
 import type {
@@ -30,7 +30,13 @@ import type { Snapshot } from './snapshot.js';
 import type { Collection, CollectionCall, CollectionReport, CollectionStepDraft } from './collections.js';
 import type { Target } from './target.js';
 import type { ExtensionChoice, ServerTaskList, TaskMode, TaskRecord } from './tasks.js';
-import type { ConfigFile, ConfigReference, ConfigSource, ConfigTapProposal, ConfigTapWritten } from './config.js';
+import type {
+  ConfigFile,
+  ConfigReference,
+  ConfigSource,
+  ConfigTapProposal,
+  ConfigTapWritten,
+} from './config.js';
 import type { KeptCall, KeptListChange, SessionInfo } from './sessions.js';
 import type { ReplayRequest, ReplayServing } from './replay.js';
 import type { SkillLoad, SkillsListing } from './skills.js';
@@ -84,6 +90,8 @@ export interface BackendMethods {
   lint(): Promise<LintReport>;
   /** Each tool of the session's list against every host profile, and the tokens its definitions cost. */
   portability(): Promise<PortabilityView>;
+  /** Only the tokens the definitions cost (portability's costs, without the verdicts). */
+  portabilityCosts(): Promise<PortabilityCosts>;
   callTool(request: CallRequest): Promise<CallOutcome>;
   cancelCall(callId: string): Promise<void>;
   readResource(uri: string): Promise<JsonObject>;
@@ -233,6 +241,7 @@ export const methodNames = [
   'list',
   'lint',
   'portability',
+  'portabilityCosts',
   'callTool',
   'cancelCall',
   'readResource',

@@ -84,6 +84,17 @@ export interface ContextCost {
   method: string;
 }
 
+/**
+ * The definitions' token costs alone, for the tools header and the server view: small beside the report (which holds
+ * every tool × host with its rules and sources, 6.5 MB per 1,000 tools), so it is what the app asks for as soon as the
+ * tools are listed; the report waits until a view that shows verdicts is opened.
+ */
+export interface PortabilityCosts {
+  costs: ContextCost;
+  /** False when the tool list stopped early: the totals cover only what was read. */
+  complete: boolean;
+}
+
 /** The app's Portability view: the report and the costs of the session's tool list, as last walked. */
 export interface PortabilityView {
   report: PortabilityReport;

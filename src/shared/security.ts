@@ -118,6 +118,13 @@ export interface ServerPin {
   items: Record<ListKind, Record<string, PinnedItem>>;
 }
 
+/**
+ * A pin without its items: what the app's security report carries (when, what it was pinned for, the digest). The
+ * pinned definitions stay in the pin book; the diff says what changed. A pin's items are the whole tool list again
+ * (31 MB at 50,000 tools, twice over for a changed pin), which nothing on screen shows.
+ */
+export type PinHeader = Omit<ServerPin, 'items'>;
+
 /** The pin file: every pinned target. */
 export interface PinBook {
   format: 'loupe-pins';
@@ -129,14 +136,14 @@ export interface PinBook {
  * A server now against its pin: `new` (first use: pinned now), `same`, or `changed` with the diff in diff's classes
  * (breaking, drift, compatible). A change is not trusted until accepted as the new pin.
  */
-export type PinCheck =
-  | { state: 'new'; key: string; pin: ServerPin }
-  | { state: 'same'; key: string; pin: ServerPin }
+export type PinCheck<Pin extends PinHeader = ServerPin> =
+  | { state: 'new'; key: string; pin: Pin }
+  | { state: 'same'; key: string; pin: Pin }
   | {
       state: 'changed';
       key: string;
-      pin: ServerPin;
-      current: ServerPin;
+      pin: Pin;
+      current: Pin;
       diff: SnapshotDiff;
       changes: number;
     };
@@ -147,7 +154,7 @@ export interface SecurityReport {
   server: string;
   findings: Finding[];
   /** Null when the session is not connected to anything that can be pinned. */
-  pin: PinCheck | null;
+  pin: PinCheck<PinHeader> | null;
   /** Lists that did not read to the end (skills: skills/list). */
   incomplete: Array<ListKind | 'skills'>;
 }

@@ -41,6 +41,12 @@ describe('backend portability', () => {
     expect(view.costs.total.o200k).toBeGreaterThan(5_000);
   });
 
+  it('gives the costs alone, equal to the report’s (what the app asks for as soon as the tools are listed)', async () => {
+    const view = await harness.api.portability();
+    const costs = await harness.api.portabilityCosts();
+    expect(costs).toEqual({ costs: view.costs, complete: true });
+  });
+
   it('after a disconnect still judges the list kept, as lint does', async () => {
     await harness.api.disconnect();
     const view = await harness.api.portability();

@@ -4,7 +4,7 @@
  */
 import type { BackendMethods } from '../../shared/contract.js';
 import type { JsonObject } from '../../shared/json.js';
-import type { PortabilityView } from '../../shared/portability.js';
+import type { PortabilityCosts, PortabilityView } from '../../shared/portability.js';
 import { checkPortability } from '../portability/checkTools.js';
 import { profiles } from '../portability/profiles/index.js';
 import { contextCost } from '../portability/tokenCost.js';
@@ -15,7 +15,7 @@ export interface PortabilityTools {
   serverName?: string;
 }
 
-export type PortabilityMethods = Pick<BackendMethods, 'portability'>;
+export type PortabilityMethods = Pick<BackendMethods, 'portability' | 'portabilityCosts'>;
 
 export function createPortabilityMethods(tools: () => Promise<PortabilityTools>): PortabilityMethods {
   return {
@@ -28,6 +28,10 @@ export function createPortabilityMethods(tools: () => Promise<PortabilityTools>)
         complete,
         ...(serverName === undefined ? {} : { serverName }),
       };
+    },
+    async portabilityCosts(): Promise<PortabilityCosts> {
+      const { items, complete } = await tools();
+      return { costs: await contextCost(items), complete };
     },
   };
 }

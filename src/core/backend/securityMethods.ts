@@ -8,7 +8,15 @@ import type { BackendMethods, SavedServer } from '../../shared/contract.js';
 import type { Finding } from '../../shared/lint.js';
 import type { JsonObject } from '../../shared/json.js';
 import type { ListKind, ListResult } from '../../shared/lists.js';
-import type { OtherServerTools, PinBook, SecurityReport, SessionSecurity } from '../../shared/security.js';
+import type {
+  OtherServerTools,
+  PinBook,
+  PinCheck,
+  PinHeader,
+  SecurityReport,
+  ServerPin,
+  SessionSecurity,
+} from '../../shared/security.js';
 import { toErrorData } from '../../shared/errors.js';
 import type { Handshake } from '../../shared/session.js';
 import type { Target } from '../../shared/target.js';
@@ -36,6 +44,13 @@ export interface SecurityRegistry {
   peers(): SecurityPeer[];
   book(): Promise<PinBook>;
   save(book: PinBook): Promise<void>;
+}
+
+/** The report's pin: the pinned (and current) definitions stay in the book (see PinHeader). */
+function withoutItems(check: PinCheck): PinCheck<PinHeader> {
+  const header = ({ items: _items, ...rest }: ServerPin): PinHeader => rest;
+  if (check.state === 'changed') return { ...check, pin: header(check.pin), current: header(check.current) };
+  return { ...check, pin: header(check.pin) };
 }
 
 /** pins.json beside the settings file; in memory when there is none. */
@@ -142,7 +157,7 @@ export function createSecurityMethods(
     return {
       server: serverName(handshake, target),
       findings,
-      pin,
+      pin: withoutItems(pin),
       incomplete: [
         ...incomplete.map((result) => result.kind),
         ...(skillsIncomplete ? ['skills' as const] : []),

@@ -2,9 +2,11 @@
 import { Field } from '../components/Field';
 import { useLoupeStore } from '../store/store';
 import { HostBadges } from './HostBadges';
+import { usePortabilityReport } from './portabilityActions';
 
 export function ToolHosts({ index, name }: { index: number; name: string | undefined }) {
   const view = useLoupeStore((state) => (state.snapshotView ? null : state.portability));
+  usePortabilityReport();
   const tool = view?.report.tools[index];
   // A report of an older list (the tools changed since) says nothing about this tool.
   if (!view || !tool || tool.name !== (name ?? '')) return null;

@@ -4,13 +4,13 @@
  * stays as it was, the banner too), or don't call. Focus starts on "Don't call"; Escape answers it too.
  */
 import { QuestionDialog } from '../components/QuestionDialog';
-import type { PinCheck } from '../../shared/security';
+import type { PinCheck, PinHeader } from '../../shared/security';
 
 interface PinHoldProps {
   tool: string;
   /** The MCP App that asked for the call, when an app did. */
   from?: string;
-  pin: Extract<PinCheck, { state: 'changed' }>;
+  pin: Extract<PinCheck<PinHeader>, { state: 'changed' }>;
   onAcceptAndCall: () => void;
   onCallAnyway: () => void;
   onCancel: () => void;

@@ -6,11 +6,11 @@
  * holds nothing: nothing pinned changed, the new tool's text gets the lens's findings like any other, and a hold on
  * every addition is a false alarm a person learns to click through.
  */
-import type { PinCheck } from '../../shared/security';
+import type { PinCheck, PinHeader } from '../../shared/security';
 
-type ChangedPin = Extract<PinCheck, { state: 'changed' }>;
+type ChangedPin = Extract<PinCheck<PinHeader>, { state: 'changed' }>;
 
-export function holdsCalls(pin: PinCheck | undefined | null): pin is ChangedPin {
+export function holdsCalls(pin: PinCheck<PinHeader> | undefined | null): pin is ChangedPin {
   if (pin?.state !== 'changed') return false;
   const { diff } = pin;
   const items = [...Object.values(diff.items).flat(), ...(diff.skills ?? [])];

@@ -5,7 +5,7 @@
  * list_changed re-walks.
  * Nothing here sends anything to the server.
  */
-import { refreshPortability } from '../portability/portabilityActions';
+import { refreshPortabilityCosts } from '../portability/portabilityActions';
 import type { LoupeApi } from '../../shared/contract';
 import type { Frame } from '../../shared/frames';
 import type { KeptCall } from '../../shared/sessions';
@@ -86,10 +86,11 @@ export async function attachSession(store: ScopedStore): Promise<void> {
   takeUpCalls(store, calls);
   // Only a history this page has not heard yet: after the carrier came back the entries are already here.
   if (store.getState().listHistory.length === 0) {
-    for (const change of changes) recordListChange(change.diff, change.result, store, { before: change.before, at: change.at });
+    for (const change of changes)
+      recordListChange(change.diff, change.result, store, { before: change.before, at: change.at });
   }
   markUnsupported(store);
-  void refreshPortability(store);
+  void refreshPortabilityCosts(store);
   store.setState((state) => ({
     lint,
     tasks: tasks.reduce(withTask, state.tasks),

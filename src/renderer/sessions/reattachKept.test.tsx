@@ -33,8 +33,8 @@ afterEach(() => {
  */
 const keptReads = [
   'status',
-  // host verdicts over the kept tool list (the backend walks only a list it never had)
-  'portability',
+  // the token costs of the kept tool list (the backend walks only a list it never had); the host verdicts wait for a view
+  'portabilityCosts',
   'frames',
   'keptLists',
   'lint',

@@ -20,6 +20,7 @@ export const sessionKeys = [
   'security',
   'securityError',
   'portability',
+  'portabilityCosts',
   'capabilityProbe',
   // traffic
   'frameLog',

@@ -1,4 +1,4 @@
-import type { PortabilityView } from '../../shared/portability';
+import type { PortabilityCosts, PortabilityView } from '../../shared/portability';
 import type { LoupeErrorData } from '../../shared/errors';
 import type { LintReport } from '../../shared/contract';
 import type { JsonObject } from '../../shared/json';
@@ -29,6 +29,8 @@ export interface ListsSlice {
   lint: LintReport | null;
   /** Each tool against every host profile, and the tokens of the definitions (the backend computes both). */
   portability: PortabilityView | null;
+  /** The definitions' token costs, asked as soon as the tools are listed (the report only when a view shows it). */
+  portabilityCosts: PortabilityCosts | null;
   /** The tools listed again over a second connection that declares no capabilities, beside this one's. */
   capabilityProbe: CapabilityProbe | null;
 }
@@ -47,6 +49,7 @@ export const createListsSlice: SliceCreator<ListsSlice> = () => ({
   lists: emptyLists(),
   lint: null,
   portability: null,
+  portabilityCosts: null,
   capabilityProbe: null,
 });
 

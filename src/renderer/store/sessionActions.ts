@@ -15,7 +15,7 @@ import { apiOf, shownStore, type ScopedStore } from '../sessions/sessionStore';
 import { refreshSecurity } from '../security/securityActions';
 import { emptyLists, type ListState } from './listsSlice';
 import { emptySkills } from '../skills/skillsSlice';
-import { refreshPortability } from '../portability/portabilityActions';
+import { refreshPortabilityCosts } from '../portability/portabilityActions';
 import type { Selection } from './uiSlice';
 
 function patchList(store: ScopedStore, kind: ListKind, patch: Partial<ListState>): void {
@@ -40,6 +40,7 @@ function resetSessionView(store: ScopedStore): void {
     security: null,
     securityError: null,
     portability: null,
+    portabilityCosts: null,
     skills: emptySkills(),
     capabilityProbe: null,
     frameLog: new FrameLog(),
@@ -203,8 +204,8 @@ export async function refreshLint(store: ScopedStore = shownStore()): Promise<vo
   }
   // The security lens (and the pin banner) as soon as the tools are known, before anything is called.
   await refreshSecurity(store);
-  // The host verdicts and token costs follow the same tool list.
-  await refreshPortability(store);
+  // The token costs follow the same tool list; the host verdicts (a large report) when a view that shows them asks.
+  await refreshPortabilityCosts(store);
 }
 
 export async function refreshStats(store: ScopedStore = shownStore()): Promise<void> {

@@ -30,8 +30,8 @@ export async function start(api: LoupeApi): Promise<() => void> {
     stopSessions();
   };
   try {
-    await loadSettings();
-    const fresh = await attachAtStart();
+    // Asked together: each is a round trip over the socket, and neither waits on the other's answer.
+    const [, fresh] = await Promise.all([loadSettings(), attachAtStart()]);
     if (!fresh) return stop;
     const target = await api.initialTarget();
     if (target) await connect(target);

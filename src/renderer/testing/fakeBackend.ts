@@ -114,6 +114,7 @@ function fakeSession(overrides: FakeOverrides): {
         },
         complete: true,
       }),
+    portabilityCosts: () => Promise.reject(new LoupeError({ kind: 'internal', message: 'replaced below' })),
     callTool: () => Promise.reject(new LoupeError({ kind: 'internal', message: 'not scripted' })),
     cancelCall: () => Promise.resolve(),
     readResource: (uri) =>
@@ -191,15 +192,28 @@ function fakeSession(overrides: FakeOverrides): {
     keptCalls: () => Promise.resolve([]),
     keptListChanges: () => Promise.resolve([]),
     listSkills: () =>
-      Promise.reject(new LoupeError({ kind: 'skills-not-offered', message: 'The fake server declares no skills.' })),
+      Promise.reject(
+        new LoupeError({ kind: 'skills-not-offered', message: 'The fake server declares no skills.' }),
+      ),
     loadSkill: () =>
-      Promise.reject(new LoupeError({ kind: 'skills-not-offered', message: 'The fake server declares no skills.' })),
+      Promise.reject(
+        new LoupeError({ kind: 'skills-not-offered', message: 'The fake server declares no skills.' }),
+      ),
     conformChoices: () =>
-      Promise.reject(new LoupeError({ kind: 'usage', message: 'The fake backend runs no conformance suite.' })),
+      Promise.reject(
+        new LoupeError({ kind: 'usage', message: 'The fake backend runs no conformance suite.' }),
+      ),
     runConformance: () =>
-      Promise.reject(new LoupeError({ kind: 'usage', message: 'The fake backend runs no conformance suite.' })),
+      Promise.reject(
+        new LoupeError({ kind: 'usage', message: 'The fake backend runs no conformance suite.' }),
+      ),
   };
-  return { methods: { ...base, ...methodOverrides }, frames, status: () => status };
+  const methods: BackendMethods = { ...base, ...methodOverrides };
+  // The costs follow the scripted report unless a test scripts them itself.
+  if (!methodOverrides.portabilityCosts)
+    methods.portabilityCosts = () =>
+      methods.portability().then(({ costs, complete }) => ({ costs, complete }));
+  return { methods, frames, status: () => status };
 }
 
 type Listener = (payload: unknown, session?: string) => void;

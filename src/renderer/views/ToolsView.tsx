@@ -18,6 +18,9 @@ import { ToolDetail } from './ToolDetail';
 import { ToolsCost } from '../portability/CostSummary';
 
 const noFindings: Finding[] = [];
+const noFindingsByIndex = new Map<number, Finding[]>();
+/** Past this many tools a keystroke's filtering is left for React to do when it has time. */
+const deferAbove = 200_000;
 
 function text(item: JsonObject, field: string): string {
   const value = item[field];
@@ -37,21 +40,30 @@ export function ToolsView() {
   // While the walk goes on, the rows of the pages so far; the walk's result replaces them when it ends.
   const streamed = useMemo(() => streamedItems(list), [list]);
   const items = useMemo(() => streamed ?? list.result?.items ?? [], [streamed, list.result]);
-  // Typing stays immediate; the filtered list (10,000 tools) follows as soon as React has time.
-  const deferredFilter = useDeferredValue(filter);
+  // A deferred filter paints the keystroke in one frame and the list in a later one (two frames per key); one pass
+  // over 50,000 haystacks and the rows in view fit in one, so the list follows in the same frame up to far larger
+  // lists, and is deferred only past them.
+  const deferred = useDeferredValue(filter);
+  const deferredFilter = items.length > deferAbove ? deferred : filter;
   // Rows streaming in without a filter need no haystacks (rebuilt per batch they would cost O(n) each).
   const searchable = streamed === null || deferredFilter.trim() !== '';
   const haystacks = useMemo(() => (searchable ? buildHaystacks(items) : null), [items, searchable]);
+  // Null: every item in list order (no filter), without an array of 50,000 positions rebuilt per page of rows.
   const positions = useMemo(
-    () => (haystacks ? filterHaystacks(haystacks, deferredFilter) : items.map((_item, index) => index)),
-    [haystacks, items, deferredFilter],
+    () => (haystacks && deferredFilter.trim() !== '' ? filterHaystacks(haystacks, deferredFilter) : null),
+    [haystacks, deferredFilter],
   );
+  const shownCount = positions ? positions.length : items.length;
+  const itemAt = (row: number) => (positions ? positions[row] : row);
+  // Lint comes after the walk: rows streaming in before it need no findings (nor their names mapped per page).
   const findings = useMemo(
     () =>
-      findingsByIndex(
-        lint?.findings ?? [],
-        items.map((item) => itemKey('tools', item)),
-      ),
+      lint && lint.findings.length > 0
+        ? findingsByIndex(
+            lint.findings,
+            items.map((item) => itemKey('tools', item)),
+          )
+        : noFindingsByIndex,
     [lint, items],
   );
   const marks = useMemo(() => {
@@ -60,9 +72,9 @@ export function ToolsView() {
     for (const name of list.diff?.changed ?? []) map.set(name, 'changed');
     return map;
   }, [list.diff]);
-  const activeIndex = selected ? positions.indexOf(selected.index) : -1;
+  const activeIndex = !selected ? -1 : positions ? positions.indexOf(selected.index) : selected.index;
   const open = (row: number) => {
-    const index = positions[row];
+    const index = itemAt(row);
     selectItem('tools', index, itemKey('tools', items[index]));
   };
   const tool = selected && isJsonObject(items[selected.index]) ? items[selected.index] : null;
@@ -73,7 +85,7 @@ export function ToolsView() {
         <ListHeader
           state={list}
           noun="tool"
-          shown={filter ? positions.length : undefined}
+          shown={filter ? shownCount : undefined}
           {...(streamed ? { streamed: streamed.length } : {})}
         />
         <ToolsCost />
@@ -91,7 +103,7 @@ export function ToolsView() {
         {!list.result && !list.loading && !list.unsupported && !list.error ? (
           <p className="empty">No tools listed: connect to a server, or open a snapshot.</p>
         ) : null}
-        {list.result && !streamed && positions.length === 0 ? (
+        {list.result && !streamed && shownCount === 0 ? (
           <p className="empty">
             {filter
               ? `No tool matches “${filter}”.`
@@ -104,13 +116,14 @@ export function ToolsView() {
           key={source}
           label="Tools"
           idPrefix="tool"
-          count={positions.length}
+          count={shownCount}
           rowHeight={58}
           activeIndex={activeIndex}
           onMove={open}
           onOpen={open}
           renderRow={(row) => {
-            const item = items[positions[row]];
+            const index = itemAt(row);
+            const item = items[index];
             const name = text(item, 'name');
             const mark = marks.get(name);
             return (
@@ -120,7 +133,7 @@ export function ToolsView() {
                   {text(item, 'title') ? <span className="item-title">{text(item, 'title')}</span> : null}
                   <span className="spacer" />
                   {mark ? <span className={`badge badge-${mark}`}>{mark}</span> : null}
-                  <SeverityBadges findings={findings.get(positions[row]) ?? noFindings} />
+                  <SeverityBadges findings={findings.get(index) ?? noFindings} />
                 </div>
                 <div className="item-description">{text(item, 'description').split('\n')[0] || '—'}</div>
               </div>
