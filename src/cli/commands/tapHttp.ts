@@ -25,6 +25,7 @@ export async function tapHttpCommand(
     upstream: new URL(target.url),
     recorder,
     faults: invocation.faults,
+    recordWhenQuiet: true,
     ...(invocation.port === undefined ? {} : { port: invocation.port }),
   });
   // The first stdout line is the tapped URL (for scripts and tests); the rest goes to stderr.
