@@ -15,7 +15,7 @@ import { FaultMatcher, type FaultRule } from './faultRules.js';
 import { LinePump, type FaultStage } from './linePump.js';
 import { MessageSubjects } from './messageSubjects.js';
 import { serverPipes, type ServerPipes } from './fifoPipes.js';
-import { ThreadPump } from './threadPump.js';
+import { TapRecording, ThreadPump } from './threadPump.js';
 
 export interface StdioTapOptions {
   command: string;
@@ -199,24 +199,31 @@ function runFast(
 ): Promise<TapExit> {
   const { recorder } = options;
   const hostErr = options.hostErr ?? process.stderr;
-  const toServer = new ThreadPump({
-    direction: 'out',
-    reads: hostReads,
-    source: 0,
-    sink: pipes.toServer,
-    closeSink: true,
-    recorder,
-    keepsAlive: false,
-  });
-  const toHost = new ThreadPump({
-    direction: 'in',
-    reads: 'blocking',
-    source: pipes.fromServer,
-    sink: 1,
-    closeSink: false,
-    recorder,
-    keepsAlive: true,
-  });
+  const recording = new TapRecording(recorder);
+  const toServer = new ThreadPump(
+    {
+      direction: 'out',
+      reads: hostReads,
+      source: 0,
+      sink: pipes.toServer,
+      closeSink: true,
+      recorder,
+      keepsAlive: false,
+    },
+    recording,
+  );
+  const toHost = new ThreadPump(
+    {
+      direction: 'in',
+      reads: 'blocking',
+      source: pipes.fromServer,
+      sink: 1,
+      closeSink: false,
+      recorder,
+      keepsAlive: true,
+    },
+    recording,
+  );
   options.onControl?.({ setFaults: (next) => next.length === 0 });
   return new Promise<TapExit>((resolve, reject) => {
     let spawned = false;
@@ -261,7 +268,7 @@ function runFast(
     child.once('close', (code, signal) => {
       void hostOutEnded.then(() => {
         // What the host sent up to now is recorded, though its stdin may stay open.
-        toServer.flush();
+        recording.flush();
         for (const forwarded of signals) process.off(forwarded, forward);
         resolve({ code, signal });
       });

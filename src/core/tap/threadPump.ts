@@ -3,9 +3,10 @@
  * source descriptor to the sink descriptor, and stores a copy of each chunk in a shared ring; this side, on the main
  * thread, takes them from the ring and records them line by line.
  *
- * Recording waits until the direction has been quiet a moment (or holds bytes for maxHoldMs, or half the ring):
- * during a burst — a listing of 200 pages — the parsing and the journal neither delay the bytes (they are on another
- * thread) nor wake this thread per chunk. Every byte is recorded, in order, timed by its arrival.
+ * Recording waits until the tap has been quiet a moment (or holds bytes for maxHoldMs, or half a ring): during a
+ * burst — a listing of 200 pages — the parsing and the journal neither delay the bytes (they are on other threads)
+ * nor wake this thread per chunk. Both directions are recorded together (TapRecording), their chunks in the order
+ * they arrived, so a request is recorded before its answer; every byte is recorded, timed by its arrival.
  */
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
@@ -32,22 +33,23 @@ export interface ThreadPumpOptions {
 }
 
 export class ThreadPump {
-  private readonly ring = new ByteRing(ringBytes);
+  readonly ring = new ByteRing(ringBytes);
   private readonly control = new Int32Array(new SharedArrayBuffer(4));
   private readonly splitter: LineSplitter;
-  private worker: Worker | undefined;
-  private timer: ReturnType<typeof setTimeout> | undefined;
-  private firstHeld = 0;
   private arrived = { t: 0, wall: 0 };
   private finished = false;
 
-  constructor(private readonly options: ThreadPumpOptions) {
+  constructor(
+    private readonly options: ThreadPumpOptions,
+    private readonly recording: TapRecording,
+  ) {
     this.splitter = new LineSplitter((text, exactBytes) => {
       options.recorder.record(options.direction, text, {
         ...(exactBytes ? { rawBase64: exactBytes.toString('base64') } : {}),
         ...this.arrived,
       });
     });
+    recording.add(this);
   }
 
   /** Starts the forwarding thread; onEnd once the source has ended and everything from it is passed and recorded. */
@@ -64,14 +66,13 @@ export class ThreadPump {
       workerData: data,
       trackUnmanagedFds: false,
     });
-    this.worker = worker;
     if (!this.options.keepsAlive) worker.unref();
     worker.on('message', (message: unknown) => {
       if (message === 'end') return this.end(onEnd);
-      this.watch();
+      this.recording.wake();
     });
     worker.on('error', () => this.end(onEnd));
-    this.idle();
+    this.recording.idle();
   }
 
   /** Stops passing bytes to the sink (what still arrives is recorded, not passed on). */
@@ -79,54 +80,70 @@ export class ThreadPump {
     Atomics.store(this.control, 0, 1);
   }
 
-  /** Records what the ring holds now (the tap is finishing: nothing waits for a quiet moment any more). */
-  flush(): void {
-    this.record(this.ring.take());
+  /** Records a chunk taken from the ring; offset turns its time into the recorder's clock. */
+  push(chunk: RingChunk, offset: number): void {
+    this.arrived = { t: Math.round((chunk.at + offset) * 1000) / 1000, wall: Math.round(chunk.at) };
+    this.splitter.push(chunk.bytes);
   }
 
   private end(onEnd: () => void): void {
     if (this.finished) return;
     this.finished = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
-    this.flush();
+    this.recording.flush();
     this.splitter.end();
+    // The other direction may go on: its chunks still wake the recording.
+    this.recording.idle();
     onEnd();
   }
+}
 
-  /** Nothing held: sleep until the forwarding thread stores a chunk (it then posts one 'wake'). */
-  private idle(): void {
-    if (this.finished) return;
-    if (this.ring.sleep()) return;
-    this.watch();
+/** When the pumps of one tap record: together, once the tap is quiet (or holds bytes too long or too many). */
+export class TapRecording {
+  private readonly pumps: ThreadPump[] = [];
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private firstHeld = 0;
+
+  constructor(private readonly recorder: FrameRecorder) {}
+
+  add(pump: ThreadPump): void {
+    this.pumps.push(pump);
   }
 
-  /** Bytes are held: check every few ms for a quiet moment, then record them. */
-  private watch(): void {
-    if (this.finished || this.timer) return;
+  /** A forwarding thread stored a chunk while this side slept: check every few ms for a quiet moment. */
+  wake(): void {
+    if (this.timer) return;
     this.firstHeld = performance.timeOrigin + performance.now();
     this.timer = setTimeout(() => this.check(), quietMs);
   }
 
+  /** Records everything the rings hold now, in the order it arrived. */
+  flush(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    const taken = this.pumps.flatMap((pump) => pump.ring.take().map((chunk) => ({ pump, chunk })));
+    if (taken.length === 0) return;
+    taken.sort((a, b) => a.chunk.at - b.chunk.at);
+    // The rings' times are on the shared clock; frames are on the recorder's.
+    const offset = this.recorder.now() - (performance.timeOrigin + performance.now());
+    for (const { pump, chunk } of taken) pump.push(chunk, offset);
+  }
+
+  /** Nothing held: sleep until a forwarding thread stores a chunk (it then posts one 'wake'). */
+  idle(): void {
+    let sleeping = true;
+    for (const pump of this.pumps) sleeping = pump.ring.sleep() && sleeping;
+    if (!sleeping) this.wake();
+  }
+
   private check(): void {
     this.timer = undefined;
-    if (this.finished) return;
     const now = performance.timeOrigin + performance.now();
-    const quiet = now - this.ring.lastTime() >= quietMs;
-    if (quiet || now - this.firstHeld >= maxHoldMs || this.ring.used() >= ringBytes / 2) {
-      this.record(this.ring.take());
+    const last = Math.max(...this.pumps.map((pump) => pump.ring.lastTime()));
+    const full = this.pumps.some((pump) => pump.ring.used() >= ringBytes / 2);
+    if (now - last >= quietMs || now - this.firstHeld >= maxHoldMs || full) {
+      this.flush();
       return this.idle();
     }
     this.timer = setTimeout(() => this.check(), quietMs);
-  }
-
-  private record(chunks: readonly RingChunk[]): void {
-    if (chunks.length === 0) return;
-    // The ring's times are on the shared clock; frames are on the recorder's.
-    const offset = this.options.recorder.now() - (performance.timeOrigin + performance.now());
-    for (const { bytes, at } of chunks) {
-      this.arrived = { t: Math.round((at + offset) * 1000) / 1000, wall: Math.round(at) };
-      this.splitter.push(bytes);
-    }
   }
 }
