@@ -1,5 +1,6 @@
 // Investigation (not a target): a 10,000-tool Streamable HTTP listing by the SDK 1.x Client direct to the v2 test
-// server, through `loupe tap --url`, and through a bare piping proxy (bareHttpProxy.mjs), alternated per round.
+// server, through `loupe tap --url`, through a bare piping HTTP proxy (bareHttpProxy.mjs) and a bare TCP proxy
+// (bareTcpProxy.mjs, no HTTP parsing), alternated per round.
 // Prints wall ms and the client's and each proxy's CPU ms (from /proc, 10 ms ticks).
 //   node --expose-gc bench/investigations/httpTapFloor.mjs [--tools N] [--runs R] [--profile-tap DIR]
 import { spawn } from 'node:child_process';
@@ -63,7 +64,11 @@ const bare = await startPrinting(process.execPath, [
   join(root, 'bench', 'investigations', 'bareHttpProxy.mjs'),
   upstream.url,
 ]);
-const contenders = { direct: { url: upstream.url }, tapped: tap, bareProxy: bare };
+const tcp = await startPrinting(process.execPath, [
+  join(root, 'bench', 'investigations', 'bareTcpProxy.mjs'),
+  upstream.url,
+]);
+const contenders = { direct: { url: upstream.url }, tapped: tap, bareProxy: bare, tcpProxy: tcp };
 
 async function listing({ url, pid }) {
   const client = new Client({ name: 'bench-tap', version: '1.0.0' });
@@ -105,6 +110,7 @@ try {
 } finally {
   await tap.stop();
   await bare.stop();
+  await tcp.stop();
   await upstream.stop();
   rmSync(folder, { recursive: true, force: true });
 }
