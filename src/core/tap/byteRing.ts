@@ -2,8 +2,8 @@
  * A ring of byte chunks in shared memory, one writer thread and one reader thread: how a stdio tap's forwarding
  * thread hands the bytes it passed on to the thread that records them, without waking that thread per chunk.
  *
- * Each chunk is stored with the time it arrived (ms on performance.timeOrigin + performance.now(), a clock both
- * threads share). The writer never drops a chunk: when the ring is full it waits for the reader. Positions and
+ * Each chunk is stored with the time it arrived on monotonicMs(), the one clock every thread of the process shares
+ * (each thread's performance.now() has its own origin). The writer never drops a chunk: when the ring is full it waits for the reader. Positions and
  * flags live in an Int32Array in front of the data and are read and written with Atomics.
  */
 
@@ -20,9 +20,14 @@ const lastTimeAt = 2; // Float64 index
 const wrapMark = 0xffffffff;
 const entryHeader = 16;
 
+/** Milliseconds on the system's monotonic clock: the same in every thread. */
+export function monotonicMs(): number {
+  return Number(process.hrtime.bigint()) / 1e6;
+}
+
 export interface RingChunk {
   bytes: Buffer;
-  /** performance.timeOrigin + performance.now() when the chunk arrived. */
+  /** monotonicMs() when the chunk arrived. */
   at: number;
 }
 

@@ -11,9 +11,8 @@
  */
 import { closeSync, readSync, writeSync } from 'node:fs';
 import { Socket } from 'node:net';
-import { performance } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
-import { ByteRing } from './byteRing.js';
+import { ByteRing, monotonicMs } from './byteRing.js';
 
 export interface ForwardWorkerData {
   /** 'blocking': blocking reads of the source; 'events': the source read by this thread's event loop. */
@@ -68,7 +67,7 @@ function run(data: ForwardWorkerData): void {
   const control = new Int32Array(data.control);
   let sinkOpen = true;
   const pass = (chunk: Buffer, length: number): void => {
-    const at = performance.timeOrigin + performance.now();
+    const at = monotonicMs();
     if (sinkOpen && Atomics.load(control, 0) === 0) sinkOpen = writeAll(data.sink, chunk, length);
     if (ring.put(chunk, length, at)) parentPort?.postMessage('wake');
   };

@@ -8,12 +8,11 @@
  * nor wake this thread per chunk. Both directions are recorded together (TapRecording), their chunks in the order
  * they arrived, so a request is recorded before its answer; every byte is recorded, timed by its arrival.
  */
-import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import type { Direction } from '../../shared/frames.js';
 import type { FrameRecorder } from '../recorder/frameRecorder.js';
 import { LineSplitter } from '../wire/lineSplitter.js';
-import { ByteRing, type RingChunk } from './byteRing.js';
+import { ByteRing, monotonicMs, type RingChunk } from './byteRing.js';
 import type { ForwardWorkerData } from './forwardWorker.js';
 
 const ringBytes = 16 * 1024 * 1024;
@@ -80,9 +79,12 @@ export class ThreadPump {
     Atomics.store(this.control, 0, 1);
   }
 
-  /** Records a chunk taken from the ring; offset turns its time into the recorder's clock. */
-  push(chunk: RingChunk, offset: number): void {
-    this.arrived = { t: Math.round((chunk.at + offset) * 1000) / 1000, wall: Math.round(chunk.at) };
+  /** Records a chunk taken from the ring; the offsets turn its time into the recorder's clock and the wall clock. */
+  push(chunk: RingChunk, offsets: { recorder: number; wall: number }): void {
+    this.arrived = {
+      t: Math.round((chunk.at + offsets.recorder) * 1000) / 1000,
+      wall: Math.round(chunk.at + offsets.wall),
+    };
     this.splitter.push(chunk.bytes);
   }
 
@@ -112,7 +114,7 @@ export class TapRecording {
   /** A forwarding thread stored a chunk while this side slept: check every few ms for a quiet moment. */
   wake(): void {
     if (this.timer) return;
-    this.firstHeld = performance.timeOrigin + performance.now();
+    this.firstHeld = monotonicMs();
     this.timer = setTimeout(() => this.check(), quietMs);
   }
 
@@ -123,9 +125,10 @@ export class TapRecording {
     const taken = this.pumps.flatMap((pump) => pump.ring.take().map((chunk) => ({ pump, chunk })));
     if (taken.length === 0) return;
     taken.sort((a, b) => a.chunk.at - b.chunk.at);
-    // The rings' times are on the shared clock; frames are on the recorder's.
-    const offset = this.recorder.now() - (performance.timeOrigin + performance.now());
-    for (const { pump, chunk } of taken) pump.push(chunk, offset);
+    // The rings' times are on the shared monotonic clock; frames are on the recorder's and the wall clock.
+    const now = monotonicMs();
+    const clocks = { recorder: this.recorder.now() - now, wall: Date.now() - now };
+    for (const { pump, chunk } of taken) pump.push(chunk, clocks);
   }
 
   /** Nothing held: sleep until a forwarding thread stores a chunk (it then posts one 'wake'). */
@@ -137,7 +140,7 @@ export class TapRecording {
 
   private check(): void {
     this.timer = undefined;
-    const now = performance.timeOrigin + performance.now();
+    const now = monotonicMs();
     const last = Math.max(...this.pumps.map((pump) => pump.ring.lastTime()));
     const full = this.pumps.some((pump) => pump.ring.used() >= ringBytes / 2);
     if (now - last >= quietMs || now - this.firstHeld >= maxHoldMs || full) {
