@@ -2,7 +2,9 @@
 // made by mkfifo, unlinked once open) instead of the socketpairs child_process makes, and one worker thread per
 // direction copies with blocking readSync/writeSync, no event loop in the byte path. With --post each chunk is also
 // posted (copied) to the main thread, as a recorder there would need.
-//   node threadHop.mjs [--post] [--loop-in] <command> [args…]   (--loop-in: the host's stdin on the thread's event loop)
+//   node threadHop.mjs [--post] [--loop-in | --helper-in] <command> [args…]
+//     --loop-in: the host's stdin on the thread's event loop (what loupe tap does); --helper-in: read by a helper
+//     process with blocking reads (stdinHelper.mjs; a process can be killed at exit, a blocked thread not joined)
 import { execFileSync, spawn } from 'node:child_process';
 import { closeSync, constants, mkdtempSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -37,7 +39,7 @@ if (!isMainThread && workerData.loop) {
   const args = process.argv.slice(2);
   const post = args.includes('--post');
   const loop = args.includes('--loop-in');
-  const [command, ...rest] = args.filter((arg) => arg !== '--post' && arg !== '--loop-in');
+  const [command, ...rest] = args.filter((arg) => !arg.startsWith('--'));
   const folder = mkdtempSync(join(tmpdir(), 'hop-'));
   const toServer = join(folder, 'in');
   const fromServer = join(folder, 'out');
@@ -62,7 +64,14 @@ if (!isMainThread && workerData.loop) {
     worker.on('message', (chunk) => (received += chunk.length));
     return worker;
   };
-  start(0, serverInWrite, loop).unref();
+  if (args.includes('--helper-in')) {
+    const helper = spawn(process.execPath, [new URL('./stdinHelper.mjs', import.meta.url).pathname], {
+      stdio: [0, serverInWrite, 'inherit', 'pipe'],
+    });
+    helper.stdio[3].on('data', (chunk) => (received += chunk.length));
+    helper.unref();
+    child.on('exit', () => helper.kill('SIGKILL'));
+  } else start(0, serverInWrite, loop).unref();
   start(serverOutRead, 1);
   child.on('exit', (code, signal) => (signal ? process.kill(process.pid, signal) : process.exit(code ?? 1)));
 }
