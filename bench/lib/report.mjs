@@ -100,12 +100,19 @@ function uiScale(section, lines, checks) {
 
 function tap(section, lines, checks) {
   lines.push('## Tap', '', `A ${section.tools}-tool listing (${section.pageSize} per page) by the SDK 1.x Client, direct and through \`loupe tap\`, ${section.runs} runs alternating (warm-up 1 each); only the listing is timed.`, '');
-  lines.push('| transport | direct, median (min–max) | through the tap | tapped / direct |', '|---|---|---|---|');
+  lines.push('| transport | direct, median (min–max) | through the tap | tapped / direct | bare hop (investigation) | bare hop / direct |', '|---|---|---|---|---|---|');
   for (const name of ['stdio', 'http']) {
     const part = section[name];
-    if (part) lines.push(`| ${name} | ${figure(part.direct)} | ${figure(part.tapped)} | ${ratio(part.tappedOverDirect)} |`);
+    if (part)
+      lines.push(
+        `| ${name} | ${figure(part.direct)} | ${figure(part.tapped)} | ${ratio(part.tappedOverDirect)} | ${part.bareHop ? figure(part.bareHop) : '–'} | ${part.bareHopOverDirect ? ratio(part.bareHopOverDirect) : '–'} |`,
+      );
   }
-  lines.push('');
+  lines.push(
+    '',
+    'The bare hop is not a target: a Node process that only pipe()s the bytes (stdio, bench/investigations/barePipe.mjs) or a piping HTTP proxy (bareHttpProxy.mjs), nothing recorded: what the extra process alone costs, in the same rounds.',
+    '',
+  );
   checks.push(['Tap: listing through the tap ≤ 1.1× direct, stdio', section.stdio?.tappedOverDirect?.median, targets.tap]);
   checks.push(['… Streamable HTTP', section.http?.tappedOverDirect?.median, targets.tap]);
 }

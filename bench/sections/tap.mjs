@@ -2,6 +2,9 @@
 // stdio (bench/servers/manyTools.mjs, 50 per page) and Streamable HTTP (the v2 test server, 50 per page, through
 // `loupe tap --url`). Direct and tapped alternate within each round (order rotating) after a warm-up each; only the
 // listing is timed (the client connected first), so the tap's own start is not counted. Target: tapped ≤ 1.1× direct.
+// A third contender is an investigation, not a target: the bare hop — a Node process that only pipe()s the bytes
+// (bench/investigations/barePipe.mjs) or a piping HTTP proxy (bareHttpProxy.mjs), nothing recorded — the cost of
+// the extra process alone, in the same alternated rounds. (bench/investigations/tapFloor.mjs adds a C hop.)
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -16,6 +19,8 @@ import { benchServer, root } from '../lib/engine.mjs';
 import { pairedRatio, summarize } from '../lib/stats.mjs';
 
 const loupeBin = join(root, 'bin', 'loupe.js');
+const barePipe = join(root, 'bench', 'investigations', 'barePipe.mjs');
+const bareProxy = join(root, 'bench', 'investigations', 'bareHttpProxy.mjs');
 const gc = () => globalThis.gc?.();
 
 async function listAll(client, expected) {
@@ -32,14 +37,17 @@ async function listAll(client, expected) {
   return ms;
 }
 
-async function stdioListing(tools, tapped, journal) {
+async function stdioListing(tools, way, journal) {
   const server = benchServer(['--tools', tools, '--page-size', 50]);
-  const line = tapped
-    ? {
-        command: process.execPath,
-        args: [loupeBin, 'tap', '--journal', journal, '--', server.command, ...server.args],
-      }
-    : { command: server.command, args: server.args };
+  const lines = {
+    direct: { command: server.command, args: server.args },
+    tapped: {
+      command: process.execPath,
+      args: [loupeBin, 'tap', '--journal', journal, '--', server.command, ...server.args],
+    },
+    bareHop: { command: process.execPath, args: [barePipe, server.command, ...server.args] },
+  };
+  const line = lines[way];
   const client = new Client({ name: 'bench-tap', version: '1.0.0' });
   await client.connect(new StdioClientTransport({ ...line, stderr: 'ignore' }));
   try {
@@ -94,6 +102,8 @@ async function measure(label, runs, contenders, log) {
     direct: summarize(times.direct),
     tapped: summarize(times.tapped),
     tappedOverDirect: pairedRatio(times.tapped, times.direct),
+    bareHop: summarize(times.bareHop),
+    bareHopOverDirect: pairedRatio(times.bareHop, times.direct),
   };
 }
 
@@ -106,7 +116,11 @@ export async function run({ quick, log }) {
     const stdio = await measure(
       `stdio ${tools} tools`,
       runs,
-      { direct: () => stdioListing(tools, false), tapped: () => stdioListing(tools, true, journal) },
+      {
+        direct: () => stdioListing(tools, 'direct'),
+        tapped: () => stdioListing(tools, 'tapped', journal),
+        bareHop: () => stdioListing(tools, 'bareHop'),
+      },
       log,
     );
     const upstream = await startPrinting(process.execPath, [
@@ -126,15 +140,21 @@ export async function run({ quick, log }) {
       '--journal',
       join(folder, 'http.jsonl'),
     ]);
+    const bare = await startPrinting(process.execPath, [bareProxy, upstream.url]);
     let http;
     try {
       http = await measure(
         `http ${tools} tools`,
         runs,
-        { direct: () => httpListing(upstream.url, tools), tapped: () => httpListing(tap.url, tools) },
+        {
+          direct: () => httpListing(upstream.url, tools),
+          tapped: () => httpListing(tap.url, tools),
+          bareHop: () => httpListing(bare.url, tools),
+        },
         log,
       );
     } finally {
+      await bare.stop();
       await tap.stop();
       await upstream.stop();
     }

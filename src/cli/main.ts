@@ -21,17 +21,26 @@ const runners: Record<CommandName, Command> = {
   watch: async (invocation, terminal) =>
     (await import('./commands/watch.js')).watchCommand(invocation, terminal),
   web: async (invocation, terminal) => (await import('./commands/web.js')).webCommand(invocation, terminal),
-  diff: async (invocation, terminal) => (await import('./commands/diff.js')).diffCommand(invocation, terminal),
-  board: async (invocation, terminal) => (await import('./commands/board.js')).boardCommand(invocation, terminal),
-  replay: async (invocation, terminal) => (await import('./commands/replay.js')).replayCommand(invocation, terminal),
-  auth: async (invocation, terminal) => (await import('./commands/auth.js')).authCommand(invocation, terminal),
-  scan: async (invocation, terminal) => (await import('./commands/scan.js')).scanCommand(invocation, terminal),
-  test: async (invocation, terminal) => (await import('./commands/test.js')).testCommand(invocation, terminal),
-  read: async (invocation, terminal) => (await import('./commands/readPrompt.js')).readCommand(invocation, terminal),
+  diff: async (invocation, terminal) =>
+    (await import('./commands/diff.js')).diffCommand(invocation, terminal),
+  board: async (invocation, terminal) =>
+    (await import('./commands/board.js')).boardCommand(invocation, terminal),
+  replay: async (invocation, terminal) =>
+    (await import('./commands/replay.js')).replayCommand(invocation, terminal),
+  auth: async (invocation, terminal) =>
+    (await import('./commands/auth.js')).authCommand(invocation, terminal),
+  scan: async (invocation, terminal) =>
+    (await import('./commands/scan.js')).scanCommand(invocation, terminal),
+  test: async (invocation, terminal) =>
+    (await import('./commands/test.js')).testCommand(invocation, terminal),
+  read: async (invocation, terminal) =>
+    (await import('./commands/readPrompt.js')).readCommand(invocation, terminal),
   prompt: async (invocation, terminal) =>
     (await import('./commands/readPrompt.js')).promptCommand(invocation, terminal),
-  skills: async (invocation, terminal) => (await import('./commands/skills.js')).skillsCommand(invocation, terminal),
-  conform: async (invocation, terminal) => (await import('./commands/conform.js')).conformCommand(invocation, terminal),
+  skills: async (invocation, terminal) =>
+    (await import('./commands/skills.js')).skillsCommand(invocation, terminal),
+  conform: async (invocation, terminal) =>
+    (await import('./commands/conform.js')).conformCommand(invocation, terminal),
   help: (_invocation, terminal) => {
     terminal.out(helpText.trimEnd());
     return Promise.resolve(0);
@@ -55,7 +64,8 @@ export async function runCli(
       return 2;
     }
     // tap parses its own flags: its stdout is the host's protocol stream (src/cli/tapArguments.ts).
-    if (argv[0] === 'tap') return await (await import('./commands/tap.js')).tapCommand(argv.slice(1), terminal);
+    if (argv[0] === 'tap')
+      return await (await import('./commands/tap.js')).tapCommand(argv.slice(1), terminal);
     invocation = parseArguments(argv);
     if (invocation.config?.server !== undefined)
       await (await import('./configTarget.js')).applyConfigTarget(invocation, terminal);
@@ -87,11 +97,13 @@ function drained(stream: NodeJS.WriteStream): Promise<void> {
 
 /** Entry point of bin/loupe.js: runs, then exits with the code once output is written. */
 export async function main(argv: readonly string[] = process.argv.slice(2)): Promise<void> {
-  // `loupe list … | head`: a reader that stops early is not an error.
-  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-    throw error;
-  });
+  // `loupe list … | head`: a reader that stops early is not an error. (Not for `loupe tap`, whose stdout is the
+  // host's stream: opening process.stdout makes it non-blocking under the tap's forwarding thread.)
+  if (argv[0] !== 'tap')
+    process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+      throw error;
+    });
   const code = await runCli(argv);
   process.exitCode = code;
   // Output to a pipe is written asynchronously: 200,000 table rows must all be out before the forced exit below.

@@ -18,7 +18,11 @@ export function processTerminal(): Terminal {
     err: (line) => process.stderr.write(`${line}\n`),
     errRaw: (text) => process.stderr.write(text),
     stderrIsTty: process.stderr.isTTY,
-    columns: process.stdout.isTTY ? process.stdout.columns : undefined,
+    // Read when asked: opening process.stdout makes descriptor 1 non-blocking, which `loupe tap`'s forwarding
+    // thread (blocking writes to it) would then have to poll.
+    get columns() {
+      return process.stdout.isTTY ? process.stdout.columns : undefined;
+    },
   };
 }
 
@@ -52,7 +56,8 @@ const obeyed = /[\p{Cc}\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]
 /** The same set less C0: JSON.stringify escapes C0 inside strings, and its own newlines are layout. */
 const obeyedInJson = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/gu;
 
-const escapeCode = (character: string): string => `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`;
+const escapeCode = (character: string): string =>
+  `\\u${character.charCodeAt(0).toString(16).padStart(4, '0')}`;
 
 /**
  * Server text made inert for a terminal, the one scheme every line of the CLI uses: each obeyed character is

@@ -4,15 +4,19 @@
  * stderr prefixed "loupe tap:".
  */
 import { mkdir } from 'node:fs/promises';
+import { setTimeout as delay } from 'node:timers/promises';
 import { join } from 'node:path';
 import { LoupeError } from '../../shared/errors.js';
 import { appDataDir } from '../../core/backend/appDataDir.js';
-import { FrameRecorder } from '../../core/recorder/frameRecorder.js';
+import { tapRecorder } from '../../core/tap/tapRecorder.js';
 import { runStdioTap, type TapControl, type TapExit } from '../../core/tap/stdioTap.js';
 import { linkToLoupe } from '../../core/tap/liveLink.js';
 import { parseFaultRules, type FaultRule } from '../../core/tap/faultRules.js';
 import { parseTapArguments, type TapInvocation } from '../tapArguments.js';
 import type { Terminal } from '../terminal.js';
+
+/** How long the tap waits to learn whether a Loupe is running (a connect on a local socket: a few ms). */
+const liveDecisionMs = 500;
 
 /** Where a tap records when no --journal is given: <data dir>/taps/<time>-<pid>.jsonl, the folder user-only. */
 async function defaultJournal(): Promise<string> {
@@ -38,26 +42,45 @@ async function tapStdio(
   terminal: Terminal,
 ): Promise<number> {
   const journalPath = invocation.journalPath ?? (await defaultJournal());
-  const recorder = new FrameRecorder({ journalPath, limit: 50_000 });
+  const recorder = tapRecorder(journalPath);
   terminal.err(`loupe tap: recording to ${journalPath}`);
   // A running Loupe shows the tap as a live session; none running: the journal alone (never a wait).
   let control: TapControl | undefined;
   let asked: FaultRule[] | undefined;
   const link = linkToLoupe({
     recorder,
-    hello: { server: { transport: 'stdio', command: target.command, args: target.args }, pid: process.pid, journalPath },
+    hello: {
+      server: { transport: 'stdio', command: target.command, args: target.args },
+      pid: process.pid,
+      journalPath,
+    },
     say: (line) => terminal.err(`loupe tap: ${line}`),
     onFaults: (texts) => {
       try {
         asked = parseFaultRules(texts);
       } catch (error) {
-        terminal.err(`loupe tap: fault rules from Loupe not applied: ${error instanceof Error ? error.message : String(error)}`);
+        terminal.err(
+          `loupe tap: fault rules from Loupe not applied: ${error instanceof Error ? error.message : String(error)}`,
+        );
         return;
       }
-      terminal.err(asked.length === 0 ? 'loupe tap: Loupe cleared the fault rules' : `loupe tap: fault rules from Loupe: ${texts.join('  ')}`);
-      control?.setFaults(asked);
+      terminal.err(
+        asked.length === 0
+          ? 'loupe tap: Loupe cleared the fault rules'
+          : `loupe tap: fault rules from Loupe: ${texts.join('  ')}`,
+      );
+      apply(asked);
     },
   });
+  const apply = (rules: FaultRule[]): void => {
+    if (control && !control.setFaults(rules))
+      terminal.err(
+        'loupe tap: fault rules from Loupe not applied: this tap started before Loupe and passes bytes on its fast path',
+      );
+  };
+  // A tap Loupe can reach may get fault rules while it runs: it passes bytes on the event loop, where lines can be
+  // held and changed. One no Loupe can reach (the usual case, known at once) takes the fast path.
+  const live = await Promise.race([link.connected, delay(liveDecisionMs, true)]);
   let exit: TapExit;
   try {
     exit = await runStdioTap({
@@ -65,9 +88,10 @@ async function tapStdio(
       args: target.args,
       recorder,
       faults: invocation.faults,
+      fastPath: !live,
       onControl: (given) => {
         control = given;
-        if (asked) given.setFaults(asked);
+        if (asked) apply(asked);
       },
       env: { ...process.env, ...target.env },
       ...(target.cwd === undefined ? {} : { cwd: target.cwd }),

@@ -3,7 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { UrlTarget } from '../../shared/target.js';
 import { appDataDir } from '../../core/backend/appDataDir.js';
-import { FrameRecorder } from '../../core/recorder/frameRecorder.js';
+import { tapRecorder } from '../../core/tap/tapRecorder.js';
 import { startHttpTap } from '../../core/tap/httpTap.js';
 import { linkToLoupe } from '../../core/tap/liveLink.js';
 import type { TapInvocation } from '../tapArguments.js';
@@ -20,11 +20,12 @@ export async function tapHttpCommand(
     await mkdir(folder, { recursive: true, mode: 0o700 });
     journalPath = join(folder, `${new Date().toISOString().replace(/[:.]/g, '-')}-${process.pid}.jsonl`);
   }
-  const recorder = new FrameRecorder({ journalPath, limit: 50_000 });
+  const recorder = tapRecorder(journalPath);
   const tap = await startHttpTap({
     upstream: new URL(target.url),
     recorder,
     faults: invocation.faults,
+    recordWhenQuiet: true,
     ...(invocation.port === undefined ? {} : { port: invocation.port }),
   });
   // The first stdout line is the tapped URL (for scripts and tests); the rest goes to stderr.
@@ -34,7 +35,11 @@ export async function tapHttpCommand(
   const upstream = new URL(target.url);
   const link = linkToLoupe({
     recorder,
-    hello: { server: { transport: 'http', url: `${upstream.origin}${upstream.pathname}` }, pid: process.pid, journalPath },
+    hello: {
+      server: { transport: 'http', url: `${upstream.origin}${upstream.pathname}` },
+      pid: process.pid,
+      journalPath,
+    },
     say: (line) => terminal.err(`loupe tap: ${line}`),
   });
   await new Promise<void>((resolve) => {

@@ -25,6 +25,7 @@ import type { FrameRecorder } from '../recorder/frameRecorder.js';
 import { SseParser } from '../wire/sseParser.js';
 import { FaultMatcher, faultMark, type FaultRule } from './faultRules.js';
 import { MessageSubjects } from './messageSubjects.js';
+import { QuietRecording, type Arrival } from './quietRecording.js';
 
 export interface HttpTapOptions {
   upstream: URL;
@@ -36,6 +37,11 @@ export interface HttpTapOptions {
    * Host, which must reach the server as sent). A Host (or Origin) naming the proxy still becomes the upstream's.
    */
   keepForeignHost?: boolean;
+  /**
+   * Record once the traffic is quiet (quietRecording.ts) instead of as each message passes: what `loupe tap` does,
+   * so the recorder never slows the relay. Off for a caller that sorts frames by when they are recorded (conform).
+   */
+  recordWhenQuiet?: boolean;
 }
 
 export interface HttpTap {
@@ -93,6 +99,9 @@ export async function startHttpTap(options: HttpTapOptions): Promise<HttpTap> {
     });
   }
   const matcher = new FaultMatcher(options.faults ?? []);
+  const faulty = matcher.rules.length > 0;
+  // Recorded once the traffic is quiet (quietRecording.ts): the proxy relays first.
+  const later = new QuietRecording(recorder, options.recordWhenQuiet !== true);
   const subjects = new MessageSubjects();
   const secrets = new Set<string>();
   const sockets = new Set<import('node:net').Socket>();
@@ -119,22 +128,22 @@ export async function startHttpTap(options: HttpTapOptions): Promise<HttpTap> {
     if (Object.keys(sentHeaders).length > 0) info.requestHeaders = sentHeaders;
     let fired: FaultRule | undefined;
     if (body.length > 0) {
-      for (const text of bodyMessages(body.toString('utf8'))) {
+      for (const text of faulty ? bodyMessages(body.toString('utf8')) : []) {
         const parsed = subjects.read('out', text);
         fired ??= matcher.match(parsed.subject);
         // The answer's subject: the request's method and tool, for rules written for direction 'in'.
         fired ??= matcher.match({ ...parsed.subject, direction: 'in' });
       }
-      recorder.record('out', body.toString('utf8'), { http: info });
+      later.record('out', () => body.toString('utf8'), { http: info });
     } else {
-      recorder.record('out', `${method} ${path}`, { kind: 'http', http: info });
+      later.record('out', `${method} ${path}`, { kind: 'http', http: info });
     }
     const action = fired?.action;
     if (fired && action) {
       if (action.kind === 'status') {
         const text = `Injected by loupe tap (fault rule ${fired.index})`;
         response.writeHead(action.status, { 'content-type': 'text/plain' }).end(text);
-        recorder.record('in', `${action.status} ${text}`, {
+        later.record('in', `${action.status} ${text}`, {
           kind: 'http',
           http: { status: action.status, contentType: 'text/plain' },
           fault: faultMark(fired, `answered HTTP ${action.status} by the tap, not sent upstream`),
@@ -142,7 +151,7 @@ export async function startHttpTap(options: HttpTapOptions): Promise<HttpTap> {
         return;
       }
       if (action.kind === 'close') {
-        recorder.record('in', 'connection closed', {
+        later.record('in', 'connection closed', {
           kind: 'http',
           http: { method },
           fault: faultMark(fired, 'closed the connection, not sent upstream'),
@@ -151,7 +160,7 @@ export async function startHttpTap(options: HttpTapOptions): Promise<HttpTap> {
         return;
       }
       if (action.kind === 'drop') {
-        recorder.record('in', 'no answer', {
+        later.record('in', 'no answer', {
           kind: 'http',
           http: { method },
           fault: faultMark(fired, 'dropped: the request is never answered'),
@@ -166,7 +175,7 @@ export async function startHttpTap(options: HttpTapOptions): Promise<HttpTap> {
           error: { code: action.code, message: `Injected by loupe tap (fault rule ${fired.index})` },
         });
         response.writeHead(200, { 'content-type': 'application/json' }).end(text);
-        recorder.record('in', text, {
+        later.record('in', text, {
           http: { status: 200, contentType: 'application/json' },
           fault: faultMark(fired, `injected JSON-RPC error ${action.code}, not sent upstream`),
         });
@@ -193,7 +202,12 @@ export async function startHttpTap(options: HttpTapOptions): Promise<HttpTap> {
       options.keepForeignHost && sentHost !== undefined && !namesProxy(sentHost) ? sentHost : upstream.host;
     // Likewise an Origin naming the proxy is the upstream's own origin to the server (a foreign one passes as sent).
     const origin = request.headers.origin;
-    if (options.keepForeignHost && typeof origin === 'string' && /^https?:\/\//.test(origin) && namesProxy(new URL(origin).host))
+    if (
+      options.keepForeignHost &&
+      typeof origin === 'string' &&
+      /^https?:\/\//.test(origin) &&
+      namesProxy(new URL(origin).host)
+    )
       headers.origin = upstream.origin;
     if (body.length > 0) headers['content-length'] = String(body.length);
     const send = upstream.protocol === 'https:' ? httpsRequest : httpRequest;
@@ -202,7 +216,7 @@ export async function startHttpTap(options: HttpTapOptions): Promise<HttpTap> {
     );
     outgoing.on('error', (error) => {
       const text = `loupe tap: the upstream ${upstream.origin} did not answer: ${error.message}`;
-      recorder.record('in', text, { kind: 'http', http: { method, status: 502 } });
+      later.record('in', text, { kind: 'http', http: { method, status: 502 } });
       if (!response.headersSent) response.writeHead(502, { 'content-type': 'text/plain' });
       response.end(text);
     });
@@ -231,8 +245,9 @@ export async function startHttpTap(options: HttpTapOptions): Promise<HttpTap> {
     )
       headers['content-length'] = answer.headers['content-length'];
     response.writeHead(status, answer.statusMessage, headers);
-    response.flushHeaders();
     if (contentType.startsWith('text/event-stream')) {
+      // A stream's head goes at once (the client learns it is a stream); a body's goes with its first bytes.
+      response.flushHeaders();
       relayStream(answer, response, http, fired);
       return;
     }
@@ -244,7 +259,7 @@ export async function startHttpTap(options: HttpTapOptions): Promise<HttpTap> {
       chunks.push(chunk);
     });
     answer.on('end', () => {
-      const whole = Buffer.concat(chunks);
+      const whole = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
       if (alter) {
         const text = whole.toString('utf8');
         const changed =
@@ -252,7 +267,7 @@ export async function startHttpTap(options: HttpTapOptions): Promise<HttpTap> {
             ? whole.subarray(0, alter.action.bytes ?? Math.floor(whole.length / 2)).toString('utf8')
             : text.replace(':', ';');
         response.end(changed);
-        recorder.record('in', changed, {
+        later.record('in', changed, {
           http,
           fault: faultMark(
             alter,
@@ -265,9 +280,9 @@ export async function startHttpTap(options: HttpTapOptions): Promise<HttpTap> {
       }
       response.end();
       if (whole.length === 0)
-        recorder.record('in', `${status} ${answer.statusMessage ?? ''}`.trim(), { kind: 'http', http });
-      else if (contentType.includes('json')) recorder.record('in', whole.toString('utf8'), { http });
-      else recorder.record('in', whole.toString('utf8'), { kind: 'http', http });
+        later.record('in', `${status} ${answer.statusMessage ?? ''}`.trim(), { kind: 'http', http });
+      else if (contentType.includes('json')) later.record('in', () => whole.toString('utf8'), { http });
+      else later.record('in', () => whole.toString('utf8'), { kind: 'http', http });
     });
     answer.on('error', () => response.destroy());
   };
@@ -278,10 +293,17 @@ export async function startHttpTap(options: HttpTapOptions): Promise<HttpTap> {
     http: HttpInfo,
     fired: FaultRule | undefined,
   ): void => {
+    // The parser runs later (quietRecording.ts); each event is timed by the chunk that completed it.
+    let arrived: Arrival = later.now();
     const parser = new SseParser((event) =>
-      recorder.record('in', Buffer.from(event.data, 'latin1').toString('utf8'), { http }),
+      recorder.record('in', Buffer.from(event.data, 'latin1').toString('utf8'), { http, ...arrived }),
     );
-    recorder.record('in', `${http.method ?? 'GET'} stream ${http.status ?? ''}`.trim(), {
+    const parse = (bytes: Buffer): void =>
+      later.defer((at) => {
+        arrived = at;
+        parser.push(bytes.toString('latin1'));
+      });
+    later.record('in', `${http.method ?? 'GET'} stream ${http.status ?? ''}`.trim(), {
       kind: 'http',
       http,
     });
@@ -293,7 +315,7 @@ export async function startHttpTap(options: HttpTapOptions): Promise<HttpTap> {
       if (cut) return;
       if (cutAfter === undefined) {
         response.write(chunk);
-        parser.push(chunk.toString('latin1'));
+        parse(chunk);
         return;
       }
       // Passed on whole events at a time, so the stream can be cut between two of them.
@@ -304,7 +326,7 @@ export async function startHttpTap(options: HttpTapOptions): Promise<HttpTap> {
         const carriesData = /^data: ?\S/m.test(block);
         if (carriesData && dataEvents === cutAfter) {
           cut = true;
-          recorder.record('in', 'stream dropped', {
+          later.record('in', 'stream dropped', {
             kind: 'http',
             http,
             fault: faultMark(
@@ -318,8 +340,9 @@ export async function startHttpTap(options: HttpTapOptions): Promise<HttpTap> {
         }
         if (carriesData) dataEvents++;
         held = held.slice(end);
-        response.write(Buffer.from(block, 'latin1'));
-        parser.push(block);
+        const bytes = Buffer.from(block, 'latin1');
+        response.write(bytes);
+        parse(bytes);
       }
     });
     answer.on('end', () => {
@@ -366,7 +389,10 @@ export async function startHttpTap(options: HttpTapOptions): Promise<HttpTap> {
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
+        server.close(() => {
+          later.flush();
+          resolve();
+        });
       }),
   };
 }

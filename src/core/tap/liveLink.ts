@@ -27,6 +27,11 @@ export interface LiveLinkOptions {
 }
 
 export interface LiveLink {
+  /**
+   * Resolves true once the socket to a Loupe is connected, false when there is none (no Loupe ran for this user,
+   * none is running, the folder is not trusted): whether this tap may be a live session that gets fault rules.
+   */
+  readonly connected: Promise<boolean>;
   /** Stops sending; the frames already written are flushed (at most a short wait). */
   close(): Promise<void>;
 }
@@ -57,8 +62,11 @@ export function linkToLoupe(options: LiveLinkOptions): LiveLink {
   let socket: Socket | undefined;
   let welcomed = false;
   let done = false;
+  let settle: (linked: boolean) => void = () => undefined;
+  const connected = new Promise<boolean>((resolve) => (settle = resolve));
 
   const stop = (why?: string): void => {
+    settle(false);
     if (done) return;
     done = true;
     unsubscribe();
@@ -67,13 +75,18 @@ export function linkToLoupe(options: LiveLinkOptions): LiveLink {
     if (why) options.say(why);
   };
   const journalOnly = (why: string): void =>
-    stop(welcomed ? `the live session in Loupe stopped (${why}); recording to the journal only from here` : `no live session in Loupe (${why}); recording to the journal only`);
+    stop(
+      welcomed
+        ? `the live session in Loupe stopped (${why}); recording to the journal only from here`
+        : `no live session in Loupe (${why}); recording to the journal only`,
+    );
 
   const send = (line: string): void => {
     if (done) return;
     if (queue) {
       queuedBytes += line.length;
-      if (queue.push(line) > maxQueuedFrames || queuedBytes > maxQueuedBytes) journalOnly('Loupe did not answer in time');
+      if (queue.push(line) > maxQueuedFrames || queuedBytes > maxQueuedBytes)
+        journalOnly('Loupe did not answer in time');
       return;
     }
     socket?.write(line);
@@ -95,17 +108,23 @@ export function linkToLoupe(options: LiveLinkOptions): LiveLink {
     if (done) return;
     const opened = connect(paths.socket);
     socket = opened;
-    const timer = setTimeout(() => journalOnly('Loupe did not accept the tap in time'), options.acceptTimeoutMs ?? 2000);
+    const timer = setTimeout(
+      () => journalOnly('Loupe did not accept the tap in time'),
+      options.acceptTimeoutMs ?? 2000,
+    );
     timer.unref();
     opened.setNoDelay?.(true);
     opened.on('error', (error: NodeJS.ErrnoException) =>
-      journalOnly(error.code === 'ECONNREFUSED' || error.code === 'ENOENT' ? 'Loupe is not running' : error.message),
+      journalOnly(
+        error.code === 'ECONNREFUSED' || error.code === 'ENOENT' ? 'Loupe is not running' : error.message,
+      ),
     );
     opened.on('close', () => {
       clearTimeout(timer);
       journalOnly(welcomed ? 'Loupe closed the connection' : 'Loupe refused the tap');
     });
     opened.on('connect', () => {
+      settle(true);
       opened.write(`${JSON.stringify({ type: 'hello', secret, ...options.hello } satisfies TapHello)}\n`);
     });
     let pending = '';
@@ -121,7 +140,12 @@ export function linkToLoupe(options: LiveLinkOptions): LiveLink {
         } catch {
           continue;
         }
-        if (!welcomed && typeof message === 'object' && message !== null && (message as { type?: unknown }).type === 'welcome') {
+        if (
+          !welcomed &&
+          typeof message === 'object' &&
+          message !== null &&
+          (message as { type?: unknown }).type === 'welcome'
+        ) {
           welcomed = true;
           clearTimeout(timer);
           const session = (message as { session?: unknown }).session;
@@ -140,7 +164,9 @@ export function linkToLoupe(options: LiveLinkOptions): LiveLink {
   void open();
 
   return {
+    connected,
     async close() {
+      settle(false);
       if (done) return;
       done = true;
       unsubscribe();

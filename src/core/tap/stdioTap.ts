@@ -4,7 +4,8 @@
  * fault rules) and every line recorded. The child gets the environment, arguments and working directory the tap
  * was given. Signals the tap receives are passed to the child; the child's exit code (or signal) becomes the tap's.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, fstatSync } from 'node:fs';
 import type { Readable, Writable } from 'node:stream';
 import { LoupeError } from '../../shared/errors.js';
 import type { FrameRecorder } from '../recorder/frameRecorder.js';
@@ -13,6 +14,8 @@ import { spawnFailure } from '../wire/spawnFailure.js';
 import { FaultMatcher, type FaultRule } from './faultRules.js';
 import { LinePump, type FaultStage } from './linePump.js';
 import { MessageSubjects } from './messageSubjects.js';
+import { serverPipes, type ServerPipes } from './fifoPipes.js';
+import { TapRecording, ThreadPump } from './threadPump.js';
 
 export interface StdioTapOptions {
   command: string;
@@ -29,11 +32,20 @@ export interface StdioTapOptions {
   cwd?: string;
   /** Called once the tap runs, with a way to set new fault rules while it does (Loupe's, for a live tap). */
   onControl?: (control: TapControl) => void;
+  /**
+   * Pass the bytes on forwarding threads (threadPump.ts) when no fault rules are given and the tap owns this
+   * process's stdin and stdout: about the speed of a bare pipe. Rules cannot be set on it later (setFaults says so),
+   * so a tap that may get them (a live one) leaves this off.
+   */
+  fastPath?: boolean;
 }
 
 export interface TapControl {
-  /** The rules from now on, for both directions (an empty list: none); lines already passed are not touched. */
-  setFaults(rules: readonly FaultRule[]): void;
+  /**
+   * The rules from now on, for both directions (an empty list: none); lines already passed are not touched.
+   * Returns false when this tap cannot take rules while it runs (it passes bytes on the fast path).
+   */
+  setFaults(rules: readonly FaultRule[]): boolean;
 }
 
 export interface TapExit {
@@ -46,9 +58,6 @@ export interface TapExit {
 /** Runs the tap until the child has exited and both of its output pipes are drained. */
 export function runStdioTap(options: StdioTapOptions): Promise<TapExit> {
   const { recorder } = options;
-  const hostIn = options.hostIn ?? process.stdin;
-  const hostOut = options.hostOut ?? process.stdout;
-  const hostErr = options.hostErr ?? process.stderr;
   if (!options.command.trim())
     return Promise.reject(
       new LoupeError({
@@ -56,12 +65,31 @@ export function runStdioTap(options: StdioTapOptions): Promise<TapExit> {
         message: 'loupe tap needs the server command after --, e.g. loupe tap -- node server.js',
       }),
     );
-  const child = spawn(options.command, [...options.args], {
-    stdio: 'pipe',
+  const hostReads =
+    options.fastPath === true && !options.hostIn && !options.hostOut && (options.faults ?? []).length === 0
+      ? stdinReads()
+      : undefined;
+  const fast = hostReads ? serverPipes() : undefined;
+  const given = {
     env: options.env ?? process.env,
     ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
     windowsHide: true,
-  });
+  };
+  if (fast) {
+    const server = spawn(options.command, [...options.args], {
+      ...given,
+      stdio: [fast.serverStdin, fast.serverStdout, 'pipe'],
+    });
+    // The server has its ends now: holding them would keep its stdin (and our read of its stdout) from ending.
+    closeSync(fast.serverStdin);
+    closeSync(fast.serverStdout);
+    return runFast(options, server, fast, hostReads ?? 'events');
+  }
+  const child = spawn(options.command, [...options.args], { ...given, stdio: 'pipe' });
+  // (Opened only here: opening process.stdin or stdout makes the descriptor non-blocking under the fast path.)
+  const hostIn = options.hostIn ?? process.stdin;
+  const hostOut = options.hostOut ?? process.stdout;
+  const hostErr = options.hostErr ?? process.stderr;
   return new Promise<TapExit>((resolve, reject) => {
     let closedByFault: string | undefined;
     let spawned = false;
@@ -98,9 +126,10 @@ export function runStdioTap(options: StdioTapOptions): Promise<TapExit> {
     options.onControl?.({
       setFaults(next) {
         matcher.replace(next);
-        if (next.length === 0) return;
+        if (next.length === 0) return true;
         toServer.useFaults(stageOf(() => toHost));
         toHost.useFaults(stageOf(() => toServer));
+        return true;
       },
     });
     const signals =
@@ -141,6 +170,107 @@ export function runStdioTap(options: StdioTapOptions): Promise<TapExit> {
       void hostOutEnded.then(() => {
         for (const forwarded of signals) process.off(forwarded, forward);
         resolve({ code, signal, ...(closedByFault === undefined ? {} : { closedByFault }) });
+      });
+    });
+  });
+}
+
+/**
+ * How the fast path can read this process's stdin: a pipe or socket (what hosts give) by a thread's event loop, a
+ * file by blocking reads (its end comes); a terminal or anything unknown not at all (the event-loop path then).
+ */
+function stdinReads(): 'blocking' | 'events' | undefined {
+  try {
+    const stats = fstatSync(0);
+    if (stats.isFIFO() || stats.isSocket()) return 'events';
+    if (stats.isFile()) return 'blocking';
+  } catch {
+    // No stdin at all.
+  }
+  return undefined;
+}
+
+/** The fast path: the host's stdin and stdout and the server's pipes, each direction on its own forwarding thread. */
+function runFast(
+  options: StdioTapOptions,
+  child: ChildProcess,
+  pipes: ServerPipes,
+  hostReads: 'blocking' | 'events',
+): Promise<TapExit> {
+  const { recorder } = options;
+  const hostErr = options.hostErr ?? process.stderr;
+  const recording = new TapRecording(recorder);
+  const toServer = new ThreadPump(
+    {
+      direction: 'out',
+      reads: hostReads,
+      source: 0,
+      sink: pipes.toServer,
+      closeSink: true,
+      recorder,
+      keepsAlive: false,
+    },
+    recording,
+  );
+  const toHost = new ThreadPump(
+    {
+      direction: 'in',
+      reads: 'blocking',
+      source: pipes.fromServer,
+      sink: 1,
+      closeSink: false,
+      recorder,
+      keepsAlive: true,
+    },
+    recording,
+  );
+  options.onControl?.({ setFaults: (next) => next.length === 0 });
+  return new Promise<TapExit>((resolve, reject) => {
+    let spawned = false;
+    const signals = options.forwardSignals ?? (['SIGINT', 'SIGTERM', 'SIGHUP'] as const);
+    const forward = (signal: NodeJS.Signals): void => {
+      toHost.shut();
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    };
+    for (const signal of signals) process.on(signal, forward);
+    const stderr = child.stderr as Readable;
+    const stderrLines = new LineSplitter((text) => recorder.record('in', text, { kind: 'stderr' }));
+    stderr.on('data', (chunk: Buffer) => {
+      hostErr.write(chunk);
+      stderrLines.push(chunk);
+    });
+    stderr.on('end', () => stderrLines.end());
+    let hostOutDone: () => void = () => undefined;
+    const hostOutEnded = new Promise<void>((done) => (hostOutDone = done));
+    const closeOurs = (): void => {
+      for (const fd of [pipes.toServer, pipes.fromServer]) {
+        try {
+          closeSync(fd);
+        } catch {
+          // Closed already.
+        }
+      }
+    };
+    child.once('spawn', () => {
+      spawned = true;
+      toServer.start(() => undefined);
+      toHost.start(() => {
+        closeSync(pipes.fromServer);
+        hostOutDone();
+      });
+    });
+    child.once('error', (error: NodeJS.ErrnoException) => {
+      if (spawned) return;
+      for (const signal of signals) process.off(signal, forward);
+      closeOurs();
+      reject(spawnFailure(options.command, error));
+    });
+    child.once('close', (code, signal) => {
+      void hostOutEnded.then(() => {
+        // What the host sent up to now is recorded, though its stdin may stay open.
+        recording.flush();
+        for (const forwarded of signals) process.off(forwarded, forward);
+        resolve({ code, signal });
       });
     });
   });

@@ -1,0 +1,101 @@
+/**
+ * The forwarding thread of a stdio tap's fast path (threadPump.ts): reads its source descriptor and writes each
+ * chunk to its sink at once (a blocking write), unchanged, then stores a copy in the shared ring for the recorder.
+ * The server's stdout is read with blocking reads: no event loop is in that byte path, so a chunk crosses the tap in
+ * two system calls. The host's stdin (a pipe or socket) is read by this thread's own event loop instead, because a
+ * thread blocked in read() cannot be stopped and would keep the tap from exiting while the host holds stdin open.
+ *
+ * A sink that is gone (EPIPE: the peer closed it) is no longer written; the source is still read, so the other
+ * side is never blocked and everything it sent is recorded. A descriptor someone made non-blocking is waited on by
+ * short sleeps. At the source's end the sink is closed (the peer sees end of file) and 'end' is posted.
+ */
+import { closeSync, readSync, writeSync } from 'node:fs';
+import { Socket } from 'node:net';
+import { parentPort, workerData } from 'node:worker_threads';
+import { ByteRing, monotonicMs } from './byteRing.js';
+
+export interface ForwardWorkerData {
+  /** 'blocking': blocking reads of the source; 'events': the source read by this thread's event loop. */
+  reads: 'blocking' | 'events';
+  source: number;
+  sink: number;
+  /** Close the sink at the source's end (not for the tap's own stdout: the main thread ends it). */
+  closeSink: boolean;
+  ring: SharedArrayBuffer;
+  /** Int32 flags the main thread sets: [0] 1 = stop writing to the sink (the tap shut this direction). */
+  control: SharedArrayBuffer;
+}
+
+const chunkBytes = 64 * 1024;
+
+function errorCode(error: unknown): string | undefined {
+  return typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : undefined;
+}
+
+const nap = new Int32Array(new SharedArrayBuffer(4));
+const sleep = (ms: number): void => void Atomics.wait(nap, 0, 0, ms);
+
+function readSome(fd: number, buffer: Buffer): number {
+  for (;;) {
+    try {
+      return readSync(fd, buffer, 0, buffer.length, null);
+    } catch (error) {
+      const code = errorCode(error);
+      if (code === 'EAGAIN') sleep(1);
+      else if (code !== 'EINTR') return 0;
+    }
+  }
+}
+
+/** Writes all of buffer[0, length); false when the sink is gone. */
+function writeAll(fd: number, buffer: Buffer, length: number): boolean {
+  let at = 0;
+  while (at < length) {
+    try {
+      at += writeSync(fd, buffer, at, length - at);
+    } catch (error) {
+      const code = errorCode(error);
+      if (code === 'EAGAIN') sleep(1);
+      else if (code !== 'EINTR') return false;
+    }
+  }
+  return true;
+}
+
+function run(data: ForwardWorkerData): void {
+  const ring = new ByteRing(data.ring);
+  const control = new Int32Array(data.control);
+  let sinkOpen = true;
+  const pass = (chunk: Buffer, length: number): void => {
+    const at = monotonicMs();
+    if (sinkOpen && Atomics.load(control, 0) === 0) sinkOpen = writeAll(data.sink, chunk, length);
+    if (ring.put(chunk, length, at)) parentPort?.postMessage('wake');
+  };
+  const finish = (): void => {
+    if (data.closeSink) {
+      try {
+        closeSync(data.sink);
+      } catch {
+        // Already closed.
+      }
+    }
+    ring.end();
+    parentPort?.postMessage('end');
+  };
+  if (data.reads === 'events') {
+    const source = new Socket({ fd: data.source, readable: true, writable: false });
+    source.on('data', (chunk: Buffer) => pass(chunk, chunk.length));
+    source.on('error', () => undefined);
+    source.on('close', finish);
+    return;
+  }
+  const buffer = Buffer.allocUnsafe(chunkBytes);
+  for (;;) {
+    const length = readSome(data.source, buffer);
+    if (length === 0) break;
+    pass(buffer, length);
+  }
+  finish();
+}
+
+run(workerData as ForwardWorkerData);
