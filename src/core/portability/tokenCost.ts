@@ -38,6 +38,8 @@ export function anthropicDefinition(tool: JsonObject): JsonObject {
 
 type Counter = (text: string) => number;
 
+const plainText = { disallowedSpecial: new Set<string>() };
+
 let loading: Promise<{ o200k: Counter; cl100k: Counter }> | undefined;
 
 /**
@@ -49,8 +51,10 @@ export function preloadTokenizers(): Promise<{ o200k: Counter; cl100k: Counter }
     import('gpt-tokenizer/encoding/o200k_base'),
     import('gpt-tokenizer/encoding/cl100k_base'),
   ]).then(([o200k, cl100k]) => ({
-    o200k: (text: string) => o200k.countTokens(text),
-    cl100k: (text: string) => cl100k.countTokens(text),
+    // Server text is plain text: "<|endoftext|>" in a description is counted as characters, never refused (the
+    // library's default throws on it, which took `loupe list` down).
+    o200k: (text: string) => o200k.countTokens(text, plainText),
+    cl100k: (text: string) => cl100k.countTokens(text, plainText),
   }));
   return loading;
 }
