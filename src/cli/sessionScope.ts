@@ -9,9 +9,12 @@ export async function withSession(
   invocation: Invocation,
   terminal: Terminal,
   body: (session: McpSession, recorder: FrameRecorder) => Promise<number>,
+  /** Called with the recorder before connecting (to watch for the first frame, say). */
+  prepare?: (recorder: FrameRecorder) => void,
 ): Promise<number> {
   if (!invocation.target) throw new Error('withSession needs a target (parseArguments checks this)');
   const recorder = createRecorder(invocation.options);
+  prepare?.(recorder);
   try {
     const session = await openSession(invocation.target, invocation.options, recorder, terminal);
     try {

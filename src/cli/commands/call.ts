@@ -11,7 +11,7 @@ import { callOutput, callTimingLine } from '../format/callResult.js';
 import { walk } from '../listing.js';
 import { withSession } from '../sessionScope.js';
 import { formatCount, printable, type Terminal } from '../terminal.js';
-import { printJson } from './list.js';
+import { printJson } from './listOutput.js';
 import { callJson, taskPrinter } from '../taskLines.js';
 import { withTerminalInput } from '../inputAnswers.js';
 
@@ -39,7 +39,9 @@ export async function callCommand(given: Invocation, terminal: Terminal): Promis
         onProgress: (progress) => {
           if (!terminal.stderrIsTty && !options.debug) return;
           const total = progress.total !== undefined ? `/${formatCount(progress.total)}` : '';
-          terminal.err(`progress ${formatCount(progress.progress)}${total}${progress.message ? ` ${printable(progress.message)}` : ''}`);
+          terminal.err(
+            `progress ${formatCount(progress.progress)}${total}${progress.message ? ` ${printable(progress.message)}` : ''}`,
+          );
         },
       },
       listing.items,
@@ -58,7 +60,8 @@ export async function callCommand(given: Invocation, terminal: Terminal): Promis
     if (outcome.isError) {
       terminal.err(`loupe: tool error: ${printable(tool)} answered with isError: true`);
       // A tool error that says the tool is unknown: the doctor's stale-list advice.
-      if (outcome.doctor) for (const line of diagnosisLines(outcome.doctor, options.debug)) terminal.err(line);
+      if (outcome.doctor)
+        for (const line of diagnosisLines(outcome.doctor, options.debug)) terminal.err(line);
       return 1;
     }
     return 0;

@@ -8,7 +8,7 @@ import { findingLines, findingsHeadline, summaryLines, countBySeverity } from '.
 import { walk } from '../listing.js';
 import { withSession } from '../sessionScope.js';
 import type { Terminal } from '../terminal.js';
-import { incompleteLine, listDocument, printJson } from './list.js';
+import { incompleteLine, listDocument, printJson } from './listOutput.js';
 import { checkPortability, resolveHosts } from '../../core/portability/checkTools.js';
 import { portabilityFindings } from '../../core/portability/portabilityFindings.js';
 import { contextCost } from '../../core/portability/tokenCost.js';
@@ -40,7 +40,11 @@ export async function lintCommand(invocation: Invocation, terminal: Terminal): P
       ...(portability ? portabilityFindings(portability) : []),
     ];
     if (invocation.options.json) {
-      printJson(terminal, { ...listDocument(session, result), findings, ...(portability ? { portability, costs } : {}) });
+      printJson(terminal, {
+        ...listDocument(session, result),
+        findings,
+        ...(portability ? { portability, costs } : {}),
+      });
     } else {
       for (const line of findingLines(findings)) terminal.out(line);
       terminal.out('');
@@ -50,7 +54,9 @@ export async function lintCommand(invocation: Invocation, terminal: Terminal): P
         for (const line of [...hostSummaryLines(portability), '', ...costLines(costs)]) terminal.out(line);
         terminal.out('');
       }
-      terminal.out(`${findingsHeadline(findings)}${result.complete ? '' : ' · INCOMPLETE: only part of the tool list was read'}`);
+      terminal.out(
+        `${findingsHeadline(findings)}${result.complete ? '' : ' · INCOMPLETE: only part of the tool list was read'}`,
+      );
     }
     if (!result.complete) {
       terminal.err(incompleteLine(result));

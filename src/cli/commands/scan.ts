@@ -30,7 +30,7 @@ import { pageOptions, walk } from '../listing.js';
 import { targetArtifact } from './scanArtifact.js';
 import { createRecorder, openSession } from '../openSession.js';
 import { printable, serverLabel, type Terminal } from '../terminal.js';
-import { printJson } from './list.js';
+import { printJson } from './listOutput.js';
 
 interface ScanServer {
   name: string;

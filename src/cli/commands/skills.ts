@@ -15,7 +15,7 @@ import { describeError } from '../errorReport.js';
 import { skillDetail, skillsFooter, skillTable, verdictLine } from '../format/skillLines.js';
 import { withSession } from '../sessionScope.js';
 import { printable, terminalJson, type Terminal } from '../terminal.js';
-import { eraLine } from './list.js';
+import { eraLine } from './listOutput.js';
 
 export const skillExitCodes = {
   'skill-digest-mismatch': 4,

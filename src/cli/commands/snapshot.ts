@@ -24,13 +24,17 @@ import { walk } from '../listing.js';
 import { createRecorder, openSession } from '../openSession.js';
 import { plural, serverLabel, type Terminal } from '../terminal.js';
 import { loupeVersion } from '../../core/loupeVersion.js';
-import { incompleteLine, printJson } from './list.js';
+import { incompleteLine, printJson } from './listOutput.js';
 import { recordCalls } from './snapshotCalls.js';
 import { readCalls, type PlannedCall } from '../../core/replay/recordCalls.js';
 
 const otherKinds: Exclude<ListKind, 'tools'>[] = ['resources', 'templates', 'prompts'];
 
-async function walkDeclared(session: McpSession, invocation: Invocation, terminal: Terminal): Promise<Partial<Record<Exclude<ListKind, 'tools'>, ListResult>>> {
+async function walkDeclared(
+  session: McpSession,
+  invocation: Invocation,
+  terminal: Terminal,
+): Promise<Partial<Record<Exclude<ListKind, 'tools'>, ListResult>>> {
   const lists: Partial<Record<Exclude<ListKind, 'tools'>, ListResult>> = {};
   for (const kind of otherKinds) {
     if (!isJsonObject(session.handshake.capabilities[listMethods[kind].capability])) continue;
@@ -41,14 +45,24 @@ async function walkDeclared(session: McpSession, invocation: Invocation, termina
 
 /** --out: a file, or an existing folder (or a path ending in a separator) that gets loupe-<server>-<UTC time>.json. */
 async function outputPath(out: string, snapshot: Snapshot): Promise<string> {
-  const folder = /[\\/]$/.test(out) || (await stat(out).then((info) => info.isDirectory(), () => false));
+  const folder =
+    /[\\/]$/.test(out) ||
+    (await stat(out).then(
+      (info) => info.isDirectory(),
+      () => false,
+    ));
   if (!folder) return out;
-  const name = stringField(snapshot.serverInfo, 'name') ?? (snapshot.target.transport === 'demo' ? 'demo' : undefined);
+  const name =
+    stringField(snapshot.serverInfo, 'name') ?? (snapshot.target.transport === 'demo' ? 'demo' : undefined);
   return join(out, snapshotFileName(name, new Date(snapshot.testedAt)));
 }
 
 /** What --json prints: where the file went and what it holds; a failure as {kind, message, doctor}. */
-function snapshotJson(path: string, snapshot: Snapshot, failure: LoupeErrorData | undefined): Record<string, unknown> {
+function snapshotJson(
+  path: string,
+  snapshot: Snapshot,
+  failure: LoupeErrorData | undefined,
+): Record<string, unknown> {
   const error = snapshot.error ?? failure ?? snapshot.toolsError;
   return {
     out: path,
@@ -75,14 +89,16 @@ export async function snapshotCommand(invocation: Invocation, terminal: Terminal
   let tools: ListResult | undefined;
   let lists: Partial<Record<Exclude<ListKind, 'tools'>, ListResult>> = {};
   // --calls: read before connecting, so a malformed file fails before the server is started.
-  const calls: PlannedCall[] | undefined = invocation.options.calls === undefined ? undefined : await readCalls(invocation.options.calls);
+  const calls: PlannedCall[] | undefined =
+    invocation.options.calls === undefined ? undefined : await readCalls(invocation.options.calls);
   let skills: SkillsListing | undefined;
   try {
     session = await openSession(target, invocation.options, recorder, terminal);
     tools = await walk(session, 'tools', invocation.options, terminal);
     lists = await walkDeclared(session, invocation, terminal);
     skills = await listDeclaredSkills(session, pageOptions(invocation.options));
-    if (calls) ({ tools, lists } = await recordCalls(session, calls, { tools, lists }, invocation.options, terminal));
+    if (calls)
+      ({ tools, lists } = await recordCalls(session, calls, { tools, lists }, invocation.options, terminal));
   } catch (error) {
     failure = toErrorData(error);
   } finally {
@@ -108,7 +124,9 @@ export async function snapshotCommand(invocation: Invocation, terminal: Terminal
 
   if (!snapshot.connected) {
     if (!invocation.options.json)
-      terminal.out(`Wrote ${out}: not connected (${snapshot.error?.kind ?? 'error'}), ${plural(snapshot.frames.length, 'frame')} recorded`);
+      terminal.out(
+        `Wrote ${out}: not connected (${snapshot.error?.kind ?? 'error'}), ${plural(snapshot.frames.length, 'frame')} recorded`,
+      );
     terminal.err(errorLine(snapshot.error ?? failure ?? { kind: 'internal', message: 'not connected' }));
     return 1;
   }

@@ -11,7 +11,7 @@ import { listFooter } from '../format/itemTable.js';
 import { walk } from '../listing.js';
 import { withSession } from '../sessionScope.js';
 import { printable, serverLabel, terminalJson, type Terminal } from '../terminal.js';
-import { incompleteLine } from './list.js';
+import { incompleteLine } from './listOutput.js';
 
 function diffLines(diff: ListDiff, result: ListResult): string[] {
   const counts = `${diff.added.length} added, ${diff.removed.length} removed, ${diff.changed.length} changed`;

@@ -38,13 +38,29 @@ export function anthropicDefinition(tool: JsonObject): JsonObject {
 
 type Counter = (text: string) => number;
 
-/** The tokenizers load on first use (their tables are large): a command that prints no costs never pays for them. */
-async function counters(): Promise<{ o200k: Counter; cl100k: Counter }> {
-  const [o200k, cl100k] = await Promise.all([
+const plainText = { disallowedSpecial: new Set<string>() };
+
+let loading: Promise<{ o200k: Counter; cl100k: Counter }> | undefined;
+
+/**
+ * The tokenizers load on first use (their tables are large: most of a second): a command that prints no costs never
+ * pays for them, and one that will can start loading them early (`loupe list` does while the server starts).
+ */
+export function preloadTokenizers(): Promise<{ o200k: Counter; cl100k: Counter }> {
+  loading ??= Promise.all([
     import('gpt-tokenizer/encoding/o200k_base'),
     import('gpt-tokenizer/encoding/cl100k_base'),
-  ]);
-  return { o200k: (text) => o200k.countTokens(text), cl100k: (text) => cl100k.countTokens(text) };
+  ]).then(([o200k, cl100k]) => ({
+    // Server text is plain text: "<|endoftext|>" in a description is counted as characters, never refused (the
+    // library's default throws on it, which took `loupe list` down).
+    o200k: (text: string) => o200k.countTokens(text, plainText),
+    cl100k: (text: string) => cl100k.countTokens(text, plainText),
+  }));
+  return loading;
+}
+
+function counters(): Promise<{ o200k: Counter; cl100k: Counter }> {
+  return preloadTokenizers();
 }
 
 /** Tokens of a text, counting at most the limit and scaling the rest. */

@@ -3,7 +3,7 @@
  * The SDK sends Mcp-Session-Id and MCP-Protocol-Version and resumes SSE streams (Last-Event-ID, retry);
  * close() DELETEs the session when the server gave one.
  */
-import {
+import type {
   StreamableHTTPClientTransport,
   StreamableHTTPError,
 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -15,20 +15,29 @@ import { messageOf, SdkWire } from './sdkWire.js';
 export class HttpWire extends SdkWire {
   readonly transport = 'http' as const;
   private streamable: StreamableHTTPClientTransport | undefined;
+  /** The SDK's error class, known once create() has loaded its module (failure() runs only after that). */
+  private httpError: typeof StreamableHTTPError | undefined;
 
   get sessionId(): string | undefined {
     return this.streamable?.sessionId;
   }
 
-  protected create(url: URL, fetch: FetchLike, headers: Record<string, string>): Transport {
-    this.streamable = new StreamableHTTPClientTransport(url, { fetch, requestInit: { headers } });
+  protected async create(url: URL, fetch: FetchLike, headers: Record<string, string>): Promise<Transport> {
+    const sdk = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
+    this.httpError = sdk.StreamableHTTPError;
+    this.streamable = new sdk.StreamableHTTPClientTransport(url, { fetch, requestInit: { headers } });
     return this.streamable;
   }
 
   protected failure(error: unknown): LoupeError {
     const known = this.knownFailure(error);
     if (known) return known;
-    if (error instanceof StreamableHTTPError && typeof error.code === 'number' && error.code > 0) {
+    if (
+      this.httpError &&
+      error instanceof this.httpError &&
+      typeof error.code === 'number' &&
+      error.code > 0
+    ) {
       return new LoupeError(
         { kind: 'http-error', code: error.code, message: messageOf(error) },
         { cause: error },

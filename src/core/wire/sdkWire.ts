@@ -54,8 +54,11 @@ export abstract class SdkWire implements Wire {
 
   abstract get sessionId(): string | undefined;
 
-  /** Builds the SDK transport for this URL with the recording fetch and the user's headers. */
-  protected abstract create(url: URL, fetch: FetchLike, headers: Record<string, string>): Transport;
+  /**
+   * Builds the SDK transport for this URL with the recording fetch and the user's headers. The SDK's transport
+   * modules load here, on first use: a stdio session (`loupe list` of a local server) never pays for them.
+   */
+  protected abstract create(url: URL, fetch: FetchLike, headers: Record<string, string>): Promise<Transport>;
 
   /** Turns what the SDK threw into a LoupeError. */
   protected abstract failure(error: unknown): LoupeError;
@@ -115,7 +118,7 @@ export abstract class SdkWire implements Wire {
         throw error;
       }
     };
-    const sdk = this.create(url, fetch, headerRecord(this.target.headers));
+    const sdk = await this.create(url, fetch, headerRecord(this.target.headers));
     this.sdk = sdk;
     // Messages reach Loupe from its own parse of the raw frames; the SDK's parsed copy is not used.
     sdk.onmessage = () => undefined;

@@ -3,7 +3,6 @@
  * which covers both the EventSource GET (teed and parsed: 'endpoint' and 'message' events) and the POSTs.
  * Legacy SSE cannot resume: when the GET stream ends, the wire ends.
  */
-import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { LoupeError } from '../../shared/errors.js';
 import type { HttpInfo } from '../../shared/frames.js';
@@ -19,7 +18,8 @@ export class SseWire extends SdkWire {
     return this.endpointSessionId;
   }
 
-  protected create(url: URL, fetch: FetchLike, headers: Record<string, string>): Transport {
+  protected async create(url: URL, fetch: FetchLike, headers: Record<string, string>): Promise<Transport> {
+    const { SSEClientTransport } = await import('@modelcontextprotocol/sdk/client/sse.js');
     return new SSEClientTransport(url, { fetch, requestInit: { headers } });
   }
 

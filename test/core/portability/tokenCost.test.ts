@@ -50,4 +50,10 @@ describe('context cost', () => {
     });
     expect(cost.total.o200k).toBe(cost.tools.find((tool) => tool.name === 'echo')?.o200k);
   });
+
+  it('counts a special-token string in server text as plain text instead of failing', async () => {
+    const cost = await contextCost([{ ...echo, description: 'Echo <|endoftext|> back.' }]);
+    expect(cost.tools[0].o200k).toBeGreaterThan(20);
+    expect(cost.tools[0].partial).toBeUndefined();
+  });
 });
