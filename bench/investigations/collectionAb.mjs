@@ -54,7 +54,8 @@ const contenders = {
     await client.initialize();
     try {
       return await timed(async () => {
-        for (let i = 0; i < calls; i += 1) await client.request('tools/call', { name: 'echo', arguments: { message: `m${i}` } });
+        for (let i = 0; i < calls; i += 1)
+          await client.request('tools/call', { name: 'echo', arguments: { message: `m${i}` } });
       });
     } finally {
       await client.close();
@@ -75,6 +76,12 @@ const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.l
 for (const name of names) {
   const ratios = figures[name].map((figure, round) => figure.ms / figures.raw[round].ms);
   console.log(
-    `${name.padEnd(6)} wall ${median(figures[name].map((f) => f.ms)).toFixed(0).padStart(5)} ms  CPU ${median(figures[name].map((f) => f.cpuMs)).toFixed(0).padStart(4)} ms  / raw ${median(ratios).toFixed(2)}× (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})`,
+    `${name.padEnd(6)} wall ${median(figures[name].map((f) => f.ms))
+      .toFixed(0)
+      .padStart(5)} ms  CPU ${median(figures[name].map((f) => f.cpuMs))
+      .toFixed(0)
+      .padStart(
+        4,
+      )} ms  / raw ${median(ratios).toFixed(2)}× (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)})`,
   );
 }

@@ -25,11 +25,15 @@ async function engine(out) {
 }
 
 const calls = 1000;
-const echoTool = { name: 'echo', inputSchema: { type: 'object', properties: { message: { type: 'string' } } } };
+const echoTool = {
+  name: 'echo',
+  inputSchema: { type: 'object', properties: { message: { type: 'string' } } },
+};
 
 /** What the demo server writes back for a request (tools/list: one page with echo). */
 function answer(message) {
-  if (message.method === 'tools/list') return JSON.stringify({ result: { tools: [echoTool] }, jsonrpc: '2.0', id: message.id });
+  if (message.method === 'tools/list')
+    return JSON.stringify({ result: { tools: [echoTool] }, jsonrpc: '2.0', id: message.id });
   return JSON.stringify({
     result: { content: [{ type: 'text', text: JSON.stringify(message.params.arguments) }] },
     jsonrpc: '2.0',
@@ -55,7 +59,8 @@ class FakeWire {
     return Promise.resolve();
   }
   inbound(line) {
-    for (const { frame, message } of this.recorder.record('in', line)) if (message) this.events.onMessage(message, frame);
+    for (const { frame, message } of this.recorder.record('in', line))
+      if (message) this.events.onMessage(message, frame);
   }
   setProtocolVersion() {}
   close() {
@@ -90,18 +95,28 @@ function layers(loupe) {
       roundTripMs: 0,
     };
     const target = { transport: 'stdio', command: 'fake', args: [] };
-    return new loupe.WireSession({ target, handshake, recorder, wire, peer, closed: new Promise(() => {}), cleanup: async () => {} });
+    return new loupe.WireSession({
+      target,
+      handshake,
+      recorder,
+      wire,
+      peer,
+      closed: new Promise(() => {}),
+      cleanup: async () => {},
+    });
   };
   const collection = loupe.parseCollection(collectionText, 'i.json');
   return {
     request: async () => {
       const s = await session();
-      for (let i = 0; i < calls; i += 1) await s.request('tools/call', { name: 'echo', arguments: { message: `m${i}` } });
+      for (let i = 0; i < calls; i += 1)
+        await s.request('tools/call', { name: 'echo', arguments: { message: `m${i}` } });
     },
     callTool: async () => {
       const s = await session();
       const tools = [echoTool];
-      for (let i = 0; i < calls; i += 1) await loupe.callTool(s, { tool: 'echo', arguments: { message: `m${i}` } }, tools);
+      for (let i = 0; i < calls; i += 1)
+        await loupe.callTool(s, { tool: 'echo', arguments: { message: `m${i}` } }, tools);
     },
     collection: async () => {
       const s = await session();
@@ -137,7 +152,8 @@ const contenders = {
           done(reply.result);
         });
       });
-    for (let i = 0; i < calls; i += 1) await request('tools/call', { name: 'echo', arguments: { message: `m${i}` } });
+    for (let i = 0; i < calls; i += 1)
+      await request('tools/call', { name: 'echo', arguments: { message: `m${i}` } });
   },
   recorded: async () => {
     const recorder = new current.FrameRecorder();
@@ -157,12 +173,14 @@ const contenders = {
           done(reply.result);
         });
       });
-    for (let i = 0; i < calls; i += 1) await request('tools/call', { name: 'echo', arguments: { message: `m${i}` } });
+    for (let i = 0; i < calls; i += 1)
+      await request('tools/call', { name: 'echo', arguments: { message: `m${i}` } });
   },
   ...layers(current),
 };
 if (process.env.BASE) {
-  for (const [name, run] of Object.entries(layers(await engine(process.env.BASE)))) contenders[`${name}@base`] = run;
+  for (const [name, run] of Object.entries(layers(await engine(process.env.BASE))))
+    contenders[`${name}@base`] = run;
 }
 const names = process.env.ONLY ? process.env.ONLY.split(',') : Object.keys(contenders);
 const figures = Object.fromEntries(names.map((name) => [name, []]));
@@ -185,4 +203,5 @@ for (let round = 0; round < rounds; round += 1) {
   }
 }
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-for (const name of names) console.log(`${name.padEnd(16)} CPU ${median(figures[name]).toFixed(1).padStart(6)} ms per ${calls} calls`);
+for (const name of names)
+  console.log(`${name.padEnd(16)} CPU ${median(figures[name]).toFixed(1).padStart(6)} ms per ${calls} calls`);

@@ -30,14 +30,20 @@ const steps = Array.from({ length: calls }, (_, index) => ({
   arguments: { message: `m${index}` },
   expect: { isError: false, jsonText: { equals: { message: `m${index}` } } },
 }));
-const collection = parseCollection(JSON.stringify({ format: 'loupe.collection/1', name: 'layers', steps }), 'l.json');
+const collection = parseCollection(
+  JSON.stringify({ format: 'loupe.collection/1', name: 'layers', steps }),
+  'l.json',
+);
 
 // --profile <contender> <file>: a CPU profile of that contender's timed spans only (every round), to <file>.
 const profileAt = process.argv.indexOf('--profile');
 const profiled = profileAt > 0 ? process.argv[profileAt + 1] : undefined;
 const inspector = new Session();
 inspector.connect();
-const post = (method, params) => new Promise((resolve, reject) => inspector.post(method, params, (error, result) => (error ? reject(error) : resolve(result))));
+const post = (method, params) =>
+  new Promise((resolve, reject) =>
+    inspector.post(method, params, (error, result) => (error ? reject(error) : resolve(result))),
+  );
 await post('Profiler.enable');
 await post('Profiler.setSamplingInterval', { interval: 100 });
 let current;
@@ -49,7 +55,11 @@ const timed = async (body) => {
   await body();
   const used = process.cpuUsage(cpu);
   if (profiling) profiles.push((await post('Profiler.stop')).profile);
-  return { ms: performance.now() - started, cpuMs: (used.user + used.system) / 1000, sysMs: used.system / 1000 };
+  return {
+    ms: performance.now() - started,
+    cpuMs: (used.user + used.system) / 1000,
+    sysMs: used.system / 1000,
+  };
 };
 const session = () => connect({ transport: 'stdio', ...serverCommand }, {});
 const contenders = {
@@ -57,17 +67,21 @@ const contenders = {
     const client = new RawClient(serverCommand.command, serverCommand.args);
     await client.initialize();
     const figures = await timed(async () => {
-      for (let i = 0; i < calls; i += 1) await client.request('tools/call', { name: 'echo', arguments: { message: `m${i}` } });
+      for (let i = 0; i < calls; i += 1)
+        await client.request('tools/call', { name: 'echo', arguments: { message: `m${i}` } });
     });
     await client.close();
     return figures;
   },
   // The raw client with Loupe's recorder: every frame recorded, inbound parsed by it (the recorder's share).
   recorded: async () => {
-    const client = new RawClient(serverCommand.command, serverCommand.args, { recorder: new FrameRecorder() });
+    const client = new RawClient(serverCommand.command, serverCommand.args, {
+      recorder: new FrameRecorder(),
+    });
     await client.initialize();
     const figures = await timed(async () => {
-      for (let i = 0; i < calls; i += 1) await client.request('tools/call', { name: 'echo', arguments: { message: `m${i}` } });
+      for (let i = 0; i < calls; i += 1)
+        await client.request('tools/call', { name: 'echo', arguments: { message: `m${i}` } });
     });
     await client.close();
     return figures;
@@ -75,7 +89,8 @@ const contenders = {
   request: async () => {
     const s = await session();
     const figures = await timed(async () => {
-      for (let i = 0; i < calls; i += 1) await s.request('tools/call', { name: 'echo', arguments: { message: `m${i}` } });
+      for (let i = 0; i < calls; i += 1)
+        await s.request('tools/call', { name: 'echo', arguments: { message: `m${i}` } });
     });
     await s.close();
     return figures;
@@ -84,7 +99,8 @@ const contenders = {
     const s = await session();
     const figures = await timed(async () => {
       const tools = (await walkList(s, 'tools', {})).items;
-      for (let i = 0; i < calls; i += 1) await callTool(s, { tool: 'echo', arguments: { message: `m${i}` } }, tools);
+      for (let i = 0; i < calls; i += 1)
+        await callTool(s, { tool: 'echo', arguments: { message: `m${i}` } }, tools);
     });
     await s.close();
     return figures;
@@ -93,7 +109,9 @@ const contenders = {
     const s = await session();
     // --fresh: a collection parsed for this run (as loupe test and the bench section do); --fresh-gc: and a
     // collection of garbage after parsing, before the clock starts.
-    const fresh = process.argv.some((arg) => arg.startsWith('--fresh')) ? parseCollection(JSON.stringify({ format: 'loupe.collection/1', name: 'layers', steps }), 'l.json') : collection;
+    const fresh = process.argv.some((arg) => arg.startsWith('--fresh'))
+      ? parseCollection(JSON.stringify({ format: 'loupe.collection/1', name: 'layers', steps }), 'l.json')
+      : collection;
     if (process.argv.includes('--fresh-gc')) globalThis.gc?.();
     const figures = await timed(() => runCollection(fresh, s, { baseDirectory: outNode }));
     await s.close();
@@ -119,7 +137,11 @@ for (let round = 0; round < rounds; round += 1) {
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 for (const name of names)
   console.log(
-    `${name.padEnd(10)} wall ${median(figures[name].map((f) => f.ms)).toFixed(0).padStart(5)} ms  CPU ${median(figures[name].map((f) => f.cpuMs)).toFixed(0).padStart(5)} ms (system ${median(figures[name].map((f) => f.sysMs)).toFixed(0)} ms)`,
+    `${name.padEnd(10)} wall ${median(figures[name].map((f) => f.ms))
+      .toFixed(0)
+      .padStart(5)} ms  CPU ${median(figures[name].map((f) => f.cpuMs))
+      .toFixed(0)
+      .padStart(5)} ms (system ${median(figures[name].map((f) => f.sysMs)).toFixed(0)} ms)`,
   );
 if (profiled && profiles.length > 0) {
   // The rounds' profiles merged into one file (samples of the later rounds appended, times kept as deltas).

@@ -58,7 +58,9 @@ async function raw(calls) {
 
 async function sdk(calls) {
   const client = new Client({ name: 'bench-sdk', version: '1.0.0' });
-  await client.connect(new StdioClientTransport({ command: process.execPath, args: [demoScript], stderr: 'ignore' }));
+  await client.connect(
+    new StdioClientTransport({ command: process.execPath, args: [demoScript], stderr: 'ignore' }),
+  );
   try {
     gc();
     const started = performance.now();
