@@ -10,6 +10,8 @@ export interface Terminal {
   stderrIsTty: boolean;
   /** Width for tables; undefined when stdout is not a terminal. */
   columns?: number;
+  /** Resolves once what `out` wrote has been taken by the reader (at once when nothing is queued). */
+  drained?(): Promise<void>;
 }
 
 export function processTerminal(): Terminal {
@@ -22,6 +24,17 @@ export function processTerminal(): Terminal {
     // thread (blocking writes to it) would then have to poll.
     get columns() {
       return process.stdout.isTTY ? process.stdout.columns : undefined;
+    },
+    drained: () => {
+      const stdout = process.stdout;
+      if (!stdout.writableNeedDrain) return Promise.resolve();
+      return new Promise((resolve) => {
+        const done = () => {
+          stdout.off('drain', done).off('close', done).off('error', done);
+          resolve();
+        };
+        stdout.on('drain', done).on('close', done).on('error', done);
+      });
     },
   };
 }

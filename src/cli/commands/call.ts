@@ -48,7 +48,7 @@ export async function callCommand(given: Invocation, terminal: Terminal): Promis
     )
       // A tool the listing lacks: the doctor's advice on the error says so (core/doctor/staleList.ts).
       .finally(() => process.removeListener('SIGINT', onInterrupt));
-    if (options.json) printJson(terminal, callJson(outcome));
+    if (options.json) await printJson(terminal, callJson(outcome));
     else {
       // The result alone on stdout (structuredContent, else the text); other blocks and the validation on stderr.
       const output = callOutput(outcome);

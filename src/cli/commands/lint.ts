@@ -40,7 +40,7 @@ export async function lintCommand(invocation: Invocation, terminal: Terminal): P
       ...(portability ? portabilityFindings(portability) : []),
     ];
     if (invocation.options.json) {
-      printJson(terminal, {
+      await printJson(terminal, {
         ...listDocument(session, result),
         findings,
         ...(portability ? { portability, costs } : {}),

@@ -17,7 +17,7 @@ import { contextCost } from '../../core/portability/tokenCost.js';
 export { preloadTokenizers } from '../../core/portability/tokenCost.js';
 import { costLine } from '../format/portabilityReport.js';
 import { linePieces, printable, serverLabel, terminalJson, type Terminal } from '../terminal.js';
-import { writeJsonDocument } from '../format/jsonLines.js';
+import { jsonDocumentPieces } from '../format/jsonLines.js';
 
 /** The one JSON object of `list --json` and `lint --json`: items exactly as sent. */
 export function listDocument(session: McpSession, result: ListResult): Record<string, unknown> {
@@ -69,16 +69,25 @@ export function incompleteLine(result: ListResult): string {
   return `loupe: ${reason} (${result.items.length} ${result.kind} from ${pages} page${pages === 1 ? '' : 's'} kept; the list is incomplete)${advice}`;
 }
 
-/** The one way a command prints its JSON document: an object goes out a piece at a time (see jsonLines). */
-export function printJson(terminal: Terminal, value: unknown): void {
+/**
+ * The one way a command prints its JSON document: an object goes out a piece at a time (see jsonLines), each piece
+ * made once the reader has taken the last (`terminal.drained`), so a 63 MB document piped to a slower reader is never
+ * queued whole in this process.
+ */
+export async function printJson(terminal: Terminal, value: unknown): Promise<void> {
   if (
-    value !== null &&
-    typeof value === 'object' &&
-    !Array.isArray(value) &&
-    Object.getPrototypeOf(value) === Object.prototype
-  )
-    writeJsonDocument((text) => terminal.out(text), value as Record<string, unknown>);
-  else terminal.out(terminalJson(value, 2));
+    value === null ||
+    typeof value !== 'object' ||
+    Array.isArray(value) ||
+    Object.getPrototypeOf(value) !== Object.prototype
+  ) {
+    terminal.out(terminalJson(value, 2));
+    return;
+  }
+  for (const piece of jsonDocumentPieces(value as Record<string, unknown>)) {
+    terminal.out(piece);
+    if (terminal.drained) await terminal.drained();
+  }
 }
 
 /** Prints the walked list as `loupe list` does; resolves to the exit code (1 when the walk stopped early). */
@@ -91,7 +100,7 @@ export async function printList(
   // What the tool definitions cost a model's context (the tokenizers load only here).
   const costs = result.kind === 'tools' ? await contextCost(result.items) : undefined;
   if (options.json) {
-    printJson(terminal, { ...listDocument(session, result), ...(costs ? { costs } : {}) });
+    await printJson(terminal, { ...listDocument(session, result), ...(costs ? { costs } : {}) });
   } else {
     const header = eraLine(session);
     if (header) terminal.out(header);

@@ -46,7 +46,7 @@ export async function readCommand(invocation: Invocation, terminal: Terminal): P
       options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs },
     );
     if (options.json) {
-      printJson(terminal, result);
+      await printJson(terminal, result);
       return 0;
     }
     const contents = Array.isArray(result.contents) ? result.contents.filter(isJsonObject) : [];
@@ -68,7 +68,7 @@ export async function promptCommand(invocation: Invocation, terminal: Terminal):
       options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs },
     );
     if (options.json) {
-      printJson(terminal, result);
+      await printJson(terminal, result);
       return 0;
     }
     const messages = Array.isArray(result.messages) ? result.messages.filter(isJsonObject) : [];

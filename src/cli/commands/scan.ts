@@ -254,7 +254,7 @@ export async function scanCommand(
       'loupe: no servers to scan: give a target, config files, or have a client config in a known location',
     );
   if (options.json) {
-    printJson(terminal, {
+    await printJson(terminal, {
       servers: servers.map((server) => ({
         name: server.name,
         ...(server.target ? { target: redactTarget(server.target) } : {}),

@@ -120,7 +120,7 @@ export async function snapshotCommand(invocation: Invocation, terminal: Terminal
   });
   const out = await outputPath(invocation.options.out ?? '', snapshot);
   await writeSnapshot(out, snapshot);
-  if (invocation.options.json) printJson(terminal, snapshotJson(out, snapshot, failure));
+  if (invocation.options.json) await printJson(terminal, snapshotJson(out, snapshot, failure));
 
   if (!snapshot.connected) {
     if (!invocation.options.json)

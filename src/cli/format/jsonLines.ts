@@ -20,36 +20,46 @@ function indented(text: string, pad: string): string {
 
 /** Writes document as terminalJson(document, 2) would, through out (which ends each piece with a newline). */
 export function writeJsonDocument(out: (text: string) => void, document: Record<string, unknown>): void {
+  for (const piece of jsonDocumentPieces(document)) out(piece);
+}
+
+/**
+ * The pieces writeJsonDocument writes, each about 64 KB (without its last newline), made one at a time as they are
+ * asked for: a writer that waits for a slow reader between pieces holds one piece as text, never the document.
+ */
+export function* jsonDocumentPieces(document: Record<string, unknown>): Generator<string> {
   const entries = Object.entries(document).filter(([, value]) => !omitted(value));
   if (entries.length === 0) {
-    out('{}');
+    yield '{}';
     return;
   }
   let batch: string[] = [];
   let size = 0;
-  const line = (text: string) => {
+  function* line(text: string): Generator<string> {
     batch.push(text);
     size += text.length;
     if (size < batchCharacters) return;
-    out(batch.join('\n'));
+    yield batch.join('\n');
     batch = [];
     size = 0;
-  };
-  line('{');
-  entries.forEach(([key, value], index) => {
+  }
+  yield* line('{');
+  for (let index = 0; index < entries.length; index += 1) {
+    const [key, value] = entries[index];
     const comma = index < entries.length - 1 ? ',' : '';
     const name = `  ${terminalJson(key)}: `;
     if (Array.isArray(value) && value.length > 0) {
-      line(`${name}[`);
-      value.forEach((element: unknown, at) => {
+      yield* line(`${name}[`);
+      for (let at = 0; at < value.length; at += 1) {
+        const element: unknown = value[at];
         const text = omitted(element) ? 'null' : (terminalJson(element, 2) ?? 'null');
-        line(`    ${indented(text, '    ')}${at < value.length - 1 ? ',' : ''}`);
-      });
-      line(`  ]${comma}`);
+        yield* line(`    ${indented(text, '    ')}${at < value.length - 1 ? ',' : ''}`);
+      }
+      yield* line(`  ]${comma}`);
     } else {
-      line(`${name}${indented(terminalJson(value, 2), '  ')}${comma}`);
+      yield* line(`${name}${indented(terminalJson(value, 2), '  ')}${comma}`);
     }
-  });
-  line('}');
-  out(batch.join('\n'));
+  }
+  yield* line('}');
+  yield batch.join('\n');
 }
