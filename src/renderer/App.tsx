@@ -117,13 +117,14 @@ export function App() {
       <AppHeader />
       <Banners />
       <AuthBanner />
-      <PinBanner />
       <SessionStrip />
       <div className="app-body" key={shownSession ?? 'none'} id="session-panel">
         <ConnectionsPanel />
         <main className="main">
           <ConnectionErrorPane />
           <ViewTabs />
+          {/* Below the tabs: it comes once the list is scanned, and must not move the tab row under a click. */}
+          <PinBanner />
           <div className="tab-panel" role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
             <Suspense
               fallback={

@@ -85,6 +85,25 @@ describe('security through the backend', () => {
     }
   });
 
+  it('a listing past its page limit takes no pin: connected again whole, the server is a first use, not a drift', async () => {
+    const settingsPath = join(directory, 'd', 'settings.json');
+    const fault = fileURLToPath(new URL('../servers/fault.mjs', import.meta.url));
+    const target: StdioTarget = { transport: 'stdio', command: process.execPath, args: [fault] };
+    const harness = startHarness({ settingsPath });
+    try {
+      await harness.api.connect(target, { pageLimit: 1 });
+      const partial = await harness.api.security();
+      expect([partial.incomplete, partial.pin]).toEqual([['tools'], null]);
+      expect(() => readFileSync(join(directory, 'd', 'pins.json'), 'utf8')).toThrow(/ENOENT/);
+      await harness.api.connect(target);
+      const whole = await harness.api.security();
+      expect([whole.incomplete, whole.pin?.state]).toEqual([[], 'new']);
+      expect(whole.findings.filter((finding) => finding.code === 'pin-drift')).toEqual([]);
+    } finally {
+      await harness.close();
+    }
+  });
+
   it('pins: first use, then a changed server is reported until accepted, across backends', async () => {
     const settingsPath = join(directory, 'b', 'settings.json');
     const first = startHarness({ settingsPath });

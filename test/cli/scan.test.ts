@@ -32,7 +32,8 @@ interface ScanDocument {
     scanned: boolean;
     skipped?: string;
     findings: Finding[];
-    pin?: { state: string; changes?: number; accepted?: boolean };
+    incomplete?: string[];
+    pin?: { state: string; changes?: number; accepted?: boolean; reason?: string };
   }[];
   exitCode: number;
 }
@@ -316,6 +317,31 @@ describe('pins: trust on first use', () => {
     expect(accepted.code).toBe(5); // the hidden BCC is still an error finding
     const after = await scanJson(['--pin', pins, ...server('1.0.16')]);
     expect([after.document.servers[0]?.pin?.state, after.code]).toEqual(['same', 5]);
+  });
+
+  it('a list that stops early is neither pinned nor checked: the whole listing later is a first use, not a drift', async () => {
+    const pins = join(directory, 'pins-partial.json');
+    const fault = fileURLToPath(new URL('../servers/fault.mjs', import.meta.url));
+    const partial = await scanJson(['--pin', pins, '--page-limit', '1', '--', process.execPath, fault]);
+    expect(partial.document.servers[0]).toMatchObject({
+      incomplete: ['tools'],
+      pin: { state: 'unchecked', reason: 'a list did not read to the end' },
+    });
+    expect(() => readFileSync(pins, 'utf8')).toThrow(/ENOENT/);
+    const text = await runLoupe([
+      'scan',
+      '--pin',
+      pins,
+      '--',
+      process.execPath,
+      fault,
+      '--error-on-page',
+      '2',
+    ]);
+    expect(text.stdout).toContain('pin: not taken nor checked, a list did not read to the end');
+    const whole = await scanJson(['--pin', pins, '--', process.execPath, fault]);
+    expect(whole.document.servers[0]?.pin?.state).toBe('new');
+    expect(whole.document.servers[0]?.findings.filter((finding) => finding.code === 'pin-drift')).toEqual([]);
   });
 
   it('--accept without --pin is a usage error', async () => {

@@ -47,6 +47,8 @@ interface ScanServer {
   incomplete?: string[];
   findings: Finding[];
   pin?: PinCheck;
+  /** A pin file was given but a list stopped early: no pin taken nor checked. */
+  pinUnchecked?: boolean;
   accepted?: boolean;
 }
 
@@ -185,6 +187,10 @@ function report(server: ScanServer, terminal: Terminal): void {
       `  INCOMPLETE: ${server.incomplete.join(', ')} did not read to the end; findings may be missing`,
     );
   if (server.pin) for (const line of pinLines(server.pin, server.accepted === true)) terminal.out(line);
+  if (server.pinUnchecked)
+    terminal.out(
+      '  pin: not taken nor checked, a list did not read to the end (a partial list would read as a change)',
+    );
   if (server.surface) {
     if (server.findings.length === 0) terminal.out('  no findings');
     for (const finding of sortFindings(server.findings))
@@ -219,7 +225,10 @@ export async function scanCommand(
         ),
       }));
     server.findings = scanSurface(surface, { others });
-    if (book && server.target) {
+    // A list that stopped early is no ground for a pin (see securityMethods): the INCOMPLETE line says why none.
+    const listsWhole = (server.incomplete ?? []).every((kind) => kind === 'skills');
+    if (book && server.target && !listsWhole) server.pinUnchecked = true;
+    if (book && server.target && listsWhole) {
       const check = checkPin(book, targetKey(server.target), surface);
       server.pin = check;
       if (check.state === 'new') {
@@ -275,7 +284,9 @@ export async function scanCommand(
                   : {}),
               },
             }
-          : {}),
+          : server.pinUnchecked
+            ? { pin: { state: 'unchecked', reason: 'a list did not read to the end' } }
+            : {}),
         findings: server.findings,
       })),
       exitCode: exitCode(servers),

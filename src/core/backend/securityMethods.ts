@@ -144,20 +144,24 @@ export function createSecurityMethods(
       connected,
     );
     const findings: Finding[] = scanSurface(surface, { others: [...connected, ...configured] });
-    let pin = checkPin(book, key, surface);
-    if (pin.state === 'new' || (accept && pin.state === 'changed')) {
+    // A list that stopped early (a page timed out, a page limit) is no ground for a pin: pinned, the next whole
+    // listing would read as every missing item added; compared, as every missing item removed. No pin is taken or
+    // checked until every list reads to the end.
+    let pin: PinCheck | null = incomplete.length === 0 ? checkPin(book, key, surface) : null;
+    if (pin && (pin.state === 'new' || (accept && pin.state === 'changed'))) {
       book.pins[key] = pin.state === 'new' ? pin.pin : pin.current;
       await registry.save(book);
       if (accept) pin = { state: 'same', key, pin: book.pins[key] ?? pinOf(key, surface) };
     }
     const tools = toolNames(surface.tools);
-    findings.push(
-      ...pinDriftFindings(pin, (name) => (tools.includes(name) ? tools.indexOf(name) : undefined)),
-    );
+    if (pin)
+      findings.push(
+        ...pinDriftFindings(pin, (name) => (tools.includes(name) ? tools.indexOf(name) : undefined)),
+      );
     return {
       server: serverName(handshake, target),
       findings,
-      pin: withoutItems(pin),
+      pin: pin ? withoutItems(pin) : null,
       incomplete: [
         ...incomplete.map((result) => result.kind),
         ...(skillsIncomplete ? ['skills' as const] : []),

@@ -75,7 +75,7 @@ export function SecurityView() {
         <ScopeSwitch scope={scope} onScope={choose} />
         <span className="muted small">
           {report
-            ? `${report.server}: ${findings.length} finding${findings.length === 1 ? '' : 's'} · pin ${report.pin?.state ?? 'none'}`
+            ? `${report.server}: ${findings.length} finding${findings.length === 1 ? '' : 's'} · pin ${report.pin?.state ?? (report.incomplete.some((kind) => kind !== 'skills') ? 'not checked: a list did not read to the end' : 'none')}`
             : 'not scanned yet'}
         </span>
         <button type="button" onClick={() => void refreshSecurity()}>
