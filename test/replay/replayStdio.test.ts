@@ -124,6 +124,31 @@ describe('loupe replay of server-everything over stdio', () => {
     }
   }, 60_000);
 
+  it('a client that re-lists on list_changed hears it once: the repeated listing announces no change', async () => {
+    const { client, received } = await sdkClient();
+    const announcements = (): number =>
+      received.filter(
+        (message) => 'method' in message && message.method === 'notifications/tools/list_changed',
+      ).length;
+    try {
+      const first = await client.listTools();
+      // Over stdio the announcement recorded while tools/list was pending comes before its answer.
+      expect(announcements()).toBe(1);
+      // What the UI and the official inspector do on list_changed: list again. The same list, and no new
+      // announcement, else such a client re-lists forever (the replay's state never changes).
+      const again = await client.listTools();
+      expect(again.tools.map((tool) => tool.name)).toEqual(first.tools.map((tool) => tool.name));
+      const third = await client.listTools();
+      expect(third.tools).toHaveLength(first.tools.length);
+      expect(announcements()).toBe(1);
+      // A repeated call still gets its recorded answer.
+      expect(await client.callTool(echo.params)).toEqual(recordedAnswer(recorded, echo));
+      expect(await client.callTool(echo.params)).toEqual(recordedAnswer(recorded, echo));
+    } finally {
+      await client.close();
+    }
+  }, 60_000);
+
   it('a call with other arguments gets an error naming the nearest recorded one; an unrecorded cursor gets -32602', async () => {
     const { client } = await sdkClient();
     try {

@@ -35,6 +35,20 @@ const requestCapability: Readonly<Record<string, string>> = {
 
 const clientCapabilitiesKey = 'io.modelcontextprotocol/clientCapabilities';
 
+/**
+ * A server's word that its state changed (`notifications/tools/list_changed`, `…/resources/updated`…). Sent again
+ * with a repeated answer it would be false (the replay's state is the recording's: nothing changed since) and it
+ * would loop: a client that re-lists on list_changed (Loupe, the official inspector) gets the same answer and the
+ * same announcement, forever. So a change is announced with the recorded exchange it came with, once.
+ */
+function announcesChange(step: ServerMessage): boolean {
+  return (
+    step.method !== undefined &&
+    (/^notifications\/[a-z]+\/list_changed$/.test(step.method) ||
+      step.method === 'notifications/resources/updated')
+  );
+}
+
 function errorFrame(id: JsonValue, code: number, message: string, data?: JsonObject): string {
   return JSON.stringify({ jsonrpc: '2.0', id, error: { code, message, ...(data ? { data } : {}) } });
 }
@@ -61,12 +75,15 @@ export class ReplaySession {
    */
   httpAnswer(message: JsonObject): { stream: boolean; status: number } {
     if (typeof message.method !== 'string' || message.id === undefined) return { stream: false, status: 200 };
-    const exchange = this.peek(message.method, isJsonObject(message.params) ? message.params : undefined);
+    const params = isJsonObject(message.params) ? message.params : undefined;
+    const exchange = this.peek(message.method, params);
     const status = exchange?.answer?.status ?? 200;
     const stream =
       exchange !== undefined &&
       (exchange.answer?.contentType?.startsWith('text/event-stream') === true ||
-        exchange.during.some((step) => this.sendable(step)));
+        this.unprompted(exchange.during, this.repeats(message.method, params)).some((step) =>
+          this.sendable(step),
+        ));
     return { stream: stream && status < 300, status };
   }
 
@@ -127,6 +144,8 @@ export class ReplaySession {
       this.options.onServed?.({ method, outcome: 'built-in' });
       return;
     }
+    // Past its recorded uses the last answer is given again: a repeat (see announcesChange).
+    let repeat = this.repeats(method, params);
     let exchange = this.take(method, params);
     let outcome: ServedEvent['outcome'] = 'recorded';
     if (!exchange) {
@@ -138,10 +157,12 @@ export class ReplaySession {
       }
       exchange = miss.exchange;
       outcome = 'nearest';
+      repeat = true;
     }
     const token = isJsonObject(params?._meta) ? params._meta.progressToken : undefined;
+    const after = this.unprompted(exchange.after, repeat);
     const afterDuring = await this.play(
-      exchange.during,
+      this.unprompted(exchange.during, repeat),
       emit,
       exchange.t,
       token === undefined ? undefined : JSON.stringify(token),
@@ -159,7 +180,19 @@ export class ReplaySession {
     if (this.closed) return;
     emit(answer.verbatim ? answer.raw : answer.parts[0] + JSON.stringify(id) + answer.parts[1]);
     this.options.onServed?.({ method, outcome });
-    if (exchange.after.length > 0) void this.play(exchange.after, this.standalone, answer.t, undefined);
+    if (after.length > 0) void this.play(after, this.standalone, answer.t, undefined);
+  }
+
+  /** Whether the next answer to this request is the last recorded one given again. */
+  private repeats(method: string, params: JsonObject | undefined): boolean {
+    const key = requestKey(method, params);
+    const list = this.index.exchanges.get(key);
+    return list !== undefined && (this.used.get(key) ?? 0) >= list.length;
+  }
+
+  /** The server's messages around an answer; a repeated answer announces no change. */
+  private unprompted(steps: readonly ServerMessage[], repeat: boolean): readonly ServerMessage[] {
+    return repeat ? steps.filter((step) => !announcesChange(step)) : steps;
   }
 
   /**
