@@ -41,6 +41,8 @@ interface ConnectionFormProps {
   defaultTimeoutMs: number;
   onConnect: (target: Target, choice: ConnectChoice) => void;
   onSave: (name: string, target: Target, choice: ConnectChoice) => void;
+  /** The person changed a field. */
+  onEdit?: () => void;
 }
 
 export function ConnectionForm({
@@ -52,6 +54,7 @@ export function ConnectionForm({
   busy,
   onConnect,
   onSave,
+  onEdit,
 }: ConnectionFormProps) {
   const [form, setForm] = useState<TargetForm>(initial ? targetToForm(initial) : emptyForm);
   const [protocol, setProtocol] = useState<ProtocolChoice>(initialProtocol ?? 'auto');
@@ -79,7 +82,7 @@ export function ConnectionForm({
   };
 
   return (
-    <form className="connection-form" onSubmit={submit} aria-label="Connection">
+    <form className="connection-form" onSubmit={submit} onChange={onEdit} aria-label="Connection">
       <FormRow label="Transport">
         {(id) => (
           <select

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { defaultRequestTimeoutMs } from '../../shared/session';
 import { describeTarget, type Target } from '../../shared/target';
@@ -40,8 +40,17 @@ export function ConnectionsPanel() {
     choice: {},
     version: 0,
   });
+  // The form is filled anew when the session's first target arrives (the app connects to the demo at start), but
+  // not over what the person has begun to fill in meanwhile: their transport and URL stay.
+  const touched = useRef(false);
+  const [filledFrom, setFilledFrom] = useState(lastTarget !== null);
+  if (filledFrom !== (lastTarget !== null) && !touched.current) setFilledFrom(lastTarget !== null);
   const busy = status.state === 'connecting' || link !== 'open';
-  const run = (target: Target, choice: ConnectChoice) => void connect(target, choice);
+  const run = (target: Target, choice: ConnectChoice) => {
+    // The person's own attempt: the form may show it back as the session's target.
+    touched.current = false;
+    void connect(target, choice);
+  };
   const formChoice: ConnectChoice = editing.target
     ? editing.choice
     : {
@@ -166,8 +175,9 @@ export function ConnectionsPanel() {
       <section className="card new-connection" aria-label="New connection">
         <h2 className="card-title">New connection</h2>
         <ConnectionForm
-          key={`${editing.version}-${lastTarget ? 1 : 0}`}
+          key={`${editing.version}-${filledFrom ? 1 : 0}`}
           initial={editing.target ?? lastTarget}
+          onEdit={() => (touched.current = true)}
           {...(formChoice.protocol ? { initialProtocol: formChoice.protocol } : {})}
           {...(formChoice.auth ? { initialAuth: formChoice.auth } : {})}
           {...(formChoice.timeoutMs !== undefined ? { initialTimeoutMs: formChoice.timeoutMs } : {})}
