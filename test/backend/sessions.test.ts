@@ -76,7 +76,10 @@ describe('several sessions', () => {
       ['s1', 'connected'],
       ['s2', 'connected'],
     ]);
-    await harness.waitFor('onStatus', () => (statusBySession.get('s2') ?? []).includes('connected'));
+    // Events come in batches, maybe after the answers above. Polled: the harness's own onStatus listener runs
+    // before this test's, so a predicate on statusBySession checked there misses the event that completes it.
+    const heardBy = Date.now() + 15_000;
+    while (!(statusBySession.get('s2') ?? []).includes('connected') && Date.now() < heardBy) await new Promise((resolve) => setTimeout(resolve, 20));
     expect(statusBySession.get('s1')).toEqual(['connecting', 'connected']);
     expect(statusBySession.get('s2')).toEqual(['connecting', 'connected']);
     expect(statusBySession.has('(none)')).toBe(false);
