@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { AccessPage, isAccessProblem } from './components/AccessPage';
 import { AppHeader } from './components/AppHeader';
@@ -103,10 +103,21 @@ function ViewTabs() {
   );
 }
 
+/**
+ * The key of the session's views: a switch between sessions starts them afresh (no form state crosses over), but
+ * the first session shown is the one the page was already showing while the app found or opened it, so what the
+ * person began meanwhile (the connection form) stays (it was remounted over them when the session came).
+ */
+function useViewsKey(shownSession: string | null): string {
+  const first = useRef<string | null>(null);
+  if (first.current === null && shownSession !== null) first.current = shownSession;
+  return shownSession === null || shownSession === first.current ? 'first' : shownSession;
+}
+
 export function App() {
   const tab = useLoupeStore((state) => state.tab);
-  // Keyed by the session shown: switching sessions starts the views afresh (no form state crosses over).
   const shownSession = useLoupeStore((state) => state.shownSession);
+  const viewsKey = useViewsKey(shownSession);
   const link = useLoupeStore((state) => state.backendLink);
   useSessionKeys();
   const View = views[tab];
@@ -118,7 +129,7 @@ export function App() {
       <Banners />
       <AuthBanner />
       <SessionStrip />
-      <div className="app-body" key={shownSession ?? 'none'} id="session-panel">
+      <div className="app-body" key={viewsKey} id="session-panel">
         <ConnectionsPanel />
         <main className="main">
           <ConnectionErrorPane />

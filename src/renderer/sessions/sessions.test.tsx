@@ -174,6 +174,23 @@ describe('several sessions in one window', () => {
     expect(within(strip()).getByRole('tab', { selected: true }).title).toMatch(/Alt\+Shift\+\]/);
   });
 
+  it('a switch starts the connection form afresh: what was typed for one session is not in another', async () => {
+    const backend = fakeSessionsBackend((id) => heldSession(id, 1, Number(id.slice(1))), 2);
+    await bootApp(backend);
+    expect(shown()).toBe('s1');
+    const form = () => screen.getByRole('form', { name: 'Connection' });
+    const url = () => within(form()).queryByLabelText<HTMLInputElement>('URL', { exact: true });
+    fireEvent.change(within(form()).getByLabelText('Transport'), { target: { value: 'http' } });
+    fireEvent.change(url()!, { target: { value: 'http://127.0.0.1:3009/typed' } });
+    expect(url()?.value).toBe('http://127.0.0.1:3009/typed');
+    await switchKey('BracketRight');
+    expect(shown()).toBe('s2');
+    expect(url()?.value ?? '').not.toBe('http://127.0.0.1:3009/typed');
+    await switchKey('BracketLeft');
+    expect(shown()).toBe('s1');
+    expect(url()?.value ?? '').not.toBe('http://127.0.0.1:3009/typed');
+  });
+
   it('keeps a background session’s events for it, never in the shown one', async () => {
     const backend = fakeSessionsBackend((id) => heldSession(id, 2, 1), 2);
     await bootApp(backend);

@@ -7,16 +7,30 @@ import type { LoupeApi } from '../../shared/contract';
 
 let stop: (() => void) | undefined;
 
-export async function bootApp(backend: { api: LoupeApi }): Promise<RenderResult> {
+/**
+ * Renders the App and begins its start without waiting on it: for tests that act while the start is under way
+ * (a backend that answers when the test says). The promise settles once the start is done; stopApp undoes it.
+ */
+export function startApp(backend: { api: LoupeApi }): { view: RenderResult; started: Promise<void> } {
   setApi(backend.api);
   const view = render(<App />);
-  await act(async () => {
-    stop = await start(backend.api);
+  let started: Promise<void> = Promise.resolve();
+  // What the start sets at once (before its first answer) is inside act, as in bootApp before.
+  act(() => {
+    started = start(backend.api).then((unbind) => {
+      stop = unbind;
+    });
   });
+  return { view, started };
+}
+
+export async function bootApp(backend: { api: LoupeApi }): Promise<RenderResult> {
+  const { view, started } = startApp(backend);
+  await act(() => started);
   return view;
 }
 
-/** Unbinds what bootApp started (call in afterEach, before cleanup()). */
+/** Unbinds what bootApp or startApp started (call in afterEach, before cleanup()). */
 export function stopApp(): void {
   stop?.();
   stop = undefined;
