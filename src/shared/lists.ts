@@ -68,6 +68,11 @@ export interface ListDiff {
   changed: string[];
   /** Set when the server sent list_changed without declaring `listChanged` for this capability (re-walked anyway). */
   undeclared?: boolean;
+  /**
+   * Set when the server announced a change again while this walk ran, this many walks in a row that found none:
+   * announcements made during a walk are no longer followed (one between walks still is).
+   */
+  echoes?: number;
 }
 
 /** Name of an item: `name` for tools and prompts, `uri` for resources, `uriTemplate` for templates. */

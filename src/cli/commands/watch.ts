@@ -104,12 +104,17 @@ export async function watchCommand(invocation: Invocation, terminal: Terminal): 
               removed: diff.removed,
               changed: diff.changed,
               complete: result.complete,
+              ...(diff.echoes === undefined ? {} : { echoes: diff.echoes }),
               ...failure,
             }),
           );
         } else {
           for (const line of diffLines(diff, result)) terminal.out(line);
         }
+        if (diff.echoes !== undefined)
+          terminal.err(
+            `loupe: the server announced ${diff.kind} list_changed again while answering ${diff.echoes} listings in a row that found nothing changed: not listing again for announcements made during a listing (one between listings is still followed).`,
+          );
         // When the re-walk failed because the server went away, the closing line below says it once.
         if (!result.complete && session.isOpen) terminal.err(incompleteLine(result));
       },

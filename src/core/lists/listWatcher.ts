@@ -11,6 +11,11 @@
  * running walk may have read pages from before the change. An incomplete re-walk never produces false
  * removals: its diff lists only what was added or changed among the pages it got, `onError` hears the
  * error, and the baseline stays the last complete list.
+ *
+ * A server that announces a change while answering every listing (nothing changed) would have that rule walk its
+ * lists forever, four times a second. After echoLimit walks in a row that found no change and heard another
+ * announcement while they ran, the watcher stops following announcements made during a walk; the diff of that walk
+ * says so (`echoes`). An announcement between walks is still followed, and a walk that finds a change starts over.
  */
 import { toErrorData, type LoupeErrorData } from '../../shared/errors.js';
 import { isJsonObject, type JsonObject } from '../../shared/json.js';
@@ -24,6 +29,8 @@ import { walkList } from './pageWalker.js';
 export { diffLists } from './diffLists.js';
 
 export const defaultCoalesceMs = 250;
+/** Walks in a row that found nothing changed while the server announced a change again during each. */
+export const echoLimit = 3;
 
 export interface WatchOptions {
   /** Quiet time after the last notification of a burst before re-walking, ms. Default 250. */
@@ -55,6 +62,8 @@ interface KindState {
   walking: boolean;
   /** The latest complete list this watcher walked. */
   latest?: ListResult;
+  /** Walks in a row that found no change though announced again while they ran. */
+  echoes: number;
 }
 
 export function watchLists(session: McpSession, options: WatchOptions): Unsubscribe {
@@ -66,7 +75,7 @@ export function watchLists(session: McpSession, options: WatchOptions): Unsubscr
   const stateOf = (kind: ListKind): KindState => {
     let state = states.get(kind);
     if (!state) {
-      state = { pending: false, walking: false };
+      state = { pending: false, walking: false, echoes: 0 };
       states.set(kind, state);
     }
     return state;
@@ -110,6 +119,14 @@ export function watchLists(session: McpSession, options: WatchOptions): Unsubscr
       const diff = diffLists(kind, before?.items ?? [], result.items);
       if (!result.complete) diff.removed = [];
       if (!declared(kind)) diff.undeclared = true;
+      const unchanged =
+        result.complete && diff.added.length + diff.removed.length + diff.changed.length === 0;
+      state.echoes = unchanged && state.pending ? state.echoes + 1 : 0;
+      if (state.echoes >= echoLimit) {
+        // Announced during this walk again, and again nothing changed: not walked once more for it.
+        state.pending = false;
+        diff.echoes = state.echoes;
+      }
       if (result.complete) state.latest = result;
       options.onChange(diff, result);
       if (result.error) options.onError?.(result.error, result);

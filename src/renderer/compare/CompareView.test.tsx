@@ -324,4 +324,32 @@ describe('the Compare view', () => {
     expect(screen.getByLabelText('Old (left) side').textContent).toContain('tools before');
     expect(screen.getByLabelText('New (right) side').textContent).toContain('3 items');
   });
+  it('says in the history when the server announces a change during every listing and is no longer followed', async () => {
+    const backend = fakeBackend({ lists: { tools: listResult('tools', makeTools(3)) } });
+    await bootApp(backend);
+    await waitFor(() => expect(screen.getByText('3 tools')).toBeTruthy());
+    const same = listResult('tools', makeTools(3));
+    act(() => {
+      backend.emit('onListChanged', {
+        diff: { kind: 'tools', added: [], removed: [], changed: [] },
+        result: same,
+      });
+      backend.emit('onListChanged', {
+        diff: { kind: 'tools', added: [], removed: [], changed: [], echoes: 3 },
+        result: same,
+      });
+    });
+    await waitFor(() => expect(screen.getByRole('tab', { name: /Compare/ }).textContent).toContain('2'));
+    fireEvent.click(screen.getByRole('tab', { name: /Compare/ }));
+    const history = await screen.findByRole('region', { name: 'List changes this session' });
+    const entries = within(history).getAllByTestId('list-change');
+    expect(entries).toHaveLength(2);
+    const badges = within(history).getAllByTestId('list-change-echoes');
+    expect(badges).toHaveLength(1);
+    expect(badges[0].textContent).toBe('announced on every listing: no longer followed');
+    expect(badges[0].title).toContain('3 listings in a row');
+    // Newest first: the badge is on the walk that stopped following, not on the one before it.
+    expect(within(entries[0]).queryByTestId('list-change-echoes')).not.toBeNull();
+    expect(within(entries[1]).queryByTestId('list-change-echoes')).toBeNull();
+  });
 });

@@ -32,6 +32,15 @@ export function ListChangeHistory() {
                 <td>
                   {entry.kind}
                   {entry.undeclared ? <span className="badge badge-warning">undeclared</span> : null}
+                  {entry.echoes !== undefined ? (
+                    <span
+                      className="badge badge-warning"
+                      data-testid="list-change-echoes"
+                      title={`The server announced list_changed again while answering ${entry.echoes} listings in a row that found nothing changed: Loupe no longer lists again for an announcement made during a listing (one that comes between listings is still followed).`}
+                    >
+                      announced on every listing: no longer followed
+                    </span>
+                  ) : null}
                 </td>
                 <td className="num">+{entry.added}</td>
                 <td className="num">−{entry.removed}</td>

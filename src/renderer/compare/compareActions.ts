@@ -138,6 +138,7 @@ export function recordListChange(
     removed: diff.removed.length,
     changed: diff.changed.length,
     undeclared: diff.undeclared === true,
+    ...(diff.echoes === undefined ? {} : { echoes: diff.echoes }),
     before,
     after: result.items,
   };

@@ -42,6 +42,8 @@ export interface ListChangeEntry {
   changed: number;
   /** The server changed a list it did not declare listChanged for. */
   undeclared: boolean;
+  /** The server announced a change again during this walk, this many walks in a row with none: not followed. */
+  echoes?: number;
   before: JsonObject[];
   after: JsonObject[];
 }

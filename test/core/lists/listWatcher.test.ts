@@ -94,6 +94,34 @@ describe('watchLists against a real server', () => {
     expect(second.result.items.find((item) => item.name === 'tool_0010')?.description).toBe('Changed in generation 2.');
   });
 
+  it('a server announcing a change while answering every listing is walked three times more, not forever', async () => {
+    const session = await open(paginatingServer('--tools', '20', '--page-size', '10', '--announce-on-list'));
+    const tools = await walkList(session, 'tools');
+    const watched = collect(session, 4, { tools });
+    const mark = session.recorder.stats().total;
+    // A real change first: its walk finds it, and hears the next announcement while it runs.
+    await session.request('tools/call', { name: 'trigger_list_changed', arguments: {} });
+    await watched.done;
+    const diffs = watched.changes.map(({ diff }) => diff);
+    expect(diffs[0].added).toEqual(['added_1']);
+    expect(diffs[0].echoes).toBeUndefined();
+    expect(diffs.slice(1).map((diff) => diff.added.length + diff.removed.length + diff.changed.length)).toEqual([0, 0, 0]);
+    expect(diffs.slice(1).map((diff) => diff.echoes)).toEqual([undefined, undefined, 3]);
+    // Four walks a second if it followed them; 1.5 s with none after the third unchanged one.
+    await pause(1_500);
+    expect(watched.changes).toHaveLength(4);
+    expect(firstPageRequests(session, mark)).toBe(4);
+    const announced = session.recorder.frames(mark).filter((frame) => frame.method === 'notifications/tools/list_changed');
+    expect(announced.length).toBeGreaterThanOrEqual(5);
+
+    // Another real change between walks is followed again, from a fresh count.
+    await session.request('tools/call', { name: 'trigger_list_changed', arguments: {} });
+    const deadline = Date.now() + 10_000;
+    while (watched.changes.length < 8 && Date.now() < deadline) await pause(50);
+    expect(watched.changes.slice(4).map(({ diff }) => diff.echoes)).toEqual([undefined, undefined, undefined, 3]);
+    expect(watched.changes[4].diff.added).toEqual(['added_2']);
+  });
+
   it('believes an undeclared list_changed but says so', async () => {
     const session = await open(faultServer('--no-list-changed'));
     const tools = await walkList(session, 'tools');
