@@ -15,7 +15,6 @@
 //   --delay MS                   delays every list response
 //   --list-changed-every MS      changes the tool list and notifies MS after each time a client has read the
 //                                tool list to its last page (so every re-walk sees exactly one change)
-//   --list-changed-once          with --list-changed-every: only after the first complete read
 //   --burst N                    notifications per change (default 1; trigger_list_changed's burst overrides)
 //   --announce-on-list           misbehaves: announces notifications/tools/list_changed while answering every
 //                                first page of tools/list, though nothing changed
@@ -61,7 +60,6 @@ const pageSize = numberFlag(flags, 'page-size', 25);
 const delayMs = numberFlag(flags, 'delay', 0);
 const defaultBurst = numberFlag(flags, 'burst', 1);
 const listChangedEvery = numberFlag(flags, 'list-changed-every', 0);
-const listChangedOnce = flags['list-changed-once'] === true;
 const announceOnList = flags['announce-on-list'] === true;
 const toolCount = numberFlag(flags, 'tools', 100);
 const resourceCount = numberFlag(flags, 'resources', 30);
@@ -134,11 +132,8 @@ function createMcpServer() {
   // down (a busy machine) never sees two changes folded into one re-walk.
   let changeTimer;
   let closed = false;
-  let armed = 0;
   function armChange() {
     if (listChangedEvery <= 0 || changeTimer !== undefined || closed) return;
-    if (listChangedOnce && armed > 0) return;
-    armed += 1;
     changeTimer = setTimeout(() => {
       changeTimer = undefined;
       change(defaultBurst).catch(() => {});

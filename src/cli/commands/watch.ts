@@ -47,12 +47,19 @@ export async function watchCommand(invocation: Invocation, terminal: Terminal): 
     // Ctrl-C is ours before the first line shows: one pressed the moment "listed" appears ends with 0, not the
     // default signal death (a test that stopped on that line caught the gap on a busy machine).
     const signal = untilSignal();
+    // A change announced while the first listing runs may not be in it: heard here, listed again once watching.
+    let announced = false;
+    const hearing = session.onNotification((method) => {
+      if (method === 'notifications/tools/list_changed') announced = true;
+    });
     let first: ListResult;
     try {
       first = await walk(session, 'tools', options, terminal);
     } catch (error) {
       signal.dispose();
       throw error;
+    } finally {
+      hearing();
     }
     lists.set('tools', first);
     if (options.json) {
@@ -79,6 +86,7 @@ export async function watchCommand(invocation: Invocation, terminal: Terminal): 
 
     const unsubscribe = watchLists(session, {
       ...(options.pageLimit !== undefined ? { pageLimit: options.pageLimit } : {}),
+      ...(announced ? { announced: ['tools'] as const } : {}),
       current: (kind: ListKind) => lists.get(kind),
       // Modern era: change notifications flow on a subscriptions/listen stream.
       onListening: (acknowledged) => {

@@ -41,6 +41,7 @@ export function wireSession(
     pageLimit: current.options.pageLimit,
     timeoutMs: current.options.timeoutMs,
     current: (kind: ListKind) => current.lists.get(kind),
+    walking: (kind: ListKind) => current.walks.get(kind),
     onChange: (diff, result) => {
       current.memory.listChanged(current.lists.get(result.kind)?.items ?? [], diff, result);
       current.lists.set(result.kind, result);

@@ -38,6 +38,13 @@ export interface WatchOptions {
   pageLimit?: number;
   /** Per-page timeout of the re-walks, ms. */
   timeoutMs?: number;
+  /**
+   * Lists whose change the server announced while the caller walked them, before this watcher started: each is
+   * walked again once (after the coalescing pause), as an announcement during one of the watcher's own walks is.
+   */
+  announced?: readonly ListKind[];
+  /** The caller's own walk of a list, while one runs: a re-walk for an announcement waits for it to end. */
+  walking?: (kind: ListKind) => Promise<unknown> | undefined;
   /** The lists as the caller knows them now: the baselines of the first diffs. */
   current?: Partial<Record<ListKind, ListResult>> | ((kind: ListKind) => ListResult | undefined);
   onChange: (diff: ListDiff, result: ListResult) => void;
@@ -106,8 +113,19 @@ export function watchLists(session: McpSession, options: WatchOptions): Unsubscr
     const state = stateOf(kind);
     state.pending = false;
     state.walking = true;
-    const before = baseline(kind);
     try {
+      // The caller is walking this list itself (the app's first listing): this walk starts after theirs, with
+      // theirs as its baseline, and covers whatever was announced while theirs ran.
+      const theirs = options.walking?.(kind);
+      if (theirs) {
+        await theirs.then(
+          () => undefined,
+          () => undefined,
+        );
+        if (abort.signal.aborted) return;
+        state.pending = false;
+      }
+      const before = baseline(kind);
       const result = await walkList(session, kind, {
         ...(options.pageLimit !== undefined ? { pageLimit: options.pageLimit } : {}),
         ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
@@ -152,6 +170,11 @@ export function watchLists(session: McpSession, options: WatchOptions): Unsubscr
     }
     schedule();
   });
+
+  if (options.announced && options.announced.length > 0) {
+    for (const kind of options.announced) stateOf(kind).pending = true;
+    schedule();
+  }
 
   // Modern era: change notifications come only on a subscriptions/listen stream the client opens.
   let stopSubscription: (() => void) | undefined;

@@ -122,6 +122,52 @@ describe('watchLists against a real server', () => {
     expect(watched.changes[4].diff.added).toEqual(['added_2']);
   });
 
+  it('walks once, at its start, a list whose change was announced while the caller walked it', async () => {
+    const session = await open(paginatingServer('--tools', '20', '--page-size', '10'));
+    const tools = await walkList(session, 'tools');
+    // The change (and its announcement) comes before any watcher listens: the caller heard it and says so.
+    await session.request('tools/call', { name: 'trigger_list_changed', arguments: {} });
+    const mark = session.recorder.stats().total;
+    const changes: ListDiff[] = [];
+    stops.push(watchLists(session, { current: { tools }, announced: ['tools'], onChange: (diff) => changes.push(diff) }));
+    const deadline = Date.now() + 10_000;
+    while (changes.length === 0 && Date.now() < deadline) await pause(50);
+    expect(changes).toHaveLength(1);
+    expect(changes[0]).toMatchObject({ kind: 'tools', added: ['added_1'], removed: ['tool_0001'] });
+    await pause(800);
+    expect(changes).toHaveLength(1);
+    expect(firstPageRequests(session, mark)).toBe(1);
+  });
+
+  it("waits for the caller's own walk of a list announced while it ran, and diffs against it", async () => {
+    // Every page takes 300 ms and the first page's answer comes with an announcement (nothing changed): the
+    // caller's walk (the app's first listing) outlasts the watcher's 250 ms pause.
+    const session = await open(paginatingServer('--tools', '20', '--page-size', '10', '--delay', '300', '--announce-on-list', '--no-control'));
+    let known: ListResult | undefined;
+    let theirs: Promise<unknown> | undefined;
+    const changes: ListDiff[] = [];
+    stops.push(
+      watchLists(session, {
+        current: () => known,
+        walking: () => theirs,
+        onChange: (diff) => changes.push(diff),
+      }),
+    );
+    const mark = session.recorder.stats().total;
+    theirs = walkList(session, 'tools').then((result) => {
+      known = result;
+      theirs = undefined;
+    });
+    await theirs;
+    expect(known?.items).toHaveLength(20);
+    const deadline = Date.now() + 15_000;
+    while (changes.at(-1)?.echoes === undefined && Date.now() < deadline) await pause(50);
+    // Never the whole list as added: each walk came after theirs, one at a time, and found nothing changed.
+    expect(changes.map((diff) => diff.added.length + diff.removed.length + diff.changed.length)).toEqual([0, 0, 0]);
+    expect(changes.map((diff) => diff.echoes)).toEqual([undefined, undefined, 3]);
+    expect(firstPageRequests(session, mark)).toBe(4);
+  });
+
   it('believes an undeclared list_changed but says so', async () => {
     const session = await open(faultServer('--no-list-changed'));
     const tools = await walkList(session, 'tools');
