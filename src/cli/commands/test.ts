@@ -8,7 +8,7 @@
 import { writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import type { Collection, CollectionReport, CollectionStep } from '../../shared/collections.js';
-import { toErrorData } from '../../shared/errors.js';
+import { LoupeError, toErrorData } from '../../shared/errors.js';
 import type { JsonValue } from '../../shared/json.js';
 import { describeTarget, type Target } from '../../shared/target.js';
 import { resolveCollectionTarget } from '../../core/collections/collectionTarget.js';
@@ -19,15 +19,26 @@ import { envNamesIn, redactor } from '../../core/collections/variables.js';
 import type { Invocation } from '../arguments.js';
 import { applyConfigTarget } from '../configTarget.js';
 import { describeError } from '../errorReport.js';
+import { errorDocument } from '../jsonError.js';
 import { createRecorder, openSession } from '../openSession.js';
 import { printable, terminalJson, type Terminal } from '../terminal.js';
 import { reportLines } from './testReport.js';
 
-/** Stops the run with exit 2 and one line naming why. */
-function cannotRun(terminal: Terminal, file: string, error: unknown): number {
-  terminal.err(`loupe: cannot run ${printable(file)}: ${describeError(toErrorData(error))}`);
+/**
+ * Stops the run with exit 2 and one line naming why; when the report was to be JSON on stdout, stdout gets the
+ * error as JSON instead (as every command's --json does), so a reader of it always gets JSON.
+ */
+function cannotRun(terminal: Terminal, file: string, error: unknown, json: boolean): number {
+  const data = toErrorData(error);
+  if (json) terminal.out(terminalJson(errorDocument(data), 2));
+  // A usage reason is said as it is; an error met on the way is named by its kind.
+  const why = data.kind === 'usage' ? printable(data.message) : describeError(data);
+  terminal.err(`loupe: cannot run ${printable(file)}: ${why}`);
   return 2;
 }
+
+/** A reason the run cannot start that is the command line's or the environment's, not an error thrown. */
+const usage = (message: string): LoupeError => new LoupeError({ kind: 'usage', message });
 
 function missingEnvironment(collection: Collection, invocation: Invocation): string[] {
   const names = envNamesIn(collection.steps as unknown as JsonValue);
@@ -92,35 +103,32 @@ export async function testCommand(invocation: Invocation, terminal: Terminal): P
   const file = invocation.files?.[0] ?? '';
   const path = resolve(file);
   const { options } = invocation;
+  const reporter = options.reporter ?? (options.json ? 'json' : 'text');
+  // The report as JSON on stdout: a run that cannot start says why there in JSON too.
+  const jsonOut = reporter === 'json' && !options.out;
   let collection: Collection;
   try {
     collection = await readCollection(path);
   } catch (error) {
-    return cannotRun(terminal, file, error);
+    return cannotRun(terminal, file, error, jsonOut);
   }
   const missing = missingEnvironment(collection, invocation);
   if (missing.length > 0) {
-    terminal.err(
-      `loupe: cannot run ${printable(file)}: ${missing.map((name) => `\${env:${name}}`).join(', ')}: not set in the environment`,
-    );
-    return 2;
+    const names = missing.map((name) => `\${env:${name}}`).join(', ');
+    return cannotRun(terminal, file, usage(`${names}: not set in the environment`), jsonOut);
   }
-  if (options.grep && !collection.steps.some((step) => options.grep?.test(step.name))) {
-    terminal.err(`loupe: cannot run ${printable(file)}: no step matches --grep ${String(options.grep)}`);
-    return 2;
-  }
+  if (options.grep && !collection.steps.some((step) => options.grep?.test(step.name)))
+    return cannotRun(terminal, file, usage(`no step matches --grep ${String(options.grep)}`), jsonOut);
   const usedEnv = new Map<string, string>();
   let target: Target | undefined;
   try {
     target = await targetOf(invocation, collection, path, terminal, usedEnv);
   } catch (error) {
-    return cannotRun(terminal, file, error);
+    return cannotRun(terminal, file, error, jsonOut);
   }
   if (!target) {
-    terminal.err(
-      `loupe: cannot run ${printable(file)}: it names no target; give one: --demo, --url <url>, -- <command> [args…], or --config <file> --server <name>`,
-    );
-    return 2;
+    const give = 'give one: --demo, --url <url>, -- <command> [args…], or --config <file> --server <name>';
+    return cannotRun(terminal, file, usage(`it names no target; ${give}`), jsonOut);
   }
   const hide = redactor(usedEnv);
   const recorder = createRecorder(options);
@@ -129,7 +137,7 @@ export async function testCommand(invocation: Invocation, terminal: Terminal): P
     try {
       session = await openSession(target, options, recorder, terminal);
     } catch (error) {
-      return cannotRun(terminal, file, error);
+      return cannotRun(terminal, file, error, jsonOut);
     }
     const line = progress(terminal, collection.steps.length);
     let report: CollectionReport;
@@ -151,7 +159,6 @@ export async function testCommand(invocation: Invocation, terminal: Terminal): P
       await session.close();
     }
     report = hide({ ...report, server: hide(describeTarget(target)) });
-    const reporter = options.reporter ?? (options.json ? 'json' : 'text');
     const human = reportLines(report, options.debug);
     if (reporter === 'text') {
       for (const text of human) terminal.out(text);
