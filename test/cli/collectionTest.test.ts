@@ -159,13 +159,24 @@ describe('loupe test', { timeout: 120_000 }, () => {
     // With --json (or --reporter json) stdout is JSON whatever stopped the run: the error, with its kind.
     const kinds: string[] = [];
     for (const [args] of cases) {
-      const run = await runLoupe([...args, ...(args[1]?.endsWith('grep.json') ? ['--reporter', 'json'] : ['--json'])]);
+      const run = await runLoupe([
+        ...args,
+        ...(args[1]?.endsWith('grep.json') ? ['--reporter', 'json'] : ['--json']),
+      ]);
       expect({ args, code: run.code }).toEqual({ args, code: 2 });
       const document = JSON.parse(run.stdout) as { error: { kind: string; message: string } };
       kinds.push(document.error.kind);
       expect(run.stderr).toMatch(cases[kinds.length - 1][1]);
     }
-    expect(kinds).toEqual(['io-error', 'collection-invalid', 'usage', 'usage', 'usage', 'command-not-found', 'usage']);
+    expect(kinds).toEqual([
+      'io-error',
+      'collection-invalid',
+      'usage',
+      'usage',
+      'usage',
+      'command-not-found',
+      'usage',
+    ]);
   });
 
   it('runs what --grep names and the steps it depends on; --bail starts nothing after a failure; --concurrency keeps dependencies', async () => {

@@ -186,4 +186,29 @@ describe('loupe test --reporter junit against the JUnit schema', { timeout: 120_
     expect(xml).toMatch(/<error message="resources\/read failed: [^"]*-32002[^"]*" type="rpc-error">/);
     expect(xml).toContain('<skipped message="not matched by /^(echo|missing)/u"/>');
   });
+  it('a collection that cannot run still writes a valid file: one testcase in error, naming why', async () => {
+    const broken = join(directory, 'broken.collection.json');
+    writeFileSync(broken, '{"format":"loupe.collection/1","steps":[{"name":"a"');
+    const out = join(directory, 'broken.xml');
+    const run = await runLoupe(['test', broken, '--demo', '--reporter', 'junit', '--out', out]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/^loupe: cannot run .*broken\.collection\.json: collection-invalid: /);
+    const verdict = validate(out);
+    expect(verdict.output.trim(), verdict.output).toBe(`${out} validates`);
+    const xml = readFileSync(out, 'utf8');
+    expect(cases(xml)).toEqual([['(run)', 'error']]);
+    expect(attribute(xml, 'error', 'type')).toBe('collection-invalid');
+    expect(attribute(xml, 'error', 'message')).toMatch(/^the collection could not run: .*broken\.collection\.json: not JSON/);
+    const parsed = parse({ type: 'junit', files: [out] });
+    expect({ total: parsed.total, errors: parsed.errors, passed: parsed.passed }).toEqual({ total: 1, errors: 1, passed: 0 });
+    // To stdout when no --out is given, and TAP says "Bail out!" with the same reason.
+    const toStdout = await runLoupe(['test', broken, '--demo', '--reporter', 'junit']);
+    expect(cases(toStdout.stdout)).toEqual([['(run)', 'error']]);
+    const tap = await runLoupe(['test', broken, '--demo', '--reporter', 'tap']);
+    expect(tap.code).toBe(2);
+    const jsonOut = join(directory, 'broken.json');
+    expect((await runLoupe(['test', broken, '--demo', '--reporter', 'json', '--out', jsonOut])).code).toBe(2);
+    expect((JSON.parse(readFileSync(jsonOut, 'utf8')) as { error: { kind: string } }).error.kind).toBe('collection-invalid');
+    expect(tap.stdout.split('\n')).toEqual(['TAP version 13', expect.stringMatching(/^Bail out! collection-invalid: .*not JSON/) as string, '']);
+  });
 });

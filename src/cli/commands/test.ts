@@ -12,8 +12,8 @@ import { LoupeError, toErrorData } from '../../shared/errors.js';
 import type { JsonValue } from '../../shared/json.js';
 import { describeTarget, type Target } from '../../shared/target.js';
 import { resolveCollectionTarget } from '../../core/collections/collectionTarget.js';
-import { junitReport } from '../../core/collections/reporters/junitReport.js';
-import { tapReport } from '../../core/collections/reporters/tapReport.js';
+import { junitCannotRun, junitReport } from '../../core/collections/reporters/junitReport.js';
+import { tapCannotRun, tapReport } from '../../core/collections/reporters/tapReport.js';
 import { readCollection, runCollection } from '../../core/collections/runCollection.js';
 import { envNamesIn, redactor } from '../../core/collections/variables.js';
 import type { Invocation } from '../arguments.js';
@@ -24,13 +24,39 @@ import { createRecorder, openSession } from '../openSession.js';
 import { printable, terminalJson, type Terminal } from '../terminal.js';
 import { reportLines } from './testReport.js';
 
+/** Where the report goes and in which format: a run that cannot start says why there too. */
+interface ReportPlace {
+  reporter: 'text' | 'junit' | 'tap' | 'json';
+  out?: string;
+}
+
 /**
- * Stops the run with exit 2 and one line naming why; when the report was to be JSON on stdout, stdout gets the
- * error as JSON instead (as every command's --json does), so a reader of it always gets JSON.
+ * Stops the run with exit 2 and one line naming why. A report that was to be JSON, JUnit or TAP says it too, where
+ * the report would have gone (stdout or --out): a JSON reader always gets JSON (the error document every command's
+ * --json prints), a CI reading JUnit a testcase in error instead of no file, TAP a "Bail out!".
  */
-function cannotRun(terminal: Terminal, file: string, error: unknown, json: boolean): number {
+async function cannotRun(
+  terminal: Terminal,
+  file: string,
+  error: unknown,
+  place: ReportPlace,
+): Promise<number> {
   const data = toErrorData(error);
-  if (json) terminal.out(terminalJson(errorDocument(data), 2));
+  const report =
+    place.reporter === 'json'
+      ? `${terminalJson(errorDocument(data), 2)}\n`
+      : place.reporter === 'junit'
+        ? junitCannotRun(file || 'collection', data, new Date().toISOString())
+        : place.reporter === 'tap'
+          ? tapCannotRun(data)
+          : undefined;
+  if (report !== undefined) {
+    if (!place.out) terminal.out(report.trimEnd());
+    else
+      await writeFile(place.out, report, { mode: 0o600 }).catch((failure: unknown) =>
+        terminal.err(`loupe: could not write ${printable(place.out ?? '')}: ${String(failure)}`),
+      );
+  }
   // A usage reason is said as it is; an error met on the way is named by its kind.
   const why = data.kind === 'usage' ? printable(data.message) : describeError(data);
   terminal.err(`loupe: cannot run ${printable(file)}: ${why}`);
@@ -104,31 +130,30 @@ export async function testCommand(invocation: Invocation, terminal: Terminal): P
   const path = resolve(file);
   const { options } = invocation;
   const reporter = options.reporter ?? (options.json ? 'json' : 'text');
-  // The report as JSON on stdout: a run that cannot start says why there in JSON too.
-  const jsonOut = reporter === 'json' && !options.out;
+  const place: ReportPlace = { reporter, ...(options.out ? { out: options.out } : {}) };
   let collection: Collection;
   try {
     collection = await readCollection(path);
   } catch (error) {
-    return cannotRun(terminal, file, error, jsonOut);
+    return cannotRun(terminal, file, error, place);
   }
   const missing = missingEnvironment(collection, invocation);
   if (missing.length > 0) {
     const names = missing.map((name) => `\${env:${name}}`).join(', ');
-    return cannotRun(terminal, file, usage(`${names}: not set in the environment`), jsonOut);
+    return cannotRun(terminal, file, usage(`${names}: not set in the environment`), place);
   }
   if (options.grep && !collection.steps.some((step) => options.grep?.test(step.name)))
-    return cannotRun(terminal, file, usage(`no step matches --grep ${String(options.grep)}`), jsonOut);
+    return cannotRun(terminal, file, usage(`no step matches --grep ${String(options.grep)}`), place);
   const usedEnv = new Map<string, string>();
   let target: Target | undefined;
   try {
     target = await targetOf(invocation, collection, path, terminal, usedEnv);
   } catch (error) {
-    return cannotRun(terminal, file, error, jsonOut);
+    return cannotRun(terminal, file, error, place);
   }
   if (!target) {
     const give = 'give one: --demo, --url <url>, -- <command> [args…], or --config <file> --server <name>';
-    return cannotRun(terminal, file, usage(`it names no target; ${give}`), jsonOut);
+    return cannotRun(terminal, file, usage(`it names no target; ${give}`), place);
   }
   const hide = redactor(usedEnv);
   const recorder = createRecorder(options);
@@ -137,7 +162,7 @@ export async function testCommand(invocation: Invocation, terminal: Terminal): P
     try {
       session = await openSession(target, options, recorder, terminal);
     } catch (error) {
-      return cannotRun(terminal, file, error, jsonOut);
+      return cannotRun(terminal, file, error, place);
     }
     const line = progress(terminal, collection.steps.length);
     let report: CollectionReport;

@@ -65,3 +65,24 @@ export function junitReport(report: CollectionReport): string {
     '',
   ].join('\n');
 }
+
+/**
+ * A collection that could not run at all (an invalid file, no target, a failed connection): one testcase with an
+ * <error>, so a CI that reads the file shows why instead of finding no report.
+ */
+export function junitCannotRun(
+  name: string,
+  error: { kind: string; message: string },
+  startedAt: string,
+): string {
+  const message = `the collection could not run: ${error.message}`;
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuite name="${xmlText(name)}" tests="1" failures="0" errors="1" skipped="0" time="0.000" timestamp="${startedAt.replace(/\.\d+Z$/, '')}">`,
+    `  <testcase name="(run)" classname="${xmlText(name)}" time="0.000">`,
+    `    <error message="${xmlText(message)}" type="${xmlText(error.kind)}">${xmlText(`${error.kind}: ${error.message}`)}</error>`,
+    '  </testcase>',
+    '</testsuite>',
+    '',
+  ].join('\n');
+}

@@ -42,3 +42,8 @@ export function tapReport(report: CollectionReport): string {
   );
   return lines.join('\n');
 }
+
+/** A collection that could not run at all: TAP's "Bail out!", with why. */
+export function tapCannotRun(error: { kind: string; message: string }): string {
+  return `TAP version 13\nBail out! ${description(`${error.kind}: ${error.message}`)}\n`;
+}
