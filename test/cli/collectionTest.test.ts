@@ -179,6 +179,20 @@ describe('loupe test', { timeout: 120_000 }, () => {
     ]);
   });
 
+  it('a run that cannot start names the ${env:…} a value came from, never the value, in every report', async () => {
+    const file = collection('secret.json', {
+      target: { transport: 'stdio', command: 'loupe-missing-${env:LOUPE_TEST_SECRET}' },
+      steps: [{ name: 'x', method: 'tools/list' }],
+    });
+    const env = { LOUPE_TEST_SECRET: 'hunter2-not-for-logs' };
+    for (const reporter of ['text', 'json', 'junit', 'tap']) {
+      const run = await runLoupe(['test', file, '--reporter', reporter], { env });
+      expect({ reporter, code: run.code }).toEqual({ reporter, code: 2 });
+      expect(run.stderr).toContain('loupe-missing-${env:LOUPE_TEST_SECRET}');
+      expect(`${run.stdout}${run.stderr}`).not.toContain('hunter2');
+    }
+  });
+
   it('runs what --grep names and the steps it depends on; --bail starts nothing after a failure; --concurrency keeps dependencies', async () => {
     const path = collection('flow.json', {
       target: { transport: 'demo' },

@@ -37,12 +37,12 @@ export interface LoupeRun {
   ms: number;
 }
 
-export async function runLoupe(args: string[], options: { timeoutMs?: number; cwd?: string } = {}): Promise<LoupeRun> {
+export async function runLoupe(args: string[], options: { timeoutMs?: number; cwd?: string; env?: Record<string, string> } = {}): Promise<LoupeRun> {
   const started = performance.now();
   const child = spawn(process.execPath, [loupeBin, ...args], {
     cwd: options.cwd ?? repositoryRoot,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, NO_COLOR: '1' },
+    env: { ...process.env, NO_COLOR: '1', ...options.env },
   });
   let stdout = '';
   let stderr = '';

@@ -28,6 +28,8 @@ import { reportLines } from './testReport.js';
 interface ReportPlace {
   reporter: 'text' | 'junit' | 'tap' | 'json';
   out?: string;
+  /** The environment values the target used: written as ${env:NAME} in what is said (a report may be published). */
+  usedEnv: ReadonlyMap<string, string>;
 }
 
 /**
@@ -41,7 +43,7 @@ async function cannotRun(
   error: unknown,
   place: ReportPlace,
 ): Promise<number> {
-  const data = toErrorData(error);
+  const data = redactor(place.usedEnv)(toErrorData(error));
   const report =
     place.reporter === 'json'
       ? `${terminalJson(errorDocument(data), 2)}\n`
@@ -130,7 +132,8 @@ export async function testCommand(invocation: Invocation, terminal: Terminal): P
   const path = resolve(file);
   const { options } = invocation;
   const reporter = options.reporter ?? (options.json ? 'json' : 'text');
-  const place: ReportPlace = { reporter, ...(options.out ? { out: options.out } : {}) };
+  const usedEnv = new Map<string, string>();
+  const place: ReportPlace = { reporter, usedEnv, ...(options.out ? { out: options.out } : {}) };
   let collection: Collection;
   try {
     collection = await readCollection(path);
@@ -144,7 +147,6 @@ export async function testCommand(invocation: Invocation, terminal: Terminal): P
   }
   if (options.grep && !collection.steps.some((step) => options.grep?.test(step.name)))
     return cannotRun(terminal, file, usage(`no step matches --grep ${String(options.grep)}`), place);
-  const usedEnv = new Map<string, string>();
   let target: Target | undefined;
   try {
     target = await targetOf(invocation, collection, path, terminal, usedEnv);
