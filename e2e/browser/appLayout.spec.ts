@@ -178,6 +178,11 @@ test.describe('layout and focus', () => {
     await expect(toolList(page).getByRole('option').first()).toBeVisible();
     await page.keyboard.press('Control+k');
     await page.getByRole('combobox', { name: 'Go to' }).fill('get_weather_report');
+    // The palette may open before the last page is listed: a person presses Enter once the match shows.
+    const matches = page.getByRole('listbox', { name: 'Matches' });
+    await expect(matches.getByRole('option').first().locator('.palette-label')).toHaveText(
+      'get_weather_report',
+    );
     await page.keyboard.press('Enter');
     const panel = page.getByRole('region', { name: 'Call get_weather_report' });
     const city = panel.locator('.arguments-form input').first();

@@ -4,6 +4,8 @@
  * moves it into the view it opened.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
+import type { ListKind } from '../../shared/lists';
+import { selectList } from '../store/selectors';
 import { useLoupeStore } from '../store/store';
 import { paletteEntries, type PaletteEntry } from './paletteEntries';
 import { rankPalette } from './paletteRank';
@@ -16,26 +18,42 @@ function isPaletteKey(event: KeyboardEvent): boolean {
   );
 }
 
-/** The entries while `session` is shown (the argument only keys the memo: the store is read whole). */
-function entriesOf(session: string | null): PaletteEntry[] {
+/** The entries while `session` is shown (the arguments only key the memo: the store is read whole). */
+function entriesOf(session: string | null, ..._lists: unknown[]): PaletteEntry[] {
   return session === useLoupeStore.getState().shownSession ? paletteEntries(useLoupeStore.getState()) : [];
 }
 
+/** A list's walked result: the palette is built again when one arrives while it is open. */
+function useListResult(kind: ListKind): unknown {
+  return useLoupeStore((state) => selectList(kind)(state).result);
+}
+
 function PaletteBody({ onClose }: { onClose: () => void }) {
-  // Built once per opening and per session shown (Alt+Shift+] / [ switch sessions with the palette open).
+  // Built once per opening, per session shown (Alt+Shift+] / [ switch sessions with the palette open) and per
+  // list walked meanwhile: a palette opened while the first listing is still going offers its tools once they
+  // are listed, not only at the next opening.
   const shownSession = useLoupeStore((state) => state.shownSession);
-  const entries = useMemo(() => entriesOf(shownSession), [shownSession]);
+  const tools = useListResult('tools');
+  const prompts = useListResult('prompts');
+  const resources = useListResult('resources');
+  const templates = useListResult('templates');
+  const entries = useMemo(
+    () => entriesOf(shownSession, tools, prompts, resources, templates),
+    [shownSession, tools, prompts, resources, templates],
+  );
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
   const shown = useMemo(() => rankPalette(entries, query), [entries, query]);
+  // The matches may change under the cursor (a list arrived): keep it on one of them.
+  const current = active < shown.length ? active : 0;
   const container = useRef<HTMLDivElement>(null);
   const input = useRef<HTMLInputElement>(null);
   useReturnFocus(true, container, input);
   useEffect(() => {
     // jsdom has no scrollIntoView.
-    const option: Partial<HTMLElement> | null = document.getElementById(`palette-option-${active}`);
+    const option: Partial<HTMLElement> | null = document.getElementById(`palette-option-${current}`);
     option?.scrollIntoView?.({ block: 'nearest' });
-  }, [active]);
+  }, [current]);
 
   const run = (entry: PaletteEntry | undefined): void => {
     if (!entry) return;
@@ -46,10 +64,10 @@ function PaletteBody({ onClose }: { onClose: () => void }) {
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
       const step = event.key === 'ArrowDown' ? 1 : -1;
-      setActive((current) => (shown.length === 0 ? 0 : (current + step + shown.length) % shown.length));
+      setActive(shown.length === 0 ? 0 : (current + step + shown.length) % shown.length);
     } else if (event.key === 'Enter') {
       event.preventDefault();
-      run(shown[active]);
+      run(shown[current]);
     } else if (event.key === 'Escape') {
       event.preventDefault();
       event.stopPropagation();
@@ -73,7 +91,7 @@ function PaletteBody({ onClose }: { onClose: () => void }) {
           role="combobox"
           aria-expanded="true"
           aria-controls="palette-options"
-          aria-activedescendant={shown.length > 0 ? `palette-option-${active}` : undefined}
+          aria-activedescendant={shown.length > 0 ? `palette-option-${current}` : undefined}
           aria-label="Go to"
           placeholder="Go to a tool, resource, prompt, frame, server or action…"
           value={query}
@@ -89,8 +107,8 @@ function PaletteBody({ onClose }: { onClose: () => void }) {
               key={entry.id}
               id={`palette-option-${index}`}
               role="option"
-              aria-selected={index === active}
-              className={index === active ? 'palette-option active' : 'palette-option'}
+              aria-selected={index === current}
+              className={index === current ? 'palette-option active' : 'palette-option'}
               onMouseMove={() => setActive(index)}
               onClick={() => run(entry)}
             >

@@ -6,6 +6,8 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { JsonObject } from '../../shared/json';
+import { itemKey, type ListResult } from '../../shared/lists';
+import { connect } from '../store/sessionActions';
 import { resetStore, useLoupeStore } from '../store/store';
 import { bootApp, stopApp } from '../testing/bootApp';
 import { fakeBackend, frame, giveElementsASize, listResult, makeTools } from '../testing/fakeBackend';
@@ -95,6 +97,62 @@ describe('command palette', () => {
     const city = document.activeElement as HTMLInputElement;
     expect(city.value).toBe('Utrecht');
     expect([city.selectionStart, city.selectionEnd]).toEqual([0, 'Utrecht'.length]);
+  });
+
+  it('opened while the tools are still being listed, it offers them once the listing ends', async () => {
+    let settle: (result: ListResult) => void = () => undefined;
+    const walk = new Promise<ListResult>((resolve) => (settle = resolve));
+    const backend = fakeBackend({
+      initialTarget: () => Promise.resolve(null),
+      list: (kind) => (kind === 'tools' ? walk : Promise.resolve(listResult(kind, []))),
+    });
+    await bootApp(backend);
+    let connected: Promise<void> = Promise.resolve();
+    act(() => {
+      connected = connect({ transport: 'demo' });
+    });
+    await waitFor(() => expect(useLoupeStore.getState().lists.tools.loading).toBe(true));
+    pressPaletteKey();
+    const input = screen.getByRole('combobox', { name: 'Go to' });
+    fireEvent.change(input, { target: { value: 'weather' } });
+    expect(optionLabels()).toEqual([]);
+    expect(screen.getByText('Nothing matches “weather”.')).toBeTruthy();
+    // Enter with nothing matching does nothing: the palette stays open for the match to come.
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(screen.getByRole('dialog', { name: 'Command palette' })).toBeTruthy();
+
+    await act(async () => {
+      settle(listResult('tools', tools));
+      await connected;
+    });
+    await waitFor(() => expect(optionLabels()[0]).toBe('weather'));
+    expect(paletteOptions()[0].getAttribute('aria-selected')).toBe('true');
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(useLoupeStore.getState().selected.tools).toEqual({ index: 42, key: 'weather' });
+  });
+
+  it('keeps the chosen match in range when the matches change under it', async () => {
+    const backend = await boot();
+    pressPaletteKey();
+    const input = screen.getByRole('combobox', { name: 'Go to' });
+    fireEvent.change(input, { target: { value: 'tool_3' } });
+    const before = optionLabels();
+    expect(before.slice(0, 11)).toEqual(['tool_3', ...Array.from({ length: 10 }, (_, n) => `tool_3${n}`)]);
+    // The last match chosen (ArrowUp from the first wraps around).
+    fireEvent.keyDown(input, { key: 'ArrowUp' });
+    expect(paletteOptions()[before.length - 1].getAttribute('aria-selected')).toBe('true');
+    // The server's list changes to the first five tools: the cursor goes back to the first match.
+    const removed = tools.slice(5).map((tool) => itemKey('tools', tool));
+    act(() =>
+      backend.emit('onListChanged', {
+        diff: { kind: 'tools', added: [], removed, changed: [] },
+        result: listResult('tools', tools.slice(0, 5)),
+      }),
+    );
+    await waitFor(() => expect(optionLabels()).toEqual(['tool_3']));
+    expect(paletteOptions()[0].getAttribute('aria-selected')).toBe('true');
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(useLoupeStore.getState().selected.tools).toEqual({ index: 3, key: 'tool_3' });
   });
 
   it('Escape closes it and gives focus back to where it was', async () => {
