@@ -4,6 +4,10 @@
  * listing of 200 pages — the proxy only relays: parsing, classifying and journaling neither delay the host's next
  * request nor compete with the host and the server for the CPU while they talk. The work runs in order, so frames
  * keep their order; each is timed by when its bytes passed, not when it was recorded.
+ *
+ * The relay and the recording share one thread, so a held second of traffic is recorded in slices of a few
+ * milliseconds, with the event loop turned between them: a request arriving meanwhile is relayed after one slice,
+ * not after the whole second's parsing (which held a 10,000-tool listing's last pages for ~100 ms).
  */
 import type { Direction } from '../../shared/frames.js';
 import type { FrameRecorder, RecordExtra } from '../recorder/frameRecorder.js';
@@ -15,9 +19,15 @@ export interface Arrival {
 
 const quietMs = 20;
 const maxHoldMs = 1000;
+/** How long one slice of recording may hold the thread before the relay gets its turn. */
+const sliceMs = 2;
 
 export class QuietRecording {
   private queue: { job: (at: Arrival) => void; at: Arrival }[] = [];
+  /** The queue's first piece not yet run (pieces before it are done). */
+  private next = 0;
+  /** A slice is due (setImmediate): the queue is being worked through. */
+  private draining = false;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private firstAt = 0;
   private lastAt = 0;
@@ -38,7 +48,7 @@ export class QuietRecording {
     this.queue.push({ job, at });
     if (this.atOnce) return this.flush();
     this.lastAt = at.t;
-    if (this.timer) return;
+    if (this.timer || this.draining) return;
     this.firstAt = at.t;
     this.timer = setTimeout(() => this.check(), quietMs);
   }
@@ -54,21 +64,45 @@ export class QuietRecording {
   flush(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
-    const queued = this.queue;
-    this.queue = [];
-    for (const { job, at } of queued) {
+    this.run(Infinity);
+  }
+
+  /** Runs queued pieces in order until the queue is empty or `until` (performance.now()) has passed. */
+  private run(until: number): void {
+    const queue = this.queue;
+    while (this.next < queue.length) {
+      const { job, at } = queue[this.next];
+      this.next += 1;
       try {
         job(at);
       } catch {
         // A piece that cannot be recorded must not stop the rest.
       }
+      if (performance.now() >= until) break;
     }
+    if (this.next >= queue.length) {
+      this.queue = [];
+      this.next = 0;
+    } else if (this.next >= 4096) {
+      // Traffic that never pauses: the pieces done are let go of as the slices go on.
+      queue.splice(0, this.next);
+      this.next = 0;
+    }
+  }
+
+  /** One slice, then the event loop's turn (its I/O first), then the next slice, until the queue is empty. */
+  private slice(): void {
+    this.draining = false;
+    this.run(performance.now() + sliceMs);
+    if (this.next === 0) return;
+    this.draining = true;
+    setImmediate(() => this.slice());
   }
 
   private check(): void {
     this.timer = undefined;
     const now = this.recorder.now();
-    if (now - this.lastAt >= quietMs || now - this.firstAt >= maxHoldMs) return this.flush();
+    if (now - this.lastAt >= quietMs || now - this.firstAt >= maxHoldMs) return this.slice();
     this.timer = setTimeout(() => this.check(), Math.max(1, quietMs - (now - this.lastAt)));
   }
 }
