@@ -17,13 +17,21 @@ import {
   type ServerResponse,
 } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import type { AddressInfo } from 'node:net';
 import { LoupeError } from '../../shared/errors.js';
 import type { HttpInfo } from '../../shared/frames.js';
-import { looksSecret } from '../../shared/target.js';
 import type { FrameRecorder } from '../recorder/frameRecorder.js';
 import { SseParser } from '../wire/sseParser.js';
 import { FaultMatcher, faultMark, type FaultRule } from './faultRules.js';
+import { startPassThrough } from './httpPassThrough.js';
+import {
+  closeTap,
+  listenLoopback,
+  mcpHeaders,
+  recordAnswer,
+  secretLearner,
+  tappedUrl,
+  upstreamFailure,
+} from './httpTapParts.js';
 import { MessageSubjects } from './messageSubjects.js';
 import { QuietRecording, type Arrival } from './quietRecording.js';
 
@@ -71,15 +79,6 @@ function readBody(request: IncomingMessage): Promise<Buffer> {
   });
 }
 
-function mcpHeaders(request: IncomingMessage): Record<string, string> {
-  const kept: Record<string, string> = {};
-  for (const [name, value] of Object.entries(request.headers)) {
-    if ((name.startsWith('mcp-') || name === 'last-event-id') && typeof value === 'string')
-      kept[name] = value;
-  }
-  return kept;
-}
-
 /** The messages of a POST body: one, or each of a batch. */
 function bodyMessages(text: string): string[] {
   try {
@@ -100,31 +99,32 @@ export async function startHttpTap(options: HttpTapOptions): Promise<HttpTap> {
   }
   const matcher = new FaultMatcher(options.faults ?? []);
   const faulty = matcher.rules.length > 0;
+  // With nothing to change but Host, an http:// upstream is tapped at the TCP level (httpPassThrough.ts): the bytes
+  // pass as they are, at a third of the proxy's CPU. Faults, https:// and conform's foreign Host need the proxy.
+  if (
+    upstream.protocol === 'http:' &&
+    !faulty &&
+    options.recordWhenQuiet === true &&
+    !options.keepForeignHost
+  )
+    return startPassThrough({
+      upstream,
+      recorder,
+      ...(options.port === undefined ? {} : { port: options.port }),
+    });
   // Recorded once the traffic is quiet (quietRecording.ts): the proxy relays first.
   const later = new QuietRecording(recorder, options.recordWhenQuiet !== true);
   const subjects = new MessageSubjects();
-  const secrets = new Set<string>();
+  const learn = secretLearner(recorder);
   const sockets = new Set<import('node:net').Socket>();
 
-  const learnSecrets = (request: IncomingMessage): void => {
-    let added = false;
-    for (const [name, value] of Object.entries(request.headers)) {
-      if (typeof value !== 'string' || !looksSecret(name) || secrets.has(value)) continue;
-      secrets.add(value);
-      const space = value.indexOf(' ');
-      if (space > 0) secrets.add(value.slice(space + 1));
-      added = true;
-    }
-    if (added) recorder.redactSecrets([...secrets]);
-  };
-
   const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
-    learnSecrets(request);
+    learn(Object.entries(request.headers));
     const method = request.method ?? 'GET';
     const path = request.url ?? '/';
     const body = await readBody(request);
     const info: HttpInfo = { method, url: path };
-    const sentHeaders = mcpHeaders(request);
+    const sentHeaders = mcpHeaders(Object.entries(request.headers));
     if (Object.keys(sentHeaders).length > 0) info.requestHeaders = sentHeaders;
     let fired: FaultRule | undefined;
     if (body.length > 0) {
@@ -215,7 +215,7 @@ export async function startHttpTap(options: HttpTapOptions): Promise<HttpTap> {
       relay(answer, response, method, fired),
     );
     outgoing.on('error', (error) => {
-      const text = `loupe tap: the upstream ${upstream.origin} did not answer: ${error.message}`;
+      const text = upstreamFailure(upstream, error);
       later.record('in', text, { kind: 'http', http: { method, status: 502 } });
       if (!response.headersSent) response.writeHead(502, { 'content-type': 'text/plain' });
       response.end(text);
@@ -286,10 +286,7 @@ export async function startHttpTap(options: HttpTapOptions): Promise<HttpTap> {
       }
       const at = passed ?? later.now();
       response.end();
-      const text = whole.length === 0 ? `${status} ${answer.statusMessage ?? ''}`.trim() : undefined;
-      const extra =
-        whole.length === 0 || !contentType.includes('json') ? { kind: 'http' as const, http } : { http };
-      later.defer((when) => recorder.record('in', text ?? whole.toString('utf8'), { ...extra, ...when }), at);
+      later.defer((when) => recordAnswer(recorder, http, answer.statusMessage ?? '', whole, when), at);
     });
     answer.on('error', () => response.destroy());
   };
@@ -374,33 +371,12 @@ export async function startHttpTap(options: HttpTapOptions): Promise<HttpTap> {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', (error: NodeJS.ErrnoException) =>
-      reject(
-        new LoupeError({
-          kind: 'usage',
-          message:
-            error.code === 'EADDRINUSE'
-              ? `tap --port ${options.port ?? 0}: the port is in use.`
-              : `tap could not listen: ${error.message}`,
-        }),
-      ),
-    );
-    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
+  const port = await listenLoopback(server, options.port);
   ownPort = port;
-  const url = new URL(upstream.pathname + upstream.search, `http://127.0.0.1:${port}`).href;
+  const url = tappedUrl(upstream, port);
   return {
     url,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        server.close(() => {
-          later.flush();
-          resolve();
-        });
-      }),
+    close: () => closeTap(server, sockets, later),
   };
 }
 
