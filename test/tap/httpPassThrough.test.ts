@@ -112,12 +112,21 @@ describe('loupe tap --url at the TCP level', () => {
         'Content-Type: text/event-stream',
         'Transfer-Encoding: chunked',
         '',
+        // A priming event (an id, empty data) and a comment: no message, so nothing recorded.
+        '1f',
+        'id: 6\r\ndata: \r\n\r\n: still here\r\n',
         '1d',
         'id: 7\r\ndata: {"jsonrpc":"2.0"',
         '12',
         ',"method":"ping"}\n',
         '1',
         '\n',
+        // An event whose bytes are not UTF-8 (0xff): recorded with its exact bytes beside the text.
+        '36',
+        'event: message\ndata: {"jsonrpc":"2.0","method":"x\xff"}\n\n',
+        // An event of another type: a fact of the transport, not a message.
+        '20',
+        'event: endpoint\ndata: /message\n\n',
         '0',
         '',
         '',
@@ -169,7 +178,13 @@ describe('loupe tap --url at the TCP level', () => {
       ['in', 'http', 'HEAD', 200, '200 OK'],
       ['in', 'http', 'GET', 200, 'GET stream 200'],
       ['in', 'notification', 'GET', 200, '{"jsonrpc":"2.0","method":"ping"}'],
+      ['in', 'notification', 'GET', 200, '{"jsonrpc":"2.0","method":"x\ufffd"}'],
+      ['in', 'http', 'GET', 200, '/message'],
     ]);
+    expect(Buffer.from(frames[9]?.rawBase64 ?? '', 'base64').toString('latin1')).toBe(
+      '{"jsonrpc":"2.0","method":"x\xff"}',
+    );
+    expect(frames[8]?.rawBase64).toBeUndefined();
     expect(frames[0]?.http?.requestHeaders).toEqual({ 'mcp-session-id': 's-1' });
     expect(JSON.stringify(frames)).not.toContain('pass-secret-77');
   });

@@ -114,6 +114,7 @@ describe('loupe tap --url with the SDK 1.x Client and server-everything', () => 
           frames.find((frame) => frame.method === 'tools/list')?.http?.requestHeaders?.['mcp-session-id'],
         ).toBeTruthy();
       expect(JSON.stringify(frames)).not.toContain('tap-test-secret-4f9a1c');
+      expect(frames.filter((frame) => frame.kind === 'invalid')).toEqual([]);
     });
   }
 
@@ -157,6 +158,11 @@ describe('loupe tap --url with the SDK 1.x Client and server-everything', () => 
       (frame) => frame.http?.method === 'GET' && frame.http.requestHeaders?.['last-event-id'] !== undefined,
     );
     expect(resumed).toBeDefined();
+    // server-everything primes each stream with an event of empty data: no message, so no frame (none 'invalid').
+    expect(frames.filter((frame) => frame.kind === 'invalid')).toEqual([]);
+    expect(
+      frames.filter((frame) => frame.kind === 'notification' && frame.method === 'notifications/progress'),
+    ).toHaveLength(3);
   });
 
   it('a dead upstream: the client is answered 502 with the cause named, not left hanging', async () => {

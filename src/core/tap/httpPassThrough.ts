@@ -16,7 +16,7 @@
 import { connect, createServer, type Socket } from 'node:net';
 import type { HttpInfo } from '../../shared/frames.js';
 import type { FrameRecorder } from '../recorder/frameRecorder.js';
-import { SseParser } from '../wire/sseParser.js';
+import type { SseParser } from '../wire/sseParser.js';
 import { field, Http1Reader, type BodyRule, type Http1Head } from './http1Reader.js';
 import {
   closeTap,
@@ -25,6 +25,7 @@ import {
   recordAnswer,
   recordRequest,
   secretLearner,
+  sseRecording,
   tappedUrl,
   upstreamFailure,
 } from './httpTapParts.js';
@@ -127,9 +128,7 @@ function pair(client: Socket, upstream: URL, recorder: FrameRecorder, later: Qui
       answer = { http, message: parts[2] ?? '', body: [] };
       if (contentType.startsWith('text/event-stream')) {
         recorder.record('in', `${method} stream ${status}`, { kind: 'http', http, ...arrived });
-        answer.stream = new SseParser((event) =>
-          recorder.record('in', Buffer.from(event.data, 'latin1').toString('utf8'), { http, ...arrived }),
-        );
+        answer.stream = sseRecording(recorder, http, () => arrived);
       }
       return method === 'HEAD' || status === 204 || status === 304 ? 'none' : 'framed';
     },

@@ -20,7 +20,6 @@ import { request as httpsRequest } from 'node:https';
 import { LoupeError } from '../../shared/errors.js';
 import type { HttpInfo } from '../../shared/frames.js';
 import type { FrameRecorder } from '../recorder/frameRecorder.js';
-import { SseParser } from '../wire/sseParser.js';
 import { FaultMatcher, faultMark, type FaultRule } from './faultRules.js';
 import { startPassThrough } from './httpPassThrough.js';
 import {
@@ -29,6 +28,7 @@ import {
   mcpHeaders,
   recordAnswer,
   secretLearner,
+  sseRecording,
   tappedUrl,
   upstreamFailure,
 } from './httpTapParts.js';
@@ -299,9 +299,7 @@ export async function startHttpTap(options: HttpTapOptions): Promise<HttpTap> {
   ): void => {
     // The parser runs later (quietRecording.ts); each event is timed by the chunk that completed it.
     let arrived: Arrival = later.now();
-    const parser = new SseParser((event) =>
-      recorder.record('in', Buffer.from(event.data, 'latin1').toString('utf8'), { http, ...arrived }),
-    );
+    const parser = sseRecording(recorder, http, () => arrived);
     const parse = (bytes: Buffer): void =>
       later.defer((at) => {
         arrived = at;

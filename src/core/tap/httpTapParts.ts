@@ -8,6 +8,8 @@ import { LoupeError } from '../../shared/errors.js';
 import type { HttpInfo } from '../../shared/frames.js';
 import { looksSecret } from '../../shared/target.js';
 import type { FrameRecorder } from '../recorder/frameRecorder.js';
+import { decodeLatin1 } from '../wire/boundedBody.js';
+import { SseParser } from '../wire/sseParser.js';
 import type { Arrival, QuietRecording } from './quietRecording.js';
 
 /** Remembers the values of secret-looking request headers, so the journal redacts them (what goes upstream is untouched). */
@@ -97,5 +99,22 @@ export function closeTap(server: Server, sockets: Set<Socket>, later: QuietRecor
       later.flush();
       resolve();
     });
+  });
+}
+
+/**
+ * A parser of an answer's SSE stream that records each event's message 'in', timed by `arrived()` (the chunk that
+ * completed it). An event with empty data (a priming event, a keep-alive) carries no message and is not recorded,
+ * and one of another type than 'message' is an HTTP fact: as Loupe's own sessions record them (eventStream.ts).
+ */
+export function sseRecording(recorder: FrameRecorder, http: HttpInfo, arrived: () => Arrival): SseParser {
+  return new SseParser((event) => {
+    if (event.data === '') return;
+    // Bytes that are not UTF-8 are kept exactly beside the text (as Loupe's own sessions keep them).
+    const { text, rawBase64 } = decodeLatin1(event.data);
+    const exact = rawBase64 !== undefined ? { rawBase64 } : {};
+    // An event of another type (legacy SSE's 'endpoint') is a fact of the transport, not a message.
+    if (event.event === 'message') recorder.record('in', text, { http, ...exact, ...arrived() });
+    else recorder.record('in', text, { kind: 'http', http, ...exact, ...arrived() });
   });
 }

@@ -39,16 +39,18 @@ describe('QuietRecording', () => {
         resolve();
       }),
     );
+    let allDone: () => void = () => undefined;
+    const done = new Promise<void>((resolve) => (allDone = resolve));
     for (let n = 0; n < 60; n += 1) {
       later.defer(() => {
         // The first piece sends a byte to the echo, as a host's next request would arrive.
         if (n === 0) client?.write('x');
         busy(1);
         order.push(`job ${n}`);
+        if (n === 59) allDone();
       });
     }
-    await echoed;
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await Promise.all([echoed, done]);
     const jobs = order.filter((entry) => entry !== 'echo');
     expect(jobs).toEqual(Array.from({ length: 60 }, (_, n) => `job ${n}`));
     // One piece of about 1 ms, a slice of 2 ms: the echo is handled after a few pieces (at most half, on a busy
@@ -75,7 +77,8 @@ describe('QuietRecording', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     later.record('in', '{"jsonrpc":"2.0","id":1,"result":{}}');
     later.defer((at) => recorder.record('out', '{"jsonrpc":"2.0","method":"ping"}', at), passed);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(recorder.frames()).toEqual([]);
+    later.flush();
     const frames = recorder.frames();
     expect(frames.map((frame) => frame.kind)).toEqual(['response', 'notification']);
     expect(frames[1]?.t).toBe(passed.t);
