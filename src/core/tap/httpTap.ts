@@ -1,7 +1,9 @@
 /**
- * The HTTP tap: a reverse proxy on 127.0.0.1 in front of a Streamable HTTP or legacy SSE server. Every request goes
- * upstream with its method, path, query, headers (Mcp-Session-Id, MCP-Protocol-Version, Mcp-*, Last-Event-ID,
- * Authorization…) and body; every response comes back with its status, headers and body, streams as they flow.
+ * The HTTP tap: a reverse proxy on 127.0.0.1 in front of a Streamable HTTP or legacy SSE server (with faults, or to
+ * https://; a plain tap of an http:// server passes bytes at the TCP level instead, httpPassThrough.ts). Every
+ * request goes upstream with its method, path, query, headers (Mcp-Session-Id, MCP-Protocol-Version, Mcp-*,
+ * Last-Event-ID, Authorization…) and body; every response comes back with its status, headers and body, streams as
+ * they flow.
  * Requests paths are kept, so the tapped URL is the upstream's with the proxy's origin (a legacy `endpoint` event's
  * relative URL then points at the proxy too).
  *
@@ -100,7 +102,8 @@ export async function startHttpTap(options: HttpTapOptions): Promise<HttpTap> {
   const matcher = new FaultMatcher(options.faults ?? []);
   const faulty = matcher.rules.length > 0;
   // With nothing to change but Host, an http:// upstream is tapped at the TCP level (httpPassThrough.ts): the bytes
-  // pass as they are, at a third of the proxy's CPU. Faults, https:// and conform's foreign Host need the proxy.
+  // pass as they are, with no HTTP server and client rebuilding each message. Faults, https:// and conform's foreign
+  // Host need the proxy.
   if (
     upstream.protocol === 'http:' &&
     !faulty &&
