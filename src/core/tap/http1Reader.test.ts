@@ -7,7 +7,7 @@ interface Message {
   data: string;
 }
 
-/** Feeds bytes in pieces of `size` and gathers what the reader saw: messages, the raw bytes in order, why it gave up. */
+/** Feeds bytes in pieces of `size`; gathers what the reader saw: messages, the raw bytes in order, why it gave up. */
 function read(bytes: Buffer, size: number, rule: (head: Http1Head) => BodyRule = () => 'framed') {
   const messages: Message[] = [];
   const passed: Buffer[] = [];

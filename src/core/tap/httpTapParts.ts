@@ -12,7 +12,7 @@ import { decodeLatin1 } from '../wire/boundedBody.js';
 import { SseParser } from '../wire/sseParser.js';
 import type { Arrival, QuietRecording } from './quietRecording.js';
 
-/** Remembers the values of secret-looking request headers, so the journal redacts them (what goes upstream is untouched). */
+/** Remembers the values of secret-looking request headers: the journal redacts them (what goes upstream is untouched). */
 export function secretLearner(recorder: FrameRecorder): (fields: Iterable<[string, unknown]>) => void {
   const secrets = new Set<string>();
   return (fields) => {
