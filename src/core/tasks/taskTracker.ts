@@ -20,13 +20,19 @@ export const maxFollowMs = 3_600_000;
 export class TaskTracker {
   readonly record: TaskRecord;
   private wake: (() => void) | undefined;
-  private readonly startedWall = Date.now();
+  /**
+   * When the TTL started at the latest on Loupe's wall clock: when the call that created the task was sent (the server
+   * cannot have created it earlier), so a task the server dropped at its TTL's end is past it on this clock too.
+   */
+  private readonly startedWall: number;
 
   constructor(
     task: ParsedTask,
     call: Pick<TaskRecord, 'callId' | 'tool' | 'era' | 'startedAt'>,
     private readonly onChange: (record: TaskRecord) => void,
+    sentWall = Date.now(),
   ) {
+    this.startedWall = sentWall;
     this.record = { ...call, taskId: task.taskId, status: task.status, history: [] };
     if (task.createdAt !== undefined) this.record.createdAt = task.createdAt;
     this.see(task, 'created', call.startedAt);

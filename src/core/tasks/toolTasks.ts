@@ -89,6 +89,8 @@ export async function followToolTask(
         // A display's fault must not end the task.
       }
     },
+    // The call's send time; after input rounds (a person's pace) the task was created after the last of them.
+    created.rounds?.length ? Date.now() : Date.now() - created.rttMs,
   );
   try {
     const response =
