@@ -13,7 +13,8 @@ import { recordListChange } from '../compare/compareActions';
 import { answeredLimit, historyLimit } from '../store/callsSlice';
 import { FrameLog } from '../lib/frameLog';
 import { withTask } from '../store/tasksSlice';
-import { applyListResult, markUnsupported, refreshStats } from '../store/sessionActions';
+import { applyListResult, kindsOffered, markUnsupported, refreshStats } from '../store/sessionActions';
+import { refreshSecurity } from '../security/securityActions';
 import { logsFromFrames } from './logsFromFrames';
 import { apiOf, type ScopedStore } from './sessionStore';
 
@@ -91,6 +92,11 @@ export async function attachSession(store: ScopedStore): Promise<void> {
   }
   markUnsupported(store);
   void refreshPortabilityCosts(store);
+  // The security lens (findings, the pin banner) reads the lists as last walked: with every offered kind kept it
+  // sends nothing. A reload showed "not scanned yet" and no pin banner until Scan again was pressed.
+  const keptKinds = new Set(kept.map((result) => result.kind));
+  if (status.state === 'connected' && kindsOffered(store).every((kind) => keptKinds.has(kind)))
+    void refreshSecurity(store);
   store.setState((state) => ({
     lint,
     tasks: tasks.reduce(withTask, state.tasks),

@@ -137,18 +137,35 @@ function offers(store: ScopedStore, kind: ListKind): boolean {
   return isJsonObject(status.handshake.capabilities[listMethods[kind].capability]);
 }
 
+/**
+ * Every list, the tools first. Lint and the token costs follow the tools at once; the security lens reads every
+ * kind, so it waits for their walks: run between the tools and the others (as it was), it walked resources,
+ * templates and prompts itself, and the app's own walks then listed each a second time.
+ */
 export async function refreshAll(store: ScopedStore = shownStore()): Promise<void> {
-  await refreshList('tools', store);
-  await Promise.all((['resources', 'templates', 'prompts'] as const).map((kind) => refreshList(kind, store)));
+  const generation = generationOf(store);
+  const current = (): boolean => generation === generationOf(store);
+  await refreshList('tools', store, { lenses: false });
+  const toolLenses = current() && offers(store, 'tools');
+  await Promise.all([
+    ...(['resources', 'templates', 'prompts'] as const).map((kind) => refreshList(kind, store)),
+    toolLenses ? refreshLint(store, { security: false }) : undefined,
+  ]);
+  if (toolLenses && current()) await refreshSecurity(store);
   await refreshStats(store);
 }
 
-export async function refreshList(kind: ListKind, store: ScopedStore = shownStore()): Promise<void> {
+/** Walks a list again; after the tools, the lenses that follow them (lint, security, costs) unless `lenses` is false. */
+export async function refreshList(
+  kind: ListKind,
+  store: ScopedStore = shownStore(),
+  { lenses = true }: { lenses?: boolean } = {},
+): Promise<void> {
   if (!offers(store, kind)) {
     patchList(store, kind, { unsupported: true, loading: false, result: null, error: null });
     return;
   }
-  await showWalk(store, kind, { unsupported: false }, (api) => api.list(kind));
+  await showWalk(store, kind, { unsupported: false }, (api) => api.list(kind), lenses);
 }
 
 /** Runs one walk of a list and shows its result or error, unless the session started over meanwhile; then lint for tools. */
@@ -157,6 +174,7 @@ async function showWalk(
   kind: ListKind,
   patch: Partial<ListState>,
   walk: (api: ReturnType<typeof apiOf>) => Promise<ListResult>,
+  lenses = true,
 ): Promise<void> {
   const generation = generationOf(store);
   patchList(store, kind, { loading: true, progress: null, error: null, ...patch });
@@ -168,7 +186,7 @@ async function showWalk(
     if (generation !== generationOf(store)) return;
     patchList(store, kind, { loading: false, error: toErrorData(error) });
   }
-  if (kind === 'tools') await refreshLint(store);
+  if (kind === 'tools' && lenses) await refreshLint(store);
 }
 
 /** Goes on with a listing stopped at the page limit, from its last cursor: `pages` more pages, or all. */
@@ -196,14 +214,17 @@ export function applyListResult(
   store.setState((state) => ({ selected: { ...state.selected, [kind]: next } }));
 }
 
-export async function refreshLint(store: ScopedStore = shownStore()): Promise<void> {
+export async function refreshLint(
+  store: ScopedStore = shownStore(),
+  { security = true }: { security?: boolean } = {},
+): Promise<void> {
   try {
     store.setState({ lint: await apiOf(store).lint() });
   } catch {
     store.setState({ lint: null });
   }
   // The security lens (and the pin banner) as soon as the tools are known, before anything is called.
-  await refreshSecurity(store);
+  if (security) await refreshSecurity(store);
   // The token costs follow the same tool list; the host verdicts (a large report) when a view that shows them asks.
   await refreshPortabilityCosts(store);
 }
@@ -216,9 +237,8 @@ export async function refreshStats(store: ScopedStore = shownStore()): Promise<v
   }
 }
 
-/** Which lists the shown session can have (those whose capability the server declared). */
-export function kindsOffered(): ListKind[] {
-  const store = shownStore();
+/** Which lists a session can have (those whose capability the server declared); the shown one by default. */
+export function kindsOffered(store: ScopedStore = shownStore()): ListKind[] {
   return listKinds.filter((kind) => offers(store, kind));
 }
 
