@@ -20,8 +20,9 @@ import type {
 import { isListStep } from '../../shared/collections.js';
 import { LoupeError, toErrorData } from '../../shared/errors.js';
 import type { JsonObject, JsonValue } from '../../shared/json.js';
+import type { CallOutcome } from '../../shared/session.js';
 import type { Snapshot } from '../../shared/snapshot.js';
-import { callTool } from '../calls/callTool.js';
+import { callTool, type CallToolRequest } from '../calls/callTool.js';
 import { walkList } from '../lists/pageWalker.js';
 import { readSnapshot } from '../snapshot/readSnapshot.js';
 import type { McpSession } from '../types.js';
@@ -155,7 +156,22 @@ class StepRunner {
             usedEnv: this.usedEnv,
           }) as unknown as CollectionStep)
         : given;
-      result = isListStep(step) ? await this.runList(step, base) : await this.runCall(step, base);
+      if (isListStep(step)) result = await this.runList(step, base);
+      else {
+        // A call step's rounds are awaited here, not in helpers of their own: fewer async layers on every step.
+        const rtts: number[] = [];
+        let first: Sent | undefined;
+        for (let round = 0; round < (step.repeat ?? 1); round += 1) {
+          const answer: Sent =
+            step.method === 'tools/call'
+              ? await callTool(this.session, this.callRequest(step), this.walked ?? (await this.toolList()))
+              : await this.session.request(step.method, requestParams(step), this.timeout(step));
+          rtts.push(answer.rttMs);
+          first ??= answer;
+        }
+        if (!first) throw new Error('a call step sent nothing');
+        result = this.judged(step, base, first, rtts);
+      }
     } catch (error) {
       const detail = toErrorData(error);
       base.status = 'error';
@@ -163,8 +179,7 @@ class StepRunner {
       result = base;
     }
     result.ms = Math.round((performance.now() - started) * 100) / 100;
-    if (result.status !== 'error')
-      result.status = result.assertions.every((assertion) => assertion.passed) ? 'passed' : 'failed';
+    if (result.status !== 'error') result.status = allPassed(result.assertions) ? 'passed' : 'failed';
     // No environment value was used: nothing to redact (and no copy of the result).
     return this.usedEnv.size === 0 ? result : redactor(this.usedEnv)(result);
   }
@@ -212,44 +227,23 @@ class StepRunner {
     };
   }
 
-  private async send(step: CallStep): Promise<Sent> {
-    if (step.method === 'tools/call') {
-      const tools = this.walked ?? (await this.toolList());
-      const outcome = await callTool(
-        this.session,
-        {
-          tool: step.tool ?? '',
-          arguments: step.arguments ?? {},
-          callId: `step-call-${++this.calls}`,
-          ...this.timeout(step),
-        },
-        tools,
-      );
-      const sent: Sent = { result: outcome.result, rttMs: outcome.rttMs };
-      if (outcome.requestSeq !== undefined) sent.requestSeq = outcome.requestSeq;
-      if (outcome.responseSeq !== undefined) sent.responseSeq = outcome.responseSeq;
-      if (outcome.structuredValidation) sent.validation = outcome.structuredValidation;
-      return sent;
-    }
-    const params: JsonObject =
-      step.method === 'resources/read'
-        ? { uri: step.uri ?? '' }
-        : { name: step.prompt ?? '', ...(step.arguments ? { arguments: step.arguments } : {}) };
-    return this.session.request(step.method, params, this.timeout(step));
+  /** A tools/call step as callTool's request (the runner names its calls: callTool would draw a UUID for each). */
+  private callRequest(step: CallStep): CallToolRequest {
+    const request: CallToolRequest = {
+      tool: step.tool ?? '',
+      arguments: step.arguments ?? {},
+      callId: `step-call-${++this.calls}`,
+    };
+    const timeoutMs = step.timeoutMs ?? this.options.timeoutMs;
+    if (timeoutMs !== undefined) request.timeoutMs = timeoutMs;
+    return request;
   }
 
-  private async runCall(step: CallStep, base: StepResult): Promise<StepResult> {
-    const rtts: number[] = [];
-    let first: Sent | undefined;
-    for (let round = 0; round < (step.repeat ?? 1); round += 1) {
-      const answer = await this.send(step);
-      rtts.push(answer.rttMs);
-      first ??= answer;
-    }
-    if (!first) throw new Error('a call step sent nothing');
+  /** A call step's result: its assertions judged on the first answer, its captures taken. */
+  private judged(step: CallStep, base: StepResult, first: Sent, rtts: number[]): StepResult {
     const latency = latencyFigures(rtts);
     const judged: CallJudgement = { method: step.method, result: first.result, latency };
-    if (first.validation) judged.validation = first.validation;
+    if (first.structuredValidation) judged.validation = first.structuredValidation;
     const assertions = judgeCall(step.expect ?? {}, judged);
     const captured = this.capture(step, first.result, assertions);
     const request: JsonObject =
@@ -274,7 +268,8 @@ class StepRunner {
     result: JsonObject,
     out: AssertionResult[],
   ): Record<string, JsonValue> | undefined {
-    const entries = Object.entries(step.captures ?? {});
+    if (step.captures === undefined) return undefined;
+    const entries = Object.entries(step.captures);
     if (entries.length === 0) return undefined;
     const captured: Record<string, JsonValue> = {};
     const jsonText = jsonTextOf(blocksOf(step.method, result));
@@ -303,15 +298,20 @@ class StepRunner {
   }
 }
 
-type StepValidation = NonNullable<import('../../shared/session.js').CallOutcome['structuredValidation']>;
+/** What one call of a step answered: callTool's outcome or a session's response. */
+type Sent = Pick<CallOutcome, 'result' | 'rttMs' | 'requestSeq' | 'responseSeq' | 'structuredValidation'>;
 
-/** What one call of a step answered. */
-interface Sent {
-  result: JsonObject;
-  rttMs: number;
-  requestSeq?: number;
-  responseSeq?: number;
-  validation?: StepValidation;
+/** The params of a resources/read or prompts/get step. */
+function requestParams(step: CallStep): JsonObject {
+  if (step.method === 'resources/read') return { uri: step.uri ?? '' };
+  const params: JsonObject = { name: step.prompt ?? '' };
+  if (step.arguments) params.arguments = step.arguments;
+  return params;
+}
+
+function allPassed(assertions: readonly AssertionResult[]): boolean {
+  for (const assertion of assertions) if (!assertion.passed) return false;
+  return true;
 }
 
 function skipped(step: CollectionStep, because: string): StepResult {
