@@ -103,16 +103,25 @@ export class StdioWire implements Wire {
 
   send(message: JsonObject): Promise<void> {
     const child = this.child;
-    if (!this.open || !child || child.stdin.destroyed) {
-      return Promise.reject(
-        new LoupeError(this.ended ?? { kind: 'disconnected', message: 'The server process is not running' }),
-      );
-    }
+    if (!this.open || !child || child.stdin.destroyed) return Promise.reject(this.notRunning());
     const text = JSON.stringify(message);
     this.recorder.record('out', text, { message });
     return new Promise((resolve) => {
       child.stdin.write(text + '\n', () => resolve());
     });
+  }
+
+  post(message: JsonObject): void {
+    const child = this.child;
+    if (!this.open || !child || child.stdin.destroyed) throw this.notRunning();
+    const text = JSON.stringify(message);
+    this.recorder.record('out', text, { message });
+    // A failed write is the child's end (stdin's 'error' is ignored, its exit says why): nothing to wait for.
+    child.stdin.write(text + '\n');
+  }
+
+  private notRunning(): LoupeError {
+    return new LoupeError(this.ended ?? { kind: 'disconnected', message: 'The server process is not running' });
   }
 
   setProtocolVersion(): void {
