@@ -121,7 +121,9 @@ export class StdioWire implements Wire {
   }
 
   private notRunning(): LoupeError {
-    return new LoupeError(this.ended ?? { kind: 'disconnected', message: 'The server process is not running' });
+    return new LoupeError(
+      this.ended ?? { kind: 'disconnected', message: 'The server process is not running' },
+    );
   }
 
   setProtocolVersion(): void {
@@ -152,8 +154,10 @@ export class StdioWire implements Wire {
   }
 
   private inbound(line: string, exact: Buffer | undefined): void {
-    const extra = exact ? { rawBase64: exact.toString('base64') } : {};
-    for (const { frame, message } of this.recorder.record('in', line, extra)) {
+    const recorded = exact
+      ? this.recorder.record('in', line, { rawBase64: exact.toString('base64') })
+      : this.recorder.record('in', line);
+    for (const { frame, message } of recorded) {
       if (message) this.events?.onMessage(message, frame);
     }
   }
