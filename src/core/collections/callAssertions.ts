@@ -42,14 +42,15 @@ export function blocksOf(method: CallMethod, result: JsonObject): Block[] {
           .filter(isJsonObject)
           .map((message) => message.content)
       : array(result.content);
-  return items.map((item) =>
-    isJsonObject(item)
-      ? {
-          type: typeof item.type === 'string' ? item.type : '(no type)',
-          ...(typeof item.text === 'string' ? { text: item.text } : {}),
-        }
-      : { type: '(not an object)' },
-  );
+  return items.map(blockOf);
+}
+
+/** A content block's type and text (filled in, not spread: this runs for every step). */
+function blockOf(item: JsonValue | undefined): Block {
+  if (!isJsonObject(item)) return { type: '(not an object)' };
+  const block: Block = { type: typeof item.type === 'string' ? item.type : '(no type)' };
+  if (typeof item.text === 'string') block.text = item.text;
+  return block;
 }
 
 export type JsonTextView = { value: JsonValue } | { problem: string };
@@ -213,16 +214,24 @@ function pathAssertions(
 
 /** Nearest-rank percentiles of the round trips. */
 export function latencyFigures(rtts: readonly number[]): LatencyFigures {
+  if (rtts.length === 1) {
+    // One call (the usual step): every figure is its round trip.
+    const only = roundHundredths(rtts[0]);
+    return { count: 1, p50: only, p95: only, max: only };
+  }
   const sorted = [...rtts].sort((a, b) => a - b);
   const rank = (fraction: number): number =>
     sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(fraction * sorted.length) - 1))] ?? 0;
-  const round = (value: number): number => Math.round(value * 100) / 100;
   return {
     count: sorted.length,
-    p50: round(rank(0.5)),
-    p95: round(rank(0.95)),
-    max: round(sorted[sorted.length - 1] ?? 0),
+    p50: roundHundredths(rank(0.5)),
+    p95: roundHundredths(rank(0.95)),
+    max: roundHundredths(sorted[sorted.length - 1] ?? 0),
   };
+}
+
+function roundHundredths(value: number): number {
+  return Math.round(value * 100) / 100;
 }
 
 export function latencyAssertions(

@@ -7,28 +7,13 @@
  * ended stops the run (`aborted`).
  */
 import { readFile } from 'node:fs/promises';
-import { isAbsolute, resolve } from 'node:path';
-import type {
-  AssertionResult,
-  CallStep,
-  Collection,
-  CollectionReport,
-  CollectionStep,
-  ListStep,
-  StepResult,
-} from '../../shared/collections.js';
+import type { CollectionReport, Collection, CollectionStep, StepResult } from '../../shared/collections.js';
 import { isListStep } from '../../shared/collections.js';
-import { LoupeError, toErrorData } from '../../shared/errors.js';
-import type { JsonObject, JsonValue } from '../../shared/json.js';
-import type { Snapshot } from '../../shared/snapshot.js';
-import { callTool } from '../calls/callTool.js';
-import { walkList } from '../lists/pageWalker.js';
-import { readSnapshot } from '../snapshot/readSnapshot.js';
+import { LoupeError } from '../../shared/errors.js';
+import type { JsonValue } from '../../shared/json.js';
 import type { McpSession } from '../types.js';
-import { jsonTextOf, blocksOf, judgeCall, latencyFigures, type CallJudgement } from './callAssertions.js';
-import { judgeList, listKindOf } from './listAssertions.js';
-import { valueAt } from './pointer.js';
-import { captureNamesIn, mentionsReference, redactor, substitute } from './variables.js';
+import { StepRunner, type Begun, type Sent } from './stepRunner.js';
+import { captureNamesIn, mentionsReference } from './variables.js';
 
 export interface RunOptions {
   /** Relative snapshot files are read from here (the collection's folder). */
@@ -47,16 +32,27 @@ export interface RunOptions {
   onStepEnd?: (result: StepResult, index: number) => void;
 }
 
+/** The steps that hold a `${` in a value: only they are substituted, and only they can use a capture. */
+export function referencingSteps(steps: readonly CollectionStep[]): WeakSet<CollectionStep> {
+  const referencing = new WeakSet<CollectionStep>();
+  for (const step of steps) if (mentionsReference(step as unknown as JsonValue)) referencing.add(step);
+  return referencing;
+}
+
 /** The steps a step waits for: those named in `after`, and the earlier ones that capture what it uses. */
-export function dependenciesOf(steps: readonly CollectionStep[]): Map<string, Set<string>> {
+export function dependenciesOf(
+  steps: readonly CollectionStep[],
+  referencing: WeakSet<CollectionStep> = referencingSteps(steps),
+): Map<string, Set<string>> {
   const providers = new Map<string, string>();
   const out = new Map<string, Set<string>>();
   for (const step of steps) {
     const needs = new Set(step.after ?? []);
-    for (const name of captureNamesIn(step as unknown as JsonValue)) {
-      const provider = providers.get(name);
-      if (provider !== undefined) needs.add(provider);
-    }
+    if (referencing.has(step))
+      for (const name of captureNamesIn(step as unknown as JsonValue)) {
+        const provider = providers.get(name);
+        if (provider !== undefined) needs.add(provider);
+      }
     out.set(step.name, needs);
     if (!isListStep(step))
       for (const name of Object.keys(step.captures ?? {})) providers.set(name, step.name);
@@ -84,236 +80,6 @@ function selected(
   return chosen;
 }
 
-class StepRunner {
-  private tools: Promise<readonly JsonObject[]> | undefined;
-  /** The tool list once walked: later steps take it without an await. */
-  private walked: readonly JsonObject[] | undefined;
-  private readonly snapshots = new Map<string, Promise<Snapshot>>();
-  readonly captures = new Map<string, JsonValue>();
-  readonly usedEnv = new Map<string, string>();
-  /** Names the runner's calls (callTool would draw a UUID for each). */
-  private calls = 0;
-
-  constructor(
-    private readonly session: McpSession,
-    private readonly options: RunOptions,
-  ) {}
-
-  private toolList(): Promise<readonly JsonObject[]> {
-    // One walk of every page for the outputSchemas; a listing that failed still lets calls go ahead.
-    this.tools ??= walkList(this.session, 'tools', this.walkOptions()).then(
-      (listing) => (this.walked = listing.items),
-      () => (this.walked = []),
-    );
-    return this.tools;
-  }
-
-  private walkOptions(): { pageLimit?: number; timeoutMs?: number } {
-    return {
-      ...(this.options.pageLimit !== undefined ? { pageLimit: this.options.pageLimit } : {}),
-      ...(this.options.timeoutMs !== undefined ? { timeoutMs: this.options.timeoutMs } : {}),
-    };
-  }
-
-  private snapshot(file: string): Promise<Snapshot> {
-    const path = isAbsolute(file) ? file : resolve(this.options.baseDirectory, file);
-    let known = this.snapshots.get(path);
-    if (!known) {
-      known = readSnapshot(path);
-      this.snapshots.set(path, known);
-    }
-    return known;
-  }
-
-  private readonly variables = new WeakMap<CollectionStep, boolean>();
-
-  /** Whether a step holds a `${` in a value (only then is it substituted; the answer is kept per step). */
-  private mentionsVariables(step: CollectionStep): boolean {
-    let known = this.variables.get(step);
-    if (known === undefined) {
-      known = mentionsReference(step as unknown as JsonValue);
-      this.variables.set(step, known);
-    }
-    return known;
-  }
-
-  async run(given: CollectionStep): Promise<StepResult> {
-    const started = performance.now();
-    const base: StepResult = {
-      name: given.name,
-      method: given.method,
-      status: 'passed',
-      assertions: [],
-      ms: 0,
-    };
-    let result: StepResult;
-    try {
-      const step = this.mentionsVariables(given)
-        ? (substitute(given as unknown as JsonValue, {
-            env: this.options.env ?? {},
-            captures: this.captures,
-            usedEnv: this.usedEnv,
-          }) as unknown as CollectionStep)
-        : given;
-      result = isListStep(step) ? await this.runList(step, base) : await this.runCall(step, base);
-    } catch (error) {
-      const detail = toErrorData(error);
-      base.status = 'error';
-      base.error = { kind: detail.kind, message: detail.message };
-      result = base;
-    }
-    result.ms = Math.round((performance.now() - started) * 100) / 100;
-    if (result.status !== 'error')
-      result.status = result.assertions.every((assertion) => assertion.passed) ? 'passed' : 'failed';
-    // No environment value was used: nothing to redact (and no copy of the result).
-    return this.usedEnv.size === 0 ? result : redactor(this.usedEnv)(result);
-  }
-
-  private timeout(step: CollectionStep): { timeoutMs?: number } {
-    const timeoutMs = step.timeoutMs ?? this.options.timeoutMs;
-    return timeoutMs !== undefined ? { timeoutMs } : {};
-  }
-
-  private async runList(step: ListStep, base: StepResult): Promise<StepResult> {
-    const kind = listKindOf[step.method];
-    const rtts: number[] = [];
-    let first: Awaited<ReturnType<typeof walkList>> | undefined;
-    for (let round = 0; round < (step.repeat ?? 1); round += 1) {
-      const listing = await walkList(this.session, kind, { ...this.walkOptions(), ...this.timeout(step) });
-      if (listing.error && listing.items.length === 0 && listing.pages.length === 0)
-        throw new LoupeError(listing.error);
-      rtts.push(listing.pages.reduce((sum, page) => sum + page.rttMs, 0));
-      first ??= listing;
-    }
-    if (!first) throw new Error('a list step ran no walk');
-    const snapshot = step.expect?.snapshot ? await this.snapshot(step.expect.snapshot.file) : undefined;
-    const latency = latencyFigures(rtts);
-    const assertions = judgeList(step.expect ?? {}, {
-      method: step.method,
-      items: first.items,
-      complete: first.complete,
-      latency,
-      ...(snapshot ? { snapshot } : {}),
-    });
-    const firstPage = first.pages[0];
-    return {
-      ...base,
-      assertions,
-      latency,
-      request: { method: step.method },
-      result: {
-        items: first.items.length,
-        pages: first.pages.length,
-        complete: first.complete,
-        ...(first.error ? { error: first.error.message } : {}),
-      },
-      ...(firstPage?.requestSeq !== undefined ? { requestSeq: firstPage.requestSeq } : {}),
-      ...(firstPage?.responseSeq !== undefined ? { responseSeq: firstPage.responseSeq } : {}),
-    };
-  }
-
-  private async send(step: CallStep): Promise<Sent> {
-    if (step.method === 'tools/call') {
-      const tools = this.walked ?? (await this.toolList());
-      const outcome = await callTool(
-        this.session,
-        {
-          tool: step.tool ?? '',
-          arguments: step.arguments ?? {},
-          callId: `step-call-${++this.calls}`,
-          ...this.timeout(step),
-        },
-        tools,
-      );
-      const sent: Sent = { result: outcome.result, rttMs: outcome.rttMs };
-      if (outcome.requestSeq !== undefined) sent.requestSeq = outcome.requestSeq;
-      if (outcome.responseSeq !== undefined) sent.responseSeq = outcome.responseSeq;
-      if (outcome.structuredValidation) sent.validation = outcome.structuredValidation;
-      return sent;
-    }
-    const params: JsonObject =
-      step.method === 'resources/read'
-        ? { uri: step.uri ?? '' }
-        : { name: step.prompt ?? '', ...(step.arguments ? { arguments: step.arguments } : {}) };
-    return this.session.request(step.method, params, this.timeout(step));
-  }
-
-  private async runCall(step: CallStep, base: StepResult): Promise<StepResult> {
-    const rtts: number[] = [];
-    let first: Sent | undefined;
-    for (let round = 0; round < (step.repeat ?? 1); round += 1) {
-      const answer = await this.send(step);
-      rtts.push(answer.rttMs);
-      first ??= answer;
-    }
-    if (!first) throw new Error('a call step sent nothing');
-    const latency = latencyFigures(rtts);
-    const judged: CallJudgement = { method: step.method, result: first.result, latency };
-    if (first.validation) judged.validation = first.validation;
-    const assertions = judgeCall(step.expect ?? {}, judged);
-    const captured = this.capture(step, first.result, assertions);
-    const request: JsonObject =
-      step.method === 'tools/call'
-        ? { name: step.tool ?? '', arguments: step.arguments ?? {} }
-        : step.method === 'resources/read'
-          ? { uri: step.uri ?? '' }
-          : { name: step.prompt ?? '', arguments: step.arguments ?? {} };
-    // Filled in, not spread: `{ ...base, more }` is a slow path of V8 (µs a step).
-    base.assertions = assertions;
-    base.latency = latency;
-    base.request = request;
-    base.result = first.result;
-    if (first.requestSeq !== undefined) base.requestSeq = first.requestSeq;
-    if (first.responseSeq !== undefined) base.responseSeq = first.responseSeq;
-    if (captured) base.captured = captured;
-    return base;
-  }
-
-  private capture(
-    step: CallStep,
-    result: JsonObject,
-    out: AssertionResult[],
-  ): Record<string, JsonValue> | undefined {
-    const entries = Object.entries(step.captures ?? {});
-    if (entries.length === 0) return undefined;
-    const captured: Record<string, JsonValue> = {};
-    const jsonText = jsonTextOf(blocksOf(step.method, result));
-    for (const [name, capture] of entries) {
-      const pointer = typeof capture === 'string' ? capture : capture.pointer;
-      const fromText = typeof capture !== 'string' && capture.in === 'jsonText';
-      const value = fromText
-        ? 'value' in jsonText
-          ? valueAt(jsonText.value, pointer)
-          : undefined
-        : valueAt(result, pointer);
-      const label = `captures ${name} from ${fromText ? 'jsonText' : ''}${pointer || '(root)'}`;
-      if (value === undefined)
-        out.push({
-          name: label,
-          passed: false,
-          message: fromText && 'problem' in jsonText ? jsonText.problem : 'nothing is there',
-        });
-      else {
-        this.captures.set(name, value);
-        captured[name] = value;
-        out.push({ name: label, passed: true, actual: value });
-      }
-    }
-    return captured;
-  }
-}
-
-type StepValidation = NonNullable<import('../../shared/session.js').CallOutcome['structuredValidation']>;
-
-/** What one call of a step answered. */
-interface Sent {
-  result: JsonObject;
-  rttMs: number;
-  requestSeq?: number;
-  responseSeq?: number;
-  validation?: StepValidation;
-}
-
 function skipped(step: CollectionStep, because: string): StepResult {
   return {
     name: step.name,
@@ -333,9 +99,10 @@ export async function runCollection(
   const startedAt = new Date().toISOString();
   const started = performance.now();
   const steps = collection.steps;
-  const depends = dependenciesOf(steps);
+  const referencing = referencingSteps(steps);
+  const depends = dependenciesOf(steps, referencing);
   const chosen = selected(steps, depends, options);
-  const runner = new StepRunner(session, options);
+  const runner = new StepRunner(session, options, referencing);
   const results = new Map<string, StepResult>();
   const concurrency = Math.max(1, options.concurrency ?? 1);
   let stopped: string | undefined;
@@ -379,21 +146,60 @@ export async function runCollection(
   };
   if (concurrency === 1) {
     // In file order, one at a time: every earlier step has finished when a step starts, so its dependencies are
-    // known. A plain loop: no scheduling work per step, and the next request leaves as soon as the last answer
-    // is judged.
-    for (const { step, index } of pending.splice(0)) {
-      const needs = depends.get(step.name);
-      const because =
-        needs === undefined || needs.size === 0
-          ? stopped
-          : (blocked(step) ??
-            ([...needs].every((name) => results.has(name)) ? undefined : 'its dependencies did not run'));
-      if (because !== undefined) {
-        finish(step, index, skipped(step, because));
+    // known. A plain loop: no scheduling work per step. A step that depends on nothing (no `after`, no capture,
+    // no variable) and would run whatever the last step's verdict is (no --bail) is sent as soon as the last
+    // answer is in, before that answer is judged: the judging overlaps the server's work on the next call. Its
+    // onStepStart still comes after the last step's onStepEnd, and a run stopped by a lost connection reports it
+    // skipped, as before.
+    const queue = pending.splice(0);
+    let early: Begun | undefined;
+    for (let position = 0; position < queue.length; position += 1) {
+      const { step, index } = queue[position];
+      let begun = early;
+      early = undefined;
+      if (begun !== undefined && stopped !== undefined) {
+        begun.answer.catch(() => undefined);
+        finish(step, index, skipped(step, stopped));
         continue;
       }
-      options.onStepStart?.(step, index);
-      const result = await runner.run(step);
+      if (begun === undefined) {
+        const needs = depends.get(step.name);
+        const because =
+          needs === undefined || needs.size === 0
+            ? stopped
+            : (blocked(step) ??
+              ([...needs].every((name) => results.has(name)) ? undefined : 'its dependencies did not run'));
+        if (because !== undefined) {
+          finish(step, index, skipped(step, because));
+          continue;
+        }
+        options.onStepStart?.(step, index);
+        if (!runner.canBegin(step)) {
+          const result = await runner.run(step);
+          finish(step, index, result);
+          settled(step, result);
+          continue;
+        }
+        begun = runner.begin(step);
+      } else options.onStepStart?.(step, index);
+      let sent: Sent | undefined;
+      let failure: unknown;
+      try {
+        sent = await begun.answer;
+      } catch (error) {
+        failure = error;
+      }
+      const next = queue[position + 1] as (typeof queue)[number] | undefined;
+      if (
+        next !== undefined &&
+        !options.bail &&
+        stopped === undefined &&
+        session.isOpen &&
+        (depends.get(next.step.name)?.size ?? 0) === 0 &&
+        runner.canBegin(next.step)
+      )
+        early = runner.begin(next.step);
+      const result = runner.complete(begun, sent, failure);
       finish(step, index, result);
       settled(step, result);
     }

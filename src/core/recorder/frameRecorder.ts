@@ -89,30 +89,36 @@ export class FrameRecorder implements FrameSource {
   }
 
   /** Records raw text sent or received; returns the frame(s) it became (several for a batch). */
-  record(direction: Direction, raw: string, extra: RecordExtra = {}): RecordedMessage[] {
-    const exact = extra.rawBase64;
-    const fault = {
-      ...(extra.fault !== undefined ? { fault: extra.fault } : {}),
-      ...(extra.t !== undefined ? { t: extra.t } : {}),
-      ...(extra.wall !== undefined ? { wall: extra.wall } : {}),
-    };
-    if (extra.kind) return [{ frame: this.store(direction, raw, extra.kind, extra.http, undefined, exact, fault) }];
+  record(direction: Direction, raw: string, extra: RecordExtra = noExtra): RecordedMessage[] {
+    // Read from `extra` field by field, no object spread: this runs twice per call of every session.
+    if (extra.kind)
+      return [{ frame: this.store(direction, raw, extra.kind, extra, undefined, extra.rawBase64, false) }];
     if (extra.invalid !== undefined) {
       const envelope = { parseError: extra.invalid };
-      return [{ frame: this.store(direction, raw, 'invalid', extra.http, envelope, exact, fault) }];
+      return [{ frame: this.store(direction, raw, 'invalid', extra, envelope, extra.rawBase64, false) }];
     }
+    if (extra.message) {
+      // What Loupe wrote: classified without parsing raw back.
+      const envelope = classify(raw, extra.message);
+      const frame = this.store(
+        direction,
+        envelope.raw,
+        envelope.kind,
+        extra,
+        envelope,
+        extra.rawBase64,
+        true,
+      );
+      return [envelope.message ? { frame, message: envelope.message } : { frame }];
+    }
+    const envelopes = parseEnvelopes(raw);
     const recorded: RecordedMessage[] = [];
-    const envelopes = extra.message ? [classify(raw, extra.message)] : parseEnvelopes(raw);
-    envelopes.forEach((envelope, index) => {
-      const bytes = index === 0 ? exact : undefined;
-      const frame = this.store(direction, envelope.raw, envelope.kind, extra.http, envelope, bytes, {
-        ...(extra.app !== undefined ? { app: extra.app } : {}),
-        ...(extra.app !== undefined && extra.channel ? { channel: extra.channel } : {}),
-        instance: extra.appInstance ?? '',
-        ...fault,
-      });
+    for (let index = 0; index < envelopes.length; index++) {
+      const envelope = envelopes[index];
+      const bytes = index === 0 ? extra.rawBase64 : undefined;
+      const frame = this.store(direction, envelope.raw, envelope.kind, extra, envelope, bytes, true);
       recorded.push(envelope.message ? { frame, message: envelope.message } : { frame });
-    });
+    }
     return recorded;
   }
 
@@ -182,34 +188,41 @@ export class FrameRecorder implements FrameSource {
     await this.journal?.close();
   }
 
+  /**
+   * Stores one frame. `extra` gives the clock (t, wall), http and fault; an envelope's frame (`asMessage`) also takes
+   * the app, channel and app instance from it.
+   */
   private store(
     direction: Direction,
     raw: string,
     kind: FrameKind,
-    http: HttpInfo | undefined,
-    envelope?: Pick<Frame, 'method' | 'id' | 'parseError'>,
-    rawBase64?: string,
-    mark: Pick<Frame, 'app' | 'channel' | 'fault'> & { instance?: string; t?: number; wall?: number } = {},
+    extra: RecordExtra,
+    envelope: Pick<Frame, 'method' | 'id' | 'parseError'> | undefined,
+    rawBase64: string | undefined,
+    asMessage: boolean,
   ): Frame {
-    const t = mark.t ?? this.now();
     const frame: Frame = {
       seq: ++this.total,
-      t,
-      wall: mark.wall ?? Date.now(),
+      t: extra.t ?? this.now(),
+      wall: extra.wall ?? Date.now(),
       direction,
       kind,
       raw,
       bytes: Buffer.byteLength(raw, 'utf8'),
     };
     if (rawBase64 !== undefined) frame.rawBase64 = rawBase64;
-    if (envelope?.method !== undefined) frame.method = envelope.method;
-    if (envelope?.id !== undefined) frame.id = envelope.id;
-    if (envelope?.parseError !== undefined) frame.parseError = envelope.parseError;
-    if (http) frame.http = http;
-    if (mark.app !== undefined) frame.app = mark.app;
-    if (mark.channel !== undefined) frame.channel = mark.channel;
-    if (mark.fault !== undefined) frame.fault = mark.fault;
-    if (frame.channel === 'app') this.pairAppChannel(frame, mark.instance ?? '');
+    if (envelope !== undefined) {
+      if (envelope.method !== undefined) frame.method = envelope.method;
+      if (envelope.id !== undefined) frame.id = envelope.id;
+      if (envelope.parseError !== undefined) frame.parseError = envelope.parseError;
+    }
+    if (extra.http) frame.http = extra.http;
+    if (asMessage && extra.app !== undefined) {
+      frame.app = extra.app;
+      if (extra.channel) frame.channel = extra.channel;
+    }
+    if (extra.fault !== undefined) frame.fault = extra.fault;
+    if (frame.channel === 'app') this.pairAppChannel(frame, extra.appInstance ?? '');
     else this.pair(frame);
     try {
       this.annotator?.(frame);
@@ -271,6 +284,9 @@ export class FrameRecorder implements FrameSource {
     frame.rttMs = round(frame.t - request.t);
   }
 }
+
+/** record()'s default: nothing extra (one object, not a new one per frame). */
+const noExtra: RecordExtra = {};
 
 function round(ms: number): number {
   return Math.round(ms * 1000) / 1000;

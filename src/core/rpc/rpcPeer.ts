@@ -25,13 +25,19 @@ export const defaultMaxTotalMs = 60_000;
 type RequestId = string | number;
 type NotificationListener = (method: string, params: JsonObject | undefined) => void;
 
+/** A request waiting for its answer: settled by answered() or failed(), once. */
 interface Pending {
+  id: RequestId;
   method: string;
   startedAt: number;
   timeoutMs: number;
   onProgress: RequestOptions['onProgress'];
   maxTotalMs: number;
-  settle(outcome: { response: RawResponse } | { error: LoupeErrorData }): void;
+  resolve(response: RawResponse): void;
+  reject(error: LoupeError): void;
+  /** The caller's signal and this request's listener on it, when it gave one. */
+  signal: AbortSignal | undefined;
+  onAbort: (() => void) | undefined;
 }
 
 export interface PeerDefaults {
@@ -74,7 +80,10 @@ export class RpcPeer {
   /** The events to give the wire's start(). */
   readonly events: WireEvents = {
     onMessage: (message, frame, context) => this.receive(message, frame, context),
-    onRequestFailed: (id, error) => this.pending.get(id)?.settle({ error }),
+    onRequestFailed: (id, error) => {
+      const entry = this.pending.get(id);
+      if (entry) this.failed(entry, error);
+    },
     onClose: (reason) => this.end(reason),
   };
 
@@ -98,40 +107,64 @@ export class RpcPeer {
     const timeoutMs = options.timeoutMs ?? this.timeoutMs;
     const maxTotalMs = options.maxTotalMs ?? this.maxTotalMs;
     return new Promise<RawResponse>((resolve, reject) => {
-      const onAbort = signal
-        ? (): void => {
-            const reason = abortReason(signal.reason);
-            this.cancel(id, method, reason);
-            entry.settle({
-              error: {
-                kind: 'cancelled',
-                message: `${method} was cancelled: ${reason}`,
-                data: { method, requestId: id },
-              },
-            });
-          }
-        : undefined;
+      // A plain object and the peer's own methods: no closures made per request but the abort listener.
       const entry: Pending = {
+        id,
         method,
         startedAt: performance.now(),
         timeoutMs,
         maxTotalMs,
         onProgress: options.onProgress,
-        settle: (outcome) => {
-          if (this.pending.get(id) !== entry) return;
-          this.pending.delete(id);
-          this.deadlines.remove(id);
-          if (onAbort) signal?.removeEventListener('abort', onAbort);
-          this.causes.ended(id, 'error' in outcome ? outcome.error.message : undefined);
-          if ('response' in outcome) resolve(outcome.response);
-          else reject(new LoupeError(outcome.error));
-        },
+        resolve,
+        reject,
+        signal,
+        onAbort: undefined,
       };
       this.pending.set(id, entry);
       this.deadlines.add(id, timeoutMs, maxTotalMs);
-      if (onAbort) signal?.addEventListener('abort', onAbort, { once: true });
-      this.wire.send(message).catch((error: unknown) => entry.settle({ error: toErrorData(error) }));
+      if (signal) {
+        entry.onAbort = (): void => {
+          const reason = abortReason(signal.reason);
+          this.cancel(id, method, reason);
+          this.failed(entry, {
+            kind: 'cancelled',
+            message: `${method} was cancelled: ${reason}`,
+            data: { method, requestId: id },
+          });
+        };
+        signal.addEventListener('abort', entry.onAbort, { once: true });
+      }
+      const wire = this.wire;
+      if (wire.post) {
+        try {
+          wire.post(message);
+        } catch (error) {
+          this.failed(entry, toErrorData(error));
+        }
+      } else wire.send(message).catch((error: unknown) => this.failed(entry, toErrorData(error)));
     });
+  }
+
+  /** A pending request got its answer. */
+  private answered(entry: Pending, response: RawResponse): void {
+    if (!this.release(entry, undefined)) return;
+    entry.resolve(response);
+  }
+
+  /** A pending request ended without one. */
+  private failed(entry: Pending, error: LoupeErrorData): void {
+    if (!this.release(entry, error.message)) return;
+    entry.reject(new LoupeError(error));
+  }
+
+  /** Forgets a pending request (false when it was settled already): its clocks, abort listener and causes. */
+  private release(entry: Pending, failure: string | undefined): boolean {
+    if (this.pending.get(entry.id) !== entry) return false;
+    this.pending.delete(entry.id);
+    this.deadlines.remove(entry.id);
+    if (entry.onAbort) entry.signal?.removeEventListener('abort', entry.onAbort);
+    this.causes.ended(entry.id, failure);
+    return true;
   }
 
   async notify(method: string, params?: JsonObject): Promise<void> {
@@ -209,9 +242,7 @@ export class RpcPeer {
 
   private expire(id: RequestId, entry: Pending, message: string, timeoutMs: number): void {
     this.cancel(id, entry.method, message);
-    entry.settle({
-      error: { kind: 'timeout', message, data: { method: entry.method, requestId: id, timeoutMs } },
-    });
+    this.failed(entry, { kind: 'timeout', message, data: { method: entry.method, requestId: id, timeoutMs } });
   }
 
   /**
@@ -241,23 +272,21 @@ export class RpcPeer {
     if (!entry) return;
     const rttMs = frame.rttMs ?? Math.round((performance.now() - entry.startedAt) * 1000) / 1000;
     if (frame.kind === 'error') {
-      entry.settle({ error: rpcFailure(entry.method, message.error) });
+      this.failed(entry, rpcFailure(entry.method, message.error));
       return;
     }
     const result = message.result;
     if (!isJsonObject(result)) {
-      entry.settle({
-        error: {
-          kind: 'invalid-response',
-          message: `${entry.method}: the result is not an object`,
-          data: { result },
-        },
+      this.failed(entry, {
+        kind: 'invalid-response',
+        message: `${entry.method}: the result is not an object`,
+        data: { result },
       });
       return;
     }
     const response: RawResponse = { result, rttMs, requestId: frame.id, responseSeq: frame.seq };
     if (frame.pairSeq !== undefined) response.requestSeq = frame.pairSeq;
-    entry.settle({ response });
+    this.answered(entry, response);
   }
 
   private dispatch(method: string, params: JsonObject | undefined): void {
@@ -325,7 +354,7 @@ export class RpcPeer {
     if (this.ended) return;
     this.ended = true;
     this.endReason = reason;
-    for (const entry of [...this.pending.values()]) entry.settle({ error: this.closedError(entry.method) });
+    for (const entry of [...this.pending.values()]) this.failed(entry, this.closedError(entry.method));
     this.deadlines.close();
     this.causes.closeAll(reason?.message ?? 'the connection was closed');
   }

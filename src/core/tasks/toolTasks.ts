@@ -35,9 +35,11 @@ export function taskRequest(
   mode: TaskMode,
 ): JsonObject | undefined {
   if (handshake.era === 'modern') return undefined;
-  const support = taskSupportOf(tools, tool);
   const declared = isJsonObject(handshake.clientCapabilities?.tasks);
   const usable = declared && serverTakesToolTasks(handshake);
+  // A plain call to a server without tool tasks: no search of the tool list.
+  if (!usable && mode !== 'task') return undefined;
+  const support = taskSupportOf(tools, tool);
   if (mode === 'task') {
     const why = !declared
       ? 'tasks are turned off in Loupe'

@@ -24,6 +24,12 @@ describe('LineSplitter', () => {
     expect(got[0]).toEqual(['ok é', undefined]);
     expect(got[1][0]).toBe('bad \uFFFD\uFFFD');
     expect([...(got[1][1] ?? [])]).toEqual([0x62, 0x61, 0x64, 0x20, 0xff, 0xfe]);
+    // A U+FFFD the server really sent (valid UTF-8) is text like any other: no exact bytes.
+    splitter.push(Buffer.from('sent \uFFFD as is\r\nlast \uFFFD'));
+    splitter.push(Buffer.from([0xc3, 0x0a]));
+    expect(got[2]).toEqual(['sent \uFFFD as is', undefined]);
+    expect(got[3][0]).toBe('last \uFFFD\uFFFD');
+    expect(got[3][1]?.subarray(-1)[0]).toBe(0xc3);
   });
 
   it('stops buffering a line past maxLineBytes, reports it once with a prefix, and resumes after its newline', () => {

@@ -32,21 +32,24 @@ export class LineSplitter {
     let start = 0;
     for (;;) {
       const newline = chunk.indexOf(0x0a, start);
-      const piece = chunk.subarray(start, newline === -1 ? chunk.length : newline);
+      const stop = newline === -1 ? chunk.length : newline;
       if (this.discarding) {
         if (newline !== -1) this.discarding = false;
-      } else if (this.pendingBytes + piece.length > this.maxLineBytes) {
-        this.oversize(piece);
+      } else if (this.pendingBytes + stop - start > this.maxLineBytes) {
+        this.oversize(chunk.subarray(start, stop));
         this.discarding = newline === -1;
       } else if (newline === -1) {
-        if (piece.length) {
-          this.pending.push(piece);
-          this.pendingBytes += piece.length;
+        if (stop > start) {
+          this.pending.push(chunk.subarray(start, stop));
+          this.pendingBytes += stop - start;
         }
-      } else {
-        const line = this.pending.length ? Buffer.concat([...this.pending, piece]) : piece;
+      } else if (this.pending.length) {
+        const line = Buffer.concat([...this.pending, chunk.subarray(start, stop)]);
         this.reset();
-        this.emit(line);
+        this.emit(line, 0, line.length);
+      } else {
+        // A whole line inside the chunk (the usual case): decoded in place, no view of it made.
+        this.emit(chunk, start, stop);
       }
       if (newline === -1) return;
       start = newline + 1;
@@ -58,7 +61,7 @@ export class LineSplitter {
     if (this.discarding || this.pending.length === 0) return;
     const line = Buffer.concat(this.pending);
     this.reset();
-    if (line.length) this.emit(line);
+    if (line.length) this.emit(line, 0, line.length);
   }
 
   private reset(): void {
@@ -80,9 +83,16 @@ export class LineSplitter {
     this.options.onOversize?.(Buffer.concat(parts), seen);
   }
 
-  private emit(line: Buffer): void {
-    const end = line.length > 0 && line[line.length - 1] === 0x0d ? line.length - 1 : line.length;
-    const bytes = line.subarray(0, end);
-    this.onLine(bytes.toString('utf8'), isUtf8(bytes) ? undefined : bytes);
+  /** Hands over the line in buffer[start, stop), without a trailing '\r'. */
+  private emit(buffer: Buffer, start: number, stop: number): void {
+    const end = stop > start && buffer[stop - 1] === 0x0d ? stop - 1 : stop;
+    const text = buffer.toString('utf8', start, end);
+    // Bytes that are not UTF-8 decode to U+FFFD: only a line holding one (sent as such or not) needs the check.
+    if (!text.includes('\uFFFD')) {
+      this.onLine(text, undefined);
+      return;
+    }
+    const bytes = buffer.subarray(start, end);
+    this.onLine(text, isUtf8(bytes) ? undefined : bytes);
   }
 }

@@ -103,16 +103,27 @@ export class StdioWire implements Wire {
 
   send(message: JsonObject): Promise<void> {
     const child = this.child;
-    if (!this.open || !child || child.stdin.destroyed) {
-      return Promise.reject(
-        new LoupeError(this.ended ?? { kind: 'disconnected', message: 'The server process is not running' }),
-      );
-    }
+    if (!this.open || !child || child.stdin.destroyed) return Promise.reject(this.notRunning());
     const text = JSON.stringify(message);
     this.recorder.record('out', text, { message });
     return new Promise((resolve) => {
       child.stdin.write(text + '\n', () => resolve());
     });
+  }
+
+  post(message: JsonObject): void {
+    const child = this.child;
+    if (!this.open || !child || child.stdin.destroyed) throw this.notRunning();
+    const text = JSON.stringify(message);
+    this.recorder.record('out', text, { message });
+    // A failed write is the child's end (stdin's 'error' is ignored, its exit says why): nothing to wait for.
+    child.stdin.write(text + '\n');
+  }
+
+  private notRunning(): LoupeError {
+    return new LoupeError(
+      this.ended ?? { kind: 'disconnected', message: 'The server process is not running' },
+    );
   }
 
   setProtocolVersion(): void {
@@ -143,8 +154,10 @@ export class StdioWire implements Wire {
   }
 
   private inbound(line: string, exact: Buffer | undefined): void {
-    const extra = exact ? { rawBase64: exact.toString('base64') } : {};
-    for (const { frame, message } of this.recorder.record('in', line, extra)) {
+    const recorded = exact
+      ? this.recorder.record('in', line, { rawBase64: exact.toString('base64') })
+      : this.recorder.record('in', line);
+    for (const { frame, message } of recorded) {
       if (message) this.events?.onMessage(message, frame);
     }
   }

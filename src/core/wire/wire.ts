@@ -37,6 +37,11 @@ export interface Wire {
   start(events: WireEvents): Promise<void>;
   /** Sends one message; its exact text is recorded. Rejects with a LoupeError. */
   send(message: JsonObject): Promise<void>;
+  /**
+   * Sends one message as send() does, without a promise to wait for its write: throws what send() would reject
+   * with. Only a wire whose send() can fail at the start alone has it (stdio: a broken pipe ends the wire).
+   */
+  post?(message: JsonObject): void;
   /** After initialize: the negotiated version (sent as MCP-Protocol-Version over HTTP). */
   setProtocolVersion(version: string): void;
   /** HTTP only: extra headers for each outgoing message (the 2026-07-28 Mcp-Method / Mcp-Name / Mcp-Param-*). */
