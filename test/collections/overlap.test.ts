@@ -4,6 +4,7 @@
  * the last verdict. Against the demo server over stdio, watching the session's own recorder.
  */
 import { tmpdir } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { CollectionReport } from '../../src/shared/collections.js';
 import { demoTarget } from '../../src/core/demoTarget.js';
@@ -11,6 +12,9 @@ import { parseCollection } from '../../src/core/collections/parseCollection.js';
 import { runCollection, type RunOptions } from '../../src/core/collections/runCollection.js';
 import { FrameRecorder } from '../../src/core/recorder/frameRecorder.js';
 import { connect } from '../../src/core/session/connect.js';
+import type { DialTarget } from '../../src/core/types.js';
+
+const callFaults = fileURLToPath(new URL('../servers/callFaults.mjs', import.meta.url));
 
 interface Watched {
   report: CollectionReport;
@@ -20,13 +24,17 @@ interface Watched {
   sentAtEnd: Map<string, string[]>;
 }
 
-async function watch(steps: object[], options: Partial<RunOptions> = {}): Promise<Watched> {
+async function watch(
+  steps: object[],
+  options: Partial<RunOptions> = {},
+  target: DialTarget = demoTarget(),
+): Promise<Watched> {
   const collection = parseCollection(
     JSON.stringify({ format: 'loupe.collection/1', steps }),
     'overlap.collection.json',
   );
   const recorder = new FrameRecorder();
-  const session = await connect(demoTarget(), { recorder, timeoutMs: 15_000 });
+  const session = await connect(target, { recorder, timeoutMs: 15_000 });
   const events: string[] = [];
   const sentAtEnd = new Map<string, string[]>();
   const sentCalls = (): string[] =>
@@ -106,5 +114,28 @@ describe('overlapping independent steps', () => {
     expect(sentAtEnd.get('two')).toEqual(['one', 'one-again']);
     expect(sentAtEnd.get('three')).toEqual(['one', 'one-again', 'three', 'three']);
     expect(sentAtEnd.get('four')).toEqual(['one', 'one-again', 'three', 'three', 'four']);
+  });
+
+  it('a server that dies under a call ends the run: the steps after it are skipped, none sent', async () => {
+    const crash = { name: 'crash', method: 'tools/call', tool: 'crash', arguments: {} };
+    const { report, sentAtEnd } = await watch(
+      ['one', 'two', 'crash', 'three', 'four'].map((name) =>
+        name === 'crash' ? crash : { ...echo(name), expect: { isError: false } },
+      ),
+      {},
+      { transport: 'stdio', command: process.execPath, args: [callFaults] },
+    );
+    expect(report.steps.map((step) => step.status)).toEqual([
+      'passed',
+      'passed',
+      'error',
+      'skipped',
+      'skipped',
+    ]);
+    expect(report.steps[3].skippedBecause).toBe('the connection ended');
+    expect(report.aborted?.kind).toBe('server-exited');
+    // "crash" went out before "two" was judged; nothing after it was sent.
+    expect(sentAtEnd.get('two')).toEqual(['one', 'two', '']);
+    expect(sentAtEnd.get('four')).toEqual(['one', 'two', '']);
   });
 });
