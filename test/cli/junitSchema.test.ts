@@ -4,13 +4,13 @@
  * read back (by a JUnit parser from the registry, and element by element) and its counts and per-step outcomes
  * compared with the ones the same run printed for people.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'test-results-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { xmllint, type XmllintVerdict } from '../helpers/xmllint.js';
 import { requireBuild, runLoupe } from './loupe.js';
 
 const schema = fileURLToPath(new URL('../fixtures/junit.xsd', import.meta.url));
@@ -21,10 +21,7 @@ beforeAll(() => requireBuild());
 afterAll(() => rmSync(directory, { recursive: true, force: true }));
 
 /** xmllint's verdict on a file against the schema: its exit code and what it printed. */
-function validate(file: string): { code: number | null; output: string } {
-  const run = spawnSync('xmllint', ['--noout', '--schema', schema, file], { encoding: 'utf8' });
-  return { code: run.status, output: `${run.stdout}${run.stderr}` };
-}
+const validate = (file: string): XmllintVerdict => xmllint(file, schema);
 
 type Status = 'passed' | 'failed' | 'error' | 'skipped';
 const marks: Record<string, Status> = { '✓': 'passed', '✗': 'failed', '!': 'error', '-': 'skipped' };
@@ -43,7 +40,11 @@ function printed(stdout: string): { steps: [string, Status][]; counts: Record<St
 /** The XML read element by element: each testcase's name and the outcome its child elements say. */
 function cases(xml: string): [string, Status][] {
   const unescape = (text: string): string =>
-    text.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+    text
+      .replace(/&quot;/g, '"')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&');
   return [...xml.matchAll(/<testcase name="([^"]*)"[^>]*?(\/>|>([\s\S]*?)<\/testcase>)/g)].map((match) => {
     const body = match[3] ?? '';
     const status: Status = body.includes('<failure ')
@@ -73,9 +74,7 @@ async function junitOf(collection: string, args: string[], expectedCode: number)
   const xml = readFileSync(out, 'utf8');
   const human = printed(run.stdout);
   const total = human.steps.length;
-  expect(total).toBe(
-    human.counts.passed + human.counts.failed + human.counts.error + human.counts.skipped,
-  );
+  expect(total).toBe(human.counts.passed + human.counts.failed + human.counts.error + human.counts.skipped);
   // Element by element: the same steps in the same order with the same outcomes as printed.
   expect(cases(xml)).toEqual(human.steps);
   // The suite's own counts, as every consumer reads them.
@@ -135,7 +134,7 @@ describe('loupe test --reporter junit against the JUnit schema', { timeout: 120_
     expect(xml).not.toContain('<failure');
     expect(xml.split('\n')[1]).toMatch(/^<testsuite name="demo server" tests="5" /);
     // Well-formed as plain XML too, and no stray text outside the root.
-    execFileSync('xmllint', ['--noout', join(directory, `${example.replace(/\W+/g, '_')}.0.xml`)]);
+    expect(xmllint(join(directory, `${example.replace(/\W+/g, '_')}.0.xml`)).code).toBe(0);
   });
 
   it('a collection that fails, errors and skips validates, and reads back with the run’s own counts', async () => {
@@ -198,9 +197,15 @@ describe('loupe test --reporter junit against the JUnit schema', { timeout: 120_
     const xml = readFileSync(out, 'utf8');
     expect(cases(xml)).toEqual([['(run)', 'error']]);
     expect(attribute(xml, 'error', 'type')).toBe('collection-invalid');
-    expect(attribute(xml, 'error', 'message')).toMatch(/^the collection could not run: .*broken\.collection\.json: not JSON/);
+    expect(attribute(xml, 'error', 'message')).toMatch(
+      /^the collection could not run: .*broken\.collection\.json: not JSON/,
+    );
     const parsed = parse({ type: 'junit', files: [out] });
-    expect({ total: parsed.total, errors: parsed.errors, passed: parsed.passed }).toEqual({ total: 1, errors: 1, passed: 0 });
+    expect({ total: parsed.total, errors: parsed.errors, passed: parsed.passed }).toEqual({
+      total: 1,
+      errors: 1,
+      passed: 0,
+    });
     // To stdout when no --out is given, and TAP says "Bail out!" with the same reason.
     const toStdout = await runLoupe(['test', broken, '--demo', '--reporter', 'junit']);
     expect(cases(toStdout.stdout)).toEqual([['(run)', 'error']]);
@@ -208,7 +213,13 @@ describe('loupe test --reporter junit against the JUnit schema', { timeout: 120_
     expect(tap.code).toBe(2);
     const jsonOut = join(directory, 'broken.json');
     expect((await runLoupe(['test', broken, '--demo', '--reporter', 'json', '--out', jsonOut])).code).toBe(2);
-    expect((JSON.parse(readFileSync(jsonOut, 'utf8')) as { error: { kind: string } }).error.kind).toBe('collection-invalid');
-    expect(tap.stdout.split('\n')).toEqual(['TAP version 13', expect.stringMatching(/^Bail out! collection-invalid: .*not JSON/) as string, '']);
+    expect((JSON.parse(readFileSync(jsonOut, 'utf8')) as { error: { kind: string } }).error.kind).toBe(
+      'collection-invalid',
+    );
+    expect(tap.stdout.split('\n')).toEqual([
+      'TAP version 13',
+      expect.stringMatching(/^Bail out! collection-invalid: .*not JSON/) as string,
+      '',
+    ]);
   });
 });
