@@ -263,7 +263,7 @@ describe('a tap with no Loupe to reach', () => {
       const { client, stderr } = await tappedClient(runtime, files.journal);
       // The host's traffic flows at once, while the tap still waits on Loupe's welcome.
       expect((await client.listTools()).tools.length).toBeGreaterThanOrEqual(10);
-      await until('the tap to give up on Loupe', () => Promise.resolve(stderr().includes('Loupe did not accept the tap in time') ? true : undefined), 10_000);
+      await until('the tap to give up on Loupe', () => Promise.resolve(stderr().includes('Loupe did not accept the tap in time') ? true : undefined), 20_000);
       expect((await client.callTool({ name: 'echo', arguments: { message: 'still here' } })).isError).not.toBe(true);
       await client.close();
       expect(stderr().match(/no live session in Loupe/g)).toHaveLength(1);

@@ -22,7 +22,10 @@ export interface LiveLinkOptions {
   /** Loupe sent new fault rules for this tap. */
   onFaults?: (rules: string[]) => void;
   paths?: LivePaths;
-  /** How long Loupe has to accept the connection and the secret (default 2000 ms). */
+  /**
+   * How long Loupe has to accept the connection and the secret (default 5000 ms). The host's bytes never wait on
+   * it (frames queue, bounded, meanwhile): a Loupe busy with a large listing's lenses had 2 s and turned taps away.
+   */
   acceptTimeoutMs?: number;
 }
 
@@ -36,6 +39,7 @@ export interface LiveLink {
   close(): Promise<void>;
 }
 
+const defaultAcceptTimeoutMs = 5000;
 const maxQueuedFrames = 10_000;
 const maxQueuedBytes = 32 * 1024 * 1024;
 /** Bytes the socket may buffer before Loupe counts as not keeping up. */
@@ -110,7 +114,7 @@ export function linkToLoupe(options: LiveLinkOptions): LiveLink {
     socket = opened;
     const timer = setTimeout(
       () => journalOnly('Loupe did not accept the tap in time'),
-      options.acceptTimeoutMs ?? 2000,
+      options.acceptTimeoutMs ?? defaultAcceptTimeoutMs,
     );
     timer.unref();
     opened.setNoDelay?.(true);
