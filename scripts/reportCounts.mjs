@@ -1,6 +1,7 @@
 // Counting a runner's JSON report into the summary of scripts/testAll.mjs (both CI runs: Node 20 and Node 24):
 // a report missing, or a runner that failed with no failed test, counts as one failure, never as a pass.
 import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
 
 export function readJson(path) {
   try {
@@ -24,9 +25,36 @@ export function countVitest(results, lines, path, run) {
   lines.push(
     `vitest: ${vitest.numPassedTests} passed, ${vitest.numFailedTests} failed, ${vitest.numPendingTests} skipped (${run.seconds} s)`,
   );
+  for (const file of vitest.testResults ?? []) {
+    const where = relative(process.cwd(), file.name ?? '');
+    const failed = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    for (const test of failed) lines.push(`  ✗ ${where} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+    if (failed.length === 0 && file.status === 'failed') lines.push(`  ✗ ${where}: ${firstLine(file.message)}`);
+  }
   if (!run.ok && vitest.numFailedTests === 0) {
     results.failed += 1;
     lines.push('vitest: exited non-zero with no failed test (a suite failed to load): counted as 1 failed');
+  }
+}
+
+/** A failure's first line, short enough for the summary (the CI record keeps only the end of the output). */
+function firstLine(text) {
+  const line = String(text ?? 'no message').split('\n').find((part) => part.trim() !== '') ?? 'no message';
+  return line.length > 300 ? `${line.slice(0, 300)}…` : line;
+}
+
+/** The failed tests of a Playwright report's suites, as summary lines. */
+function playwrightFailures(suites, lines, trail = []) {
+  for (const suite of suites ?? []) {
+    const path = suite.title && !suite.title.endsWith('.ts') ? [...trail, suite.title] : trail;
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'unexpected') continue;
+        const last = test.results?.at(-1);
+        lines.push(`  ✗ ${spec.file}:${spec.line} › ${[...path, spec.title].join(' › ')}: ${firstLine(last?.error?.message)}`);
+      }
+    }
+    playwrightFailures(suite.suites, lines, path);
   }
 }
 
@@ -43,6 +71,7 @@ export function countPlaywright(results, lines, path, run, missingNote = '') {
   results.failed += unexpected;
   results.skipped += skipped;
   lines.push(`e2e: ${expected + flaky} passed, ${unexpected} failed, ${skipped} skipped (${run.seconds} s)`);
+  playwrightFailures(report.suites, lines);
   if (!run.ok && unexpected === 0) {
     results.failed += 1;
     lines.push('e2e: exited non-zero with no failed test: counted as 1 failed');
