@@ -38,8 +38,10 @@ export function expectChecks(
   output: string,
   notExercised: readonly NotExercised[] = [],
   clientMayFail = false,
+  /** What the client did, for the message when a check fails (each loupe command that failed, with its stderr). */
+  context = '',
 ): number {
-  const summary = failedChecks(output);
+  const summary = context ? `${failedChecks(output)}\n${context}` : failedChecks(output);
   const checks = printedChecks(output);
   const skipped = checks.filter((check) => check.status === 'SKIPPED').map((check) => check.description);
   expect(skipped, `skipped checks count as not passed:\n${summary}`).toEqual(
@@ -57,4 +59,20 @@ export function expectChecks(
   if (!clientMayFail) expect(output, summary).not.toContain('Client exited with code');
   expect(code, summary).toBe(0);
   return passed;
+}
+
+/** A loupe command the blind client ran (LOUPE_CONFORMANCE_RECORD). */
+export interface RecordedCommand {
+  args: string[];
+  code: number;
+  stderr: string;
+}
+
+/** The commands that exited non-zero, with what they printed: why a client "exited with error". */
+export function failedCommands(commands: readonly RecordedCommand[]): string {
+  const failed = commands.filter((command) => command.code !== 0);
+  if (failed.length === 0) return '';
+  return failed
+    .map((command) => `loupe ${command.args.join(' ')} → ${command.code}\n${command.stderr.trim()}`)
+    .join('\n');
 }

@@ -11,7 +11,13 @@ import { appendFileSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { expectChecks, printedChecks, type NotExercised } from './checks.js';
+import {
+  expectChecks,
+  failedCommands,
+  printedChecks,
+  type NotExercised,
+  type RecordedCommand,
+} from './checks.js';
 import { conformance, findRunner } from './harness.js';
 
 beforeAll(findRunner, 320_000);
@@ -81,12 +87,6 @@ function tableRow(entry: Case, passed: number, note = ''): void {
     );
 }
 
-interface Recorded {
-  args: string[];
-  code: number;
-  stderr: string;
-}
-
 async function run(entry: Case, environment: Record<string, string> = {}) {
   const record = join(mkdtempSync(join(tmpdir(), 'loupe-conformance-')), 'commands.jsonl');
   const result = await conformance(
@@ -105,7 +105,7 @@ async function run(entry: Case, environment: Record<string, string> = {}) {
       return readFileSync(record, 'utf8')
         .trim()
         .split('\n')
-        .map((line) => JSON.parse(line) as Recorded);
+        .map((line) => JSON.parse(line) as RecordedCommand);
     } catch {
       return [];
     }
@@ -119,7 +119,7 @@ describe('@modelcontextprotocol/conformance 0.2.0-alpha.12 client scenarios, dri
     async (entry) => {
       const { code, output, commands } = await run(entry);
       const clientMayFail = entry.scenario === 'http-invalid-tool-headers';
-      const passed = expectChecks(code, output, entry.notExercised, clientMayFail);
+      const passed = expectChecks(code, output, entry.notExercised, clientMayFail, failedCommands(commands));
       tableRow(
         entry,
         passed,
@@ -173,7 +173,7 @@ describe('Skills (SEP-2640) client scenarios', () => {
         { scenario: 'sep-2640-client-no-prefetch' },
         { LOUPE_CONFORMANCE_SKILLS: 'browse' },
       );
-      expectChecks(code, output);
+      expectChecks(code, output, [], false, failedCommands(commands));
       expect(commands.map((command) => command.args.slice(0, 3).join(' '))).toContain('list --kind skills');
     },
     caseTimeout,
@@ -200,7 +200,7 @@ describe('Skills (SEP-2640) client scenarios', () => {
     '$scenario passes when the user loads the skill: refused with exit $exit ($kind), nothing read after SKILL.md',
     async ({ scenario, exit, kind }) => {
       const { code, output, commands } = await run({ scenario }, { LOUPE_CONFORMANCE_SKILLS: 'load' });
-      expectChecks(code, output, [], true);
+      expectChecks(code, output, [], true, failedCommands(commands));
       const get = commands.find((command) => command.args[0] === 'skills');
       expect(get?.code).toBe(exit);
       expect(get?.stderr).toMatch(

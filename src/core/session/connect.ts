@@ -14,7 +14,7 @@ import { withDiagnosis } from '../doctor/withDiagnosis.js';
 import { FrameRecorder } from '../recorder/frameRecorder.js';
 import { rpcErrorOfHttpFailure } from './httpRpcError.js';
 import { Attention } from '../rpc/attention.js';
-import { RpcPeer } from '../rpc/rpcPeer.js';
+import { defaultTimeoutMs, RpcPeer } from '../rpc/rpcPeer.js';
 import { redactTargetDeep } from '../snapshot/redact.js';
 import type { ConnectOptions, DialTarget, McpSession } from '../types.js';
 import { HttpWire } from '../wire/httpWire.js';
@@ -25,7 +25,7 @@ import { SseWire } from '../wire/sseWire.js';
 import { StdioWire } from '../wire/stdioWire.js';
 import type { Wire } from '../wire/wire.js';
 import { clientInfo } from './clientInfo.js';
-import { probeModern, refusedForModern } from './discover.js';
+import { probeModern, probeTimeoutMs, refusedForModern } from './discover.js';
 import { answerRoots, clientCapabilities, initialize } from './initialize.js';
 import { modernProtocolVersion, type Envelope } from './modernEnvelope.js';
 import { WireSession } from './wireSession.js';
@@ -76,7 +76,20 @@ export async function connect(target: DialTarget, given: SessionConnectOptions =
         : new HttpWire(target, recorder, httpWireOptions(options));
     const opened = await dial(target, wire, recorder, options, cleanup, { era: choice });
     if (opened instanceof WireSession) return opened;
-    return await dialLegacy(target, recorder, options, cleanup, opened.legacyReason);
+    try {
+      return await dialLegacy(target, recorder, options, cleanup, opened.legacyReason);
+    } catch (error) {
+      // A modern HTTP server that was slow to answer the probe refuses initialize the 2026-07-28 way: ask it again,
+      // patiently, on a fresh wire (as stdio does on its process).
+      if (!refusedForModern(error)) throw error;
+      const again = await dial(target, makeWire(target, recorder, options), recorder, options, cleanup, {
+        era: 'auto',
+        patienceMs: options.timeoutMs ?? defaultPatienceMs,
+        eraReason: `${opened.legacyReason}, but initialize was refused for 2026-07-28: asked again, the server answered server/discover (it was slow)`,
+      });
+      if (again instanceof WireSession) return again;
+      throw error;
+    }
   } catch (error) {
     // The doctor reads what this attempt recorded (HTTP answers, stderr, stdout that was not JSON) before cleanup.
     const frames = recorder.frames();
@@ -188,7 +201,14 @@ async function dial(
   recorder: FrameRecorder,
   options: SessionConnectOptions,
   cleanup: () => Promise<void>,
-  how: { era: 'auto' | 'modern' | 'legacy'; fallbackReason?: string },
+  how: {
+    era: 'auto' | 'modern' | 'legacy';
+    fallbackReason?: string;
+    /** How long the probe waits (default: probeTimeoutMs for auto, the request timeout for modern). */
+    patienceMs?: number;
+    /** The era's reason when the probe finds a modern server (a second probe says why it was asked again). */
+    eraReason?: string;
+  },
 ): Promise<WireSession | { legacyReason: string }> {
   const peer = new RpcPeer(wire, {
     timeoutMs: options.timeoutMs,
@@ -215,12 +235,16 @@ async function dial(
     } else {
       envelope = modernEnvelope(options);
       wire.setMessageHeaders?.((message) => modernRequestHeaders(message, toolHeaders));
-      const probe = await probeModern(peer, wire, envelope, options);
+      // Asked for the modern era, there is nothing to fall back to: the probe waits as any request does.
+      const patience =
+        how.patienceMs ?? (how.era === 'modern' ? (options.timeoutMs ?? defaultTimeoutMs) : probeTimeoutMs);
+      const probe = await probeModern(peer, wire, envelope, options, patience);
       if ('handshake' in probe) {
         handshake = probe.handshake;
         handshake.clientCapabilities = envelope.clientCapabilities;
         if (wire.transport !== 'stdio') peer.sendsCancellations = false;
         if (how.era === 'modern') handshake.eraReason = 'the modern era was asked for';
+        else if (how.eraReason) handshake.eraReason = how.eraReason;
       } else if (how.era === 'modern') {
         throw new LoupeError({
           kind: 'legacy-server',

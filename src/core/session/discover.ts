@@ -93,15 +93,20 @@ function probeFailure(failure: LoupeErrorData, error: unknown): ProbeOutcome {
   throw error;
 }
 
-/** Whether a -32022 error's data (the server's JSON-RPC error data) lists this version as supported. */
 /**
- * An initialize refused with -32022 whose supported list names our modern revision: the server is a modern one
- * after all, which did not answer the probe in time (a process slow to start, e.g. `npx` fetching a package).
+ * An initialize refused the way no 2025-era server refuses it: -32022 whose supported list names our modern
+ * revision, -32020 (a header the revision requires is missing; the code is new in it), or "method not found" (a
+ * server that has no initialize at all). The server is likely a modern one after all, which did not answer the probe
+ * in time (a process slow to start, e.g. `npx` fetching a package, or a busy machine). Over HTTP the error comes as
+ * the body of a 400.
  */
 export function refusedForModern(error: unknown): boolean {
-  const failure = toErrorData(error);
+  const failure = rpcErrorOfHttpFailure('initialize', error) ?? toErrorData(error);
+  if (failure.kind === 'header-mismatch' || failure.kind === 'method-not-found') return true;
   return failure.kind === 'unsupported-protocol-version' && supports(failure, modernProtocolVersion);
 }
+
+/** Whether a -32022 error's data (the server's JSON-RPC error data) lists this version as supported. */
 
 function supports(failure: LoupeErrorData, version: string): boolean {
   const outer = failure.data;
