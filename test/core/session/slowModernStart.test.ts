@@ -75,7 +75,7 @@ function slowStart(delayMs: number): StdioTarget {
   };
 }
 
-describe('a modern stdio server slower than the probe', () => {
+describe('a modern server slower than the probe', () => {
   it(
     'is spoken to in the modern era after its refused initialize, not given up on',
     { timeout: 60_000 },
