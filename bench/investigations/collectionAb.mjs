@@ -8,20 +8,11 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { RawClient } from '../lib/rawClient.mjs';
 import { outNode } from '../lib/engine.mjs';
+import { echoCollectionText } from '../lib/echoCollection.mjs';
 
 const calls = 1000;
 const demo = join(outNode, 'demo', 'server.js');
-const text = JSON.stringify({
-  format: 'loupe.collection/1',
-  name: 'ab',
-  steps: Array.from({ length: calls }, (_, index) => ({
-    name: `echo ${index}`,
-    method: 'tools/call',
-    tool: 'echo',
-    arguments: { message: `m${index}` },
-    expect: { isError: false, jsonText: { equals: { message: `m${index}` } } },
-  })),
-});
+const text = echoCollectionText(calls, 'ab');
 const timed = async (body) => {
   globalThis.gc?.();
   const started = performance.now();

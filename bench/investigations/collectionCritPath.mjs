@@ -34,6 +34,7 @@ syncBuiltinESMExports();
 
 const { RawClient } = await import('../lib/rawClient.mjs');
 const { outNode } = await import('../lib/engine.mjs');
+const { echoCollectionText } = await import('../lib/echoCollection.mjs');
 const load = (path) => import(pathToFileURL(join(outNode, path)).href);
 const { connect } = await load('core/session/connect.js');
 const { runCollection } = await load('core/collections/runCollection.js');
@@ -41,17 +42,7 @@ const { parseCollection } = await load('core/collections/parseCollection.js');
 
 const calls = 1000;
 const demo = join(outNode, 'demo', 'server.js');
-const text = JSON.stringify({
-  format: 'loupe.collection/1',
-  name: 'cp',
-  steps: Array.from({ length: calls }, (_, index) => ({
-    name: `echo ${index}`,
-    method: 'tools/call',
-    tool: 'echo',
-    arguments: { message: `m${index}` },
-    expect: { isError: false, jsonText: { equals: { message: `m${index}` } } },
-  })),
-});
+const text = echoCollectionText(calls, 'cp');
 
 function split({ writes, arrivals }) {
   // One write and one arrival per call (small frames arrive whole); pair write i with the first arrival after it.

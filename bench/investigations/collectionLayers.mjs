@@ -8,6 +8,7 @@ import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
 import { RawClient } from '../lib/rawClient.mjs';
 import { loadConnect, outNode } from '../lib/engine.mjs';
+import { echoCollectionText } from '../lib/echoCollection.mjs';
 
 const load = (path) => import(pathToFileURL(join(outNode, path)).href);
 const { runCollection } = await load('core/collections/runCollection.js');
@@ -23,17 +24,8 @@ const serverCommand = process.env.PIN
   ? { command: 'taskset', args: ['-c', process.env.PIN, process.execPath, demo] }
   : { command: process.execPath, args: [demo] };
 const calls = 1000;
-const steps = Array.from({ length: calls }, (_, index) => ({
-  name: `echo ${index}`,
-  method: 'tools/call',
-  tool: 'echo',
-  arguments: { message: `m${index}` },
-  expect: { isError: false, jsonText: { equals: { message: `m${index}` } } },
-}));
-const collection = parseCollection(
-  JSON.stringify({ format: 'loupe.collection/1', name: 'layers', steps }),
-  'l.json',
-);
+const text = echoCollectionText(calls, 'layers');
+const collection = parseCollection(text, 'l.json');
 
 // --profile <contender> <file>: a CPU profile of that contender's timed spans only (every round), to <file>.
 const profileAt = process.argv.indexOf('--profile');
@@ -110,7 +102,7 @@ const contenders = {
     // --fresh: a collection parsed for this run (as loupe test and the bench section do); --fresh-gc: and a
     // collection of garbage after parsing, before the clock starts.
     const fresh = process.argv.some((arg) => arg.startsWith('--fresh'))
-      ? parseCollection(JSON.stringify({ format: 'loupe.collection/1', name: 'layers', steps }), 'l.json')
+      ? parseCollection(text, 'l.json')
       : collection;
     if (process.argv.includes('--fresh-gc')) globalThis.gc?.();
     const figures = await timed(() => runCollection(fresh, s, { baseDirectory: outNode }));

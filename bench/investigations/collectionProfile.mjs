@@ -7,8 +7,12 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { loadConnect, outNode } from '../lib/engine.mjs';
 
-const { runCollection } = await import(pathToFileURL(join(outNode, 'core', 'collections', 'runCollection.js')).href);
-const { parseCollection } = await import(pathToFileURL(join(outNode, 'core', 'collections', 'parseCollection.js')).href);
+const { runCollection } = await import(
+  pathToFileURL(join(outNode, 'core', 'collections', 'runCollection.js')).href
+);
+const { parseCollection } = await import(
+  pathToFileURL(join(outNode, 'core', 'collections', 'parseCollection.js')).href
+);
 const connect = await loadConnect();
 const calls = 1000;
 const steps = Array.from({ length: calls }, (_, index) => ({
@@ -18,13 +22,21 @@ const steps = Array.from({ length: calls }, (_, index) => ({
   arguments: { message: `m${index}` },
   expect: { isError: false, jsonText: { equals: { message: `m${index}` } } },
 }));
-const collection = parseCollection(JSON.stringify({ format: 'loupe.collection/1', name: 'profile', steps }), 'p.json');
+const collection = parseCollection(
+  JSON.stringify({ format: 'loupe.collection/1', name: 'profile', steps }),
+  'p.json',
+);
 for (let round = 0; round < 6; round += 1) {
-  const session = await connect({ transport: 'stdio', command: process.execPath, args: [join(outNode, 'demo', 'server.js')] }, {});
+  const session = await connect(
+    { transport: 'stdio', command: process.execPath, args: [join(outNode, 'demo', 'server.js')] },
+    {},
+  );
   const started = performance.now();
   const cpu = process.cpuUsage();
   const report = await runCollection(collection, session, { baseDirectory: outNode });
   const used = process.cpuUsage(cpu);
-  console.log(`round ${round}: ${(performance.now() - started).toFixed(0)} ms wall, ${((used.user + used.system) / 1000).toFixed(0)} ms CPU, ${report.counts.passed} passed`);
+  console.log(
+    `round ${round}: ${(performance.now() - started).toFixed(0)} ms wall, ${((used.user + used.system) / 1000).toFixed(0)} ms CPU, ${report.counts.passed} passed`,
+  );
   await session.close();
 }

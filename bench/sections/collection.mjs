@@ -15,6 +15,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { RawClient } from '../lib/rawClient.mjs';
 import { cpuSince, pairedRatio, summarize } from '../lib/stats.mjs';
 import { loadConnect, outNode } from '../lib/engine.mjs';
+import { echoCollectionText } from '../lib/echoCollection.mjs';
 
 const gc = () => globalThis.gc?.();
 const demoScript = join(outNode, 'demo', 'server.js');
@@ -23,17 +24,6 @@ async function loadRunner() {
   const module = await import(pathToFileURL(join(outNode, 'core', 'collections', 'runCollection.js')).href);
   const parser = await import(pathToFileURL(join(outNode, 'core', 'collections', 'parseCollection.js')).href);
   return { runCollection: module.runCollection, parseCollection: parser.parseCollection };
-}
-
-function collectionText(calls) {
-  const steps = Array.from({ length: calls }, (_, index) => ({
-    name: `echo ${index}`,
-    method: 'tools/call',
-    tool: 'echo',
-    arguments: { message: `m${index}` },
-    expect: { isError: false, jsonText: { equals: { message: `m${index}` } } },
-  }));
-  return JSON.stringify({ format: 'loupe.collection/1', name: 'bench', steps });
 }
 
 async function raw(calls) {
@@ -78,7 +68,7 @@ async function sdk(calls) {
 async function loupe(calls) {
   const connect = await loadConnect();
   const { runCollection, parseCollection } = await loadRunner();
-  const collection = parseCollection(collectionText(calls), 'bench.collection.json');
+  const collection = parseCollection(echoCollectionText(calls), 'bench.collection.json');
   const session = await connect({ transport: 'stdio', command: process.execPath, args: [demoScript] }, {});
   try {
     gc();

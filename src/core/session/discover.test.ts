@@ -9,7 +9,7 @@ const overHttp = (rpcError: { code: number; message: string; data?: unknown }): 
     kind: 'http-error',
     code: 400,
     message: `HTTP 400 Bad Request: ${JSON.stringify(rpcError)}`,
-    data: { status: 400, rpcError: rpcError as never },
+    data: { status: 400, rpcError },
   });
 const overStdio = (rpcError: { code: number; message: string; data?: unknown }): LoupeError =>
   new LoupeError(rpcFailure('initialize', rpcError));
