@@ -6,6 +6,7 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { loadConnect, outNode } from '../lib/engine.mjs';
+import { echoCollectionText } from '../lib/echoCollection.mjs';
 
 const { runCollection } = await import(
   pathToFileURL(join(outNode, 'core', 'collections', 'runCollection.js')).href
@@ -15,17 +16,7 @@ const { parseCollection } = await import(
 );
 const connect = await loadConnect();
 const calls = 1000;
-const steps = Array.from({ length: calls }, (_, index) => ({
-  name: `echo ${index}`,
-  method: 'tools/call',
-  tool: 'echo',
-  arguments: { message: `m${index}` },
-  expect: { isError: false, jsonText: { equals: { message: `m${index}` } } },
-}));
-const collection = parseCollection(
-  JSON.stringify({ format: 'loupe.collection/1', name: 'profile', steps }),
-  'p.json',
-);
+const collection = parseCollection(echoCollectionText(calls, 'profile'), 'p.json');
 for (let round = 0; round < 6; round += 1) {
   const session = await connect(
     { transport: 'stdio', command: process.execPath, args: [join(outNode, 'demo', 'server.js')] },
