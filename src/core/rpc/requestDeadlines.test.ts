@@ -40,10 +40,11 @@ describe('RequestDeadlines', () => {
       await sleep(120);
       deadlines.restartIdle(7);
     }
-    // 360 ms in: past the idle limit of 200, not fired (restarted), and the total has 140 ms left at most.
+    // ~360 ms in: past the idle limit of 200, not fired (restarted), and the total went on counting: ~140 ms left
+    // (a timer may fire up to a millisecond early, so the bound is 150; a restarted total would be near 500).
     expect(fired).toEqual([]);
     expect(deadlines.left(7)?.idle).toBeGreaterThan(150);
-    expect(deadlines.left(7)?.total).toBeLessThanOrEqual(140);
+    expect(deadlines.left(7)?.total).toBeLessThanOrEqual(150);
     deadlines.restartIdle(7);
     await sleep(300);
     expect(fired).toEqual(['7 total']);
