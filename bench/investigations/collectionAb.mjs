@@ -1,7 +1,7 @@
 // Before/after on the real demo server in one alternated run: the raw client, this build's `loupe test` path
 // (a freshly parsed collection of 1,000 echo steps, connect, runCollection) and another build's (BASE=<its out/node>,
-// e.g. a `git archive` of an older commit built with tsc). Each clock starts after setup on a collected heap, as in
-// the bench section. Median wall and CPU per 1,000 calls, and the median of per-round ratios to raw.
+// e.g. a `git archive` of an older commit built with tsc). Each clock starts after setup on a collected young generation,
+// as in the bench section. Median wall and CPU per 1,000 calls, and the median of per-round ratios to raw.
 // Run: BASE=/tmp/base/out/node node --expose-gc bench/investigations/collectionAb.mjs [rounds]
 /* global performance */
 import { join } from 'node:path';
@@ -14,7 +14,8 @@ const calls = 1000;
 const demo = join(outNode, 'demo', 'server.js');
 const text = echoCollectionText(calls, 'ab');
 const timed = async (body) => {
-  globalThis.gc?.();
+  // A minor GC, as the bench section does (a forced full GC before the clock slows the run after it).
+  globalThis.gc?.({ type: 'minor' });
   const started = performance.now();
   const cpu = process.cpuUsage();
   await body();

@@ -171,6 +171,11 @@ function collection(section, lines, checks) {
   lines.push('', `- Loupe / raw: wall ${ratio(section.ratios.loupeOverRaw)}, CPU ${ratio(section.cpuRatios.loupeOverRaw)}. Loupe's time includes walking every tool page for the outputSchemas, recording every frame and judging every assertion.`);
   if (section.ratios.loupeOverSdk)
     lines.push(`- Loupe / SDK Client: wall ${ratio(section.ratios.loupeOverSdk)}, CPU ${ratio(section.cpuRatios.loupeOverSdk)}; SDK / raw: wall ${ratio(section.ratios.sdkOverRaw)} (reported, not judged).`);
+  if (section.cold)
+    lines.push(`- One cold run each in a fresh process (nothing warmed up, as a CI job runs \`loupe test\` once; ${section.cold.runs} alternated pairs): raw ${figure(section.cold.msPerRun.raw)}, Loupe ${figure(section.cold.msPerRun.loupe)}; Loupe / raw wall ${ratio(section.cold.loupeOverRaw)} (reported, not judged).`);
+  const onClock = section.garbageCollectionsOnTheClock;
+  if (onClock)
+    lines.push(`- Garbage collections on each contender's clocks (all rounds; none forced, a minor one before each clock): ${Object.entries(onClock).map(([name, gc]) => `${name} ${gc.full} full, ${gc.minor} minor, ${number(gc.pauseMs)} ms paused`).join('; ')}.`);
   lines.push('');
   checks.push(['Collection of 1,000 calls ≤ 1.3× raw client, wall', section.ratios.loupeOverRaw?.median, targets.collection]);
 }
