@@ -8,9 +8,9 @@
 // of the collection and connect): garbage made before the clock is not collected inside it (a fresh parse collected
 // during the run cost Loupe ~60 ms of the 1,000 calls in collectionLayers.mjs --fresh against --fresh-gc). That
 // collection is a minor one: a forced full GC before each clock (what this section did until 2026-12-05) left V8
-// marking the old generation and recompiling during the next run, on worker threads that take a core from the
-// server. In alternated rounds that cost the raw client 30-80% of its CPU and Loupe more (1.29-1.38x instead of
-// 1.13-1.18x, bench/README.md), a state no real run of either client is in.
+// marking the old generation and compiling during the next run, on worker threads that take a core from the server.
+// It about doubled the raw client's CPU, and Loupe / raw was 1.21-1.23x against 1.09-1.20x with a minor GC in
+// collectionGcPlacement.mjs, 1.25-1.31x against 1.07-1.17x here (bench/README.md): a state no real run is in.
 // Each contender is warmed up with one whole unmeasured run before the rounds. After them, one cold run each of raw and
 // Loupe in a fresh process (bench/lib/collectionColdRun.mjs), alternating, is reported beside the goal, not judged.
 import { constants, performance, PerformanceObserver } from 'node:perf_hooks';
