@@ -10,9 +10,8 @@
 /* global performance */
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { RawClient } from '../lib/rawClient.mjs';
 import { loadConnect, outNode } from '../lib/engine.mjs';
 import { echoCollectionText } from '../lib/echoCollection.mjs';
