@@ -11,6 +11,7 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { outNode } from '../lib/engine.mjs';
+import { echoCollectionText } from '../lib/echoCollection.mjs';
 
 async function engine(out) {
   const load = (path) => import(pathToFileURL(join(out, path)).href);
@@ -69,14 +70,7 @@ class FakeWire {
   }
 }
 
-const steps = Array.from({ length: calls }, (_, index) => ({
-  name: `echo ${index}`,
-  method: 'tools/call',
-  tool: 'echo',
-  arguments: { message: `m${index}` },
-  expect: { isError: false, jsonText: { equals: { message: `m${index}` } } },
-}));
-const collectionText = JSON.stringify({ format: 'loupe.collection/1', name: 'inproc', steps });
+const collectionText = echoCollectionText(calls, 'inproc');
 
 function layers(loupe) {
   const session = async () => {

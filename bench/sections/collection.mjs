@@ -34,7 +34,7 @@ async function loadRunner() {
   return { runCollection: module.runCollection, parseCollection: parser.parseCollection };
 }
 
-async function raw(calls) {
+export async function raw(calls) {
   const client = new RawClient(process.execPath, [demoScript]);
   try {
     await client.initialize();
@@ -75,7 +75,7 @@ async function sdk(calls) {
   }
 }
 
-async function loupe(calls) {
+export async function loupe(calls) {
   const connect = await loadConnect();
   const { runCollection, parseCollection } = await loadRunner();
   const collection = parseCollection(echoCollectionText(calls), 'bench.collection.json');
