@@ -3,7 +3,7 @@
  * limits, with each definition's token cost; a cell opens its rules, paths, workarounds and sources. The verdicts and
  * costs come from the backend (the same judgement as `loupe board` and `lint --hosts all`).
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { HostVerdict, ToolPortability } from '../../shared/portability';
 import { selectList } from '../store/selectors';
@@ -25,6 +25,11 @@ export function PortabilityView() {
   const [refusedOnly, setRefusedOnly] = useState(false);
   const [heaviestFirst, setHeaviestFirst] = useState(false);
   const [open, setOpen] = useState<Cell | null>(null);
+  const detail = useRef<HTMLElement>(null);
+  // A cell opened: its detail comes into view below the matrix (at 700 px it would open off screen).
+  useEffect(() => {
+    if (open) detail.current?.scrollIntoView({ block: 'nearest' });
+  }, [open]);
   // The tools were walked but not judged yet (a reloaded page, or the view opened first): ask once.
   useEffect(() => {
     if (tools && !view) void refreshPortability();
@@ -148,7 +153,7 @@ export function PortabilityView() {
         ) : null}
       </div>
       {open && openResult && openHost ? (
-        <aside className="portability-detail" aria-label="Verdict detail">
+        <aside ref={detail} className="portability-detail" aria-label="Verdict detail">
           <h3>
             <span className="mono">{open.tool.name}</span> in {openHost.name}:{' '}
             {verdictLabel[openResult.verdict]}
