@@ -27,7 +27,7 @@ export const cursor: HostProfile = {
         read,
         publisher: 'third-party',
         note: notHad,
-        says: 'Cursor allows a maximum total of 40 tools from all MCP servers (the agent gets the first 40).',
+        says: 'Cursor allows a maximum total of 40 tools from all MCP servers, based on LLM model recommendations.',
       },
     },
     {

@@ -3,7 +3,7 @@ import type { HostProfile } from '../profileTypes.js';
 
 const read = '2026-12-06';
 /** The API reference's text as OpenAI generates it into its own SDK (the reference page itself could not be had here). */
-const functionDefinition = 'https://github.com/openai/openai-node/blob/master/src/resources/shared.ts';
+const functionDefinition = 'https://github.com/openai/openai-node/blob/main/src/resources/shared.ts';
 
 export const openai: HostProfile = {
   id: 'openai',
