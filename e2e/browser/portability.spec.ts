@@ -1,7 +1,8 @@
 /**
  * Portability in Chromium through the browser host, against the embedded demo server (163 tools): the token cost in
- * the tools header and the server view, the tools × hosts matrix filtered to refusals, a cell's rule, path and
- * source, and the verdict badges in the tool detail.
+ * the tools header and the server view, the tools × hosts matrix (Loupe's profiles of today's hosts) filtered to
+ * refusals and limits, a refused cell's rule, path and source, a limited cell's workaround, and the verdict badges in
+ * the tool detail.
  */
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -19,7 +20,7 @@ test.describe('Portability', () => {
     await host?.stop();
   });
 
-  test('the matrix filtered to refusals, a refused cell explained, badges in the tool detail', async ({
+  test('the matrix filtered to refusals and limits, a refused and a limited cell explained, badges in the tool detail', async ({
     page,
   }, testInfo) => {
     test.setTimeout(90_000);
@@ -36,12 +37,19 @@ test.describe('Portability', () => {
 
     await page.getByRole('tab', { name: /^Portability/ }).click();
     const view = page.getByRole('region', { name: 'Portability' });
-    await expect(view.getByText(/^163 tools against 7 host profiles\./)).toBeVisible();
+    await expect(view.getByText(/^163 tools against 8 host profiles\./)).toBeVisible();
     const table = view.getByRole('table');
-    await expect(table.getByRole('columnheader', { name: /anthropic\s*1 refused/ })).toBeVisible();
-    // 163 tools: Cursor passes on 40, so 123 are refused there.
-    await expect(table.getByRole('columnheader', { name: /cursor\s*123 refused/ })).toBeVisible();
-    await view.getByLabel('Refused only').check();
+    await expect(table.getByRole('columnheader', { name: /^anthropic\s*1 refused$/ })).toBeVisible();
+    // Gemini takes the schemas as parametersJsonSchema: nothing refused.
+    await expect(table.getByRole('columnheader', { name: /^gemini\s*0 refused$/ })).toBeVisible();
+    // 163 tools: past Cursor's 40 and VS Code's 128 they are limited, never refused.
+    await expect(
+      table.getByRole('columnheader', { name: /^cursor\s*0 refused · 123 limited$/ }),
+    ).toBeVisible();
+    await expect(
+      table.getByRole('columnheader', { name: /^vscode\s*0 refused · 35 limited$/ }),
+    ).toBeVisible();
+    await view.getByLabel('Refused or limited only').check();
     const alert = table.getByRole('button', { name: 'configure_alert in Anthropic tool use: refused' });
     await expect(alert).toBeVisible();
     await alert.click();
@@ -51,6 +59,17 @@ test.describe('Portability', () => {
     );
     await expect(detail).toContainText('https://github.com/anthropics/claude-code/issues/5319');
     await page.screenshot({ path: testInfo.outputPath('portability-matrix.png') });
+
+    // A tool past VS Code's 128: limited, with the way past it and VS Code's own page.
+    await table
+      .getByRole('button', { name: /in VS Code: limited$/ })
+      .first()
+      .click();
+    await expect(detail).toContainText('limited · tool-count · tools — the tool is number');
+    await expect(detail).toContainText('github.copilot.chat.virtualTools.threshold');
+    await expect(detail).toContainText(
+      "Source (provider's own page, read 2026-12-06): https://code.visualstudio.com/docs/copilot/agents/agent-tools",
+    );
 
     await page.getByRole('tab', { name: /^Tools/ }).click();
     await openTool(page, 'configure_alert');

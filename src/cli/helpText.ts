@@ -11,8 +11,9 @@ Commands
   prompt <name> [--args '{"k":"v"}']               prompts/get (string arguments): each message's text
   lint                                             findings per tool and the server summary; exit 1 on errors
   lint --hosts openai,anthropic,…|all              also each tool against host profiles (openai, openai-strict,
-                                                   anthropic, gemini, claude-code, vscode, cursor): accepted,
-                                                   changed or refused (an error), with rule, path and source;
+                                                   anthropic, gemini, claude-code, gemini-cli, vscode, cursor;
+                                                   gemini-parameters by name): accepted, changed, limited or
+                                                   refused (an error), with rule, path, workaround and source;
                                                    and the tokens the definitions cost, heaviest first
   snapshot --out <file|folder>                     write a loupe.snapshot/1 file (also when connecting fails);
                                                    a folder gets loupe-<server>-<UTC time>.json; --calls <file>: a JSON

@@ -4,10 +4,21 @@
  * Pure data, shared by the CLI, the board, diff and the UI. The rules themselves live in core/portability/profiles.
  */
 
-/** accepted: the host passes the tool on as sent. changed: it passes it on, dropping or rewriting something. */
-export type HostVerdict = 'accepted' | 'changed' | 'refused';
+/**
+ * accepted: the host passes the tool on as sent. changed: it passes it on, dropping or rewriting something. limited:
+ * it may not put the tool in front of the model (past a count, behind a search), and a setting or a change gets it
+ * there (the rule says which). refused: its source says the request fails, or the host leaves the tool out.
+ */
+export type HostVerdict = 'accepted' | 'changed' | 'limited' | 'refused';
 
-export const hostVerdicts: readonly HostVerdict[] = ['accepted', 'changed', 'refused'];
+export const hostVerdicts: readonly HostVerdict[] = ['accepted', 'changed', 'limited', 'refused'];
+
+/**
+ * Whose page a rule's source is. provider: the provider's own documentation, API reference, or its own published code;
+ * provider-error: the provider's API or host error message, as its users reported it (the provider's pages say nothing
+ * of it); third-party: someone else's page, used because the provider's own could not be had here (`note` says so).
+ */
+export type SourcePublisher = 'provider' | 'provider-error' | 'third-party';
 
 /** Where a rule comes from: a public page, and the day it was read. */
 export interface RuleSource {
@@ -16,6 +27,10 @@ export interface RuleSource {
   read: string;
   /** What the page says, in a few words (paraphrased, or an error message quoted). */
   says: string;
+  /** Absent in reports written before it existed. */
+  publisher?: SourcePublisher;
+  /** Why this page and not the provider's own: what could not be had, or what the provider's pages leave out. */
+  note?: string;
 }
 
 /** One rule a tool broke (or a change the host makes to it). */
@@ -27,6 +42,8 @@ export interface PortabilityIssue {
   path: string;
   message: string;
   source: RuleSource;
+  /** For a limited (or changed) tool: what gets it to the model as declared (a setting, a shorter name). */
+  workaround?: string;
 }
 
 export interface ToolHostResult {
@@ -40,6 +57,8 @@ export interface HostSummary {
   /** The profile's own version (bumped when its rules change). */
   version: string;
   kind: 'model-api' | 'host';
+  /** Which host and request path the profile stands for ("Gemini API, functionDeclarations[].parametersJsonSchema"). */
+  standsFor?: string;
 }
 
 export interface ToolPortability {
@@ -53,7 +72,7 @@ export interface ToolPortability {
 export interface PortabilityReport {
   hosts: HostSummary[];
   tools: ToolPortability[];
-  /** Per host: how many tools it refuses, changes and accepts. */
+  /** Per host: how many tools it refuses, limits, changes and accepts. */
   counts: Record<string, Record<HostVerdict, number>>;
 }
 

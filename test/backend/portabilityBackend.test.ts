@@ -14,7 +14,7 @@ describe('backend portability', () => {
     await harness?.close();
   });
 
-  it('judges the list it walked against every host and counts its tokens, heaviest first', async () => {
+  it("judges the list it walked against Loupe's profiles of today's hosts and counts its tokens, heaviest first", async () => {
     const list = await harness.api.list('tools');
     const view = await harness.api.portability();
     expect(view.complete).toBe(true);
@@ -26,10 +26,12 @@ describe('backend portability', () => {
       'anthropic',
       'gemini',
       'claude-code',
+      'gemini-cli',
       'vscode',
       'cursor',
     ]);
     expect(view.report.counts.anthropic.refused).toBe(1);
+    expect(view.report.counts.gemini.refused).toBe(0);
     const alert = view.report.tools.find((tool) => tool.name === 'configure_alert');
     expect(alert?.hosts['claude-code'].issues[0]).toMatchObject({
       rule: 'top-level-combinators',
@@ -51,6 +53,6 @@ describe('backend portability', () => {
     await harness.api.disconnect();
     const view = await harness.api.portability();
     expect(view.report.tools).toHaveLength(163);
-    expect(view.report.counts.cursor.refused).toBe(123);
+    expect(view.report.counts.cursor).toMatchObject({ refused: 0, limited: 123 });
   });
 });

@@ -84,10 +84,11 @@ describe('loupe board', { timeout: 60_000 }, () => {
     const failed = row(run.stdout, join(folder, 'failed.json'));
     expect(failed?.[3]).toMatch(/^no — command-not-found: .*loupe-no-such-command-xyz/);
     expect(failed?.slice(4)).toEqual(['—', '—', '—', '—', '—', '—']);
-    // Portability: the demo's 163 tools are past OpenAI's and VS Code's 128 and Cursor's 40; its configure_alert has a
-    // top-level allOf, which the Anthropic API (and so Claude Code) refuses.
+    // Portability by Loupe's profiles: the demo's 163 tools are past VS Code's 128 and Cursor's 40, which limit (never
+    // refuse); its configure_alert has a top-level allOf, which the Anthropic API (and so Claude Code) refuses. Gemini
+    // takes the schemas as parametersJsonSchema: no refusal.
     expect(row(run.stdout, 'loupe-demo')?.[9]).toMatch(
-      /^refused: openai 35, openai-strict \d+, anthropic 1, gemini \d+, claude-code 1, vscode 35, cursor 123$/,
+      /^refused: openai-strict \d+, anthropic 1, claude-code 1 · limited: vscode 35, cursor 123$/,
     );
     // The hostile server's name is escaped, never raw HTML, in the Markdown too.
     expect(row(run.stdout, '&lt;img src=x onerror=alert(1)&gt;')?.slice(1, 2)).toEqual(['2.0.0']);
@@ -211,17 +212,24 @@ describe('loupe board', { timeout: 60_000 }, () => {
       /^unreadable — snapshot-invalid: .*c-corrupt\.json: Not a Loupe snapshot: the file is not JSON/,
     );
     const folderRow = join(mixed, 'd-folder.json');
-    expect(row(run.stdout, folderRow)?.[3]).toBe(`unreadable — io-error: Could not read ${folderRow}: it is a folder.`);
+    expect(row(run.stdout, folderRow)?.[3]).toBe(
+      `unreadable — io-error: Could not read ${folderRow}: it is a folder.`,
+    );
     expect(run.stdout).toContain('## Across 163 tools on 1 connected server');
     expect(run.stderr.trimEnd().split('\n')).toEqual([
       `loupe: board: snapshot-invalid: ${array}: Not a Loupe snapshot: the file holds a JSON array, not an object`,
-      expect.stringMatching(/^loupe: board: snapshot-invalid: .*c-corrupt\.json: Not a Loupe snapshot: the file is not JSON/),
+      expect.stringMatching(
+        /^loupe: board: snapshot-invalid: .*c-corrupt\.json: Not a Loupe snapshot: the file is not JSON/,
+      ),
       `loupe: board: io-error: Could not read ${folderRow}: it is a folder`,
       'loupe: 3 of 4 files could not be read as snapshots (their rows say why)',
     ]);
     const json = await runLoupe(['board', '--json', mixed]);
     expect(json.code).toBe(1);
-    const board = JSON.parse(json.stdout) as { rows: { readable: boolean; error?: string }[]; totals: { unreadable: number } };
+    const board = JSON.parse(json.stdout) as {
+      rows: { readable: boolean; error?: string }[];
+      totals: { unreadable: number };
+    };
     expect(board.rows.map((entry) => entry.readable)).toEqual([true, false, false, false]);
     expect(board.totals.unreadable).toBe(3);
     expect((await runLoupe(['board'])).code).toBe(2);

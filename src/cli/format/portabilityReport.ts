@@ -8,16 +8,16 @@ export function hostSummaryLines(report: PortabilityReport): string[] {
     `Portability of ${plural(report.tools.length, 'tool')} to ${plural(report.hosts.length, 'host')}`,
     '',
   ];
-  lines.push(`${'HOST'.padEnd(width)}  ${'VERSION'.padEnd(12)}  ACCEPTED  CHANGED  REFUSED  NAME`);
+  lines.push(`${'HOST'.padEnd(width)}  ${'VERSION'.padEnd(12)}  ACCEPTED  CHANGED  LIMITED  REFUSED  NAME`);
   for (const host of report.hosts) {
     const counts = report.counts[host.id];
     lines.push(
-      `${host.id.padEnd(width)}  ${host.version.padEnd(12)}  ${formatCount(counts.accepted).padStart(8)}  ${formatCount(counts.changed).padStart(7)}  ${formatCount(counts.refused).padStart(7)}  ${host.name}`,
+      `${host.id.padEnd(width)}  ${host.version.padEnd(12)}  ${formatCount(counts.accepted).padStart(8)}  ${formatCount(counts.changed).padStart(7)}  ${formatCount(counts.limited).padStart(7)}  ${formatCount(counts.refused).padStart(7)}  ${host.name}`,
     );
   }
   lines.push(
     '',
-    'changed: the host passes the tool on without some of it (see the host-changed findings); refused: it does not, or fails the request.',
+    'changed: the host passes the tool on without some of it or rewritten; limited: it may not reach the model until a setting changes (both in the host-changed findings, with the workaround); refused: the host fails the request or leaves the tool out.',
   );
   return lines;
 }

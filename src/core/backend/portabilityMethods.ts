@@ -6,7 +6,7 @@ import type { BackendMethods } from '../../shared/contract.js';
 import type { JsonObject } from '../../shared/json.js';
 import type { PortabilityCosts, PortabilityView } from '../../shared/portability.js';
 import { checkPortability } from '../portability/checkTools.js';
-import { profiles } from '../portability/profiles/index.js';
+import { currentProfiles } from '../portability/profiles/index.js';
 import { contextCost } from '../portability/tokenCost.js';
 
 export interface PortabilityTools {
@@ -21,7 +21,7 @@ export function createPortabilityMethods(tools: () => Promise<PortabilityTools>)
   return {
     async portability(): Promise<PortabilityView> {
       const { items, complete, serverName } = await tools();
-      const report = checkPortability(items, profiles, serverName === undefined ? {} : { serverName });
+      const report = checkPortability(items, currentProfiles, serverName === undefined ? {} : { serverName });
       return {
         report,
         costs: await contextCost(items),

@@ -9,12 +9,13 @@ import type { FindingCode, NamingConvention, Severity } from '../../shared/lint.
 import { namingConventions, summaryFields } from '../../shared/lint.js';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../shared/json.js';
 import type { LoupeErrorData } from '../../shared/errors.js';
+import type { HostVerdict } from '../../shared/portability.js';
 import type { Snapshot } from '../../shared/snapshot.js';
 import { lintSkills } from '../lint/skillLint.js';
 import { lintTools } from '../lint/lintTools.js';
 import { namingConvention } from '../lint/summarizeTools.js';
 import { checkPortability } from '../portability/checkTools.js';
-import { profiles } from '../portability/profiles/index.js';
+import { currentProfiles } from '../portability/profiles/index.js';
 
 export const boardFields = [...summaryFields, '_meta'] as const;
 export type BoardField = (typeof boardFields)[number];
@@ -38,8 +39,13 @@ export interface BoardRow {
   anyToolDescribed: boolean;
   roundTripMs: number | null;
   protocolVersion?: string;
-  /** Per host profile (all of them): how many of the tools it refuses; absent when not connected. */
+  /** Per host profile (those of today's hosts): how many of the tools it refuses; absent when not connected. */
   refusedByHost?: Record<string, number>;
+  /**
+   * Per host profile: how many tools it accepts, changes, limits and refuses — the same judgement, by the same profiles,
+   * as the app's Portability view; absent when not connected.
+   */
+  verdictsByHost?: Record<string, Record<HostVerdict, number>>;
   /** Skills (SEP-2640) listed, when the snapshot holds a skills listing; their lint errors (frontmatter and entry). */
   skills?: { count: number; complete: boolean; errors: number };
 }
@@ -117,14 +123,20 @@ function row(file: string, snapshot: Snapshot): BoardRow {
     anyToolDescribed: snapshot.tools.some((tool) => carriesField(tool, 'description')),
     roundTripMs: snapshot.roundTripMs,
     ...(snapshot.protocolVersion === undefined ? {} : { protocolVersion: snapshot.protocolVersion }),
-    ...(snapshot.connected ? { refusedByHost: refusedByHost(snapshot.tools, name) } : {}),
+    ...(snapshot.connected ? portabilityCounts(snapshot.tools, name) : {}),
     ...(snapshot.skills ? { skills: skillsCell(snapshot.skills) } : {}),
   };
 }
 
-function refusedByHost(tools: readonly JsonObject[], serverName: string | undefined): Record<string, number> {
-  const report = checkPortability(tools, profiles, serverName === undefined ? {} : { serverName });
-  return Object.fromEntries(report.hosts.map((host) => [host.id, report.counts[host.id].refused]));
+function portabilityCounts(
+  tools: readonly JsonObject[],
+  serverName: string | undefined,
+): Pick<BoardRow, 'refusedByHost' | 'verdictsByHost'> {
+  const report = checkPortability(tools, currentProfiles, serverName === undefined ? {} : { serverName });
+  return {
+    refusedByHost: Object.fromEntries(report.hosts.map((host) => [host.id, report.counts[host.id].refused])),
+    verdictsByHost: Object.fromEntries(report.hosts.map((host) => [host.id, { ...report.counts[host.id] }])),
+  };
 }
 
 function skillsCell(skills: NonNullable<Snapshot['skills']>): NonNullable<BoardRow['skills']> {

@@ -34,7 +34,19 @@ export function serverName(row: BoardRow): string {
 }
 
 function serverRow(row: BoardRow): string[] {
-  if (!row.readable) return [row.file, '—', '—', `unreadable — ${row.error ?? 'no reason given'}`, '—', '—', '—', '—', '—', '—'];
+  if (!row.readable)
+    return [
+      row.file,
+      '—',
+      '—',
+      `unreadable — ${row.error ?? 'no reason given'}`,
+      '—',
+      '—',
+      '—',
+      '—',
+      '—',
+      '—',
+    ];
   const connected = row.connected ? 'yes' : `no — ${row.error ?? 'no error recorded'}`;
   const tools = row.connected ? `${row.toolCount}${row.toolsComplete ? '' : ' (incomplete)'}` : '—';
   return [
@@ -51,12 +63,25 @@ function serverRow(row: BoardRow): string[] {
   ];
 }
 
-/** "refused: anthropic 1, gemini 13" (hosts that refuse none are left out), or "none refused". */
+/**
+ * "refused: anthropic 1 · limited: vscode 35, cursor 123" (hosts with none of a verdict are left out), or "none refused
+ * or limited". Changes (fields a host drops) are left to the app and `lint --hosts`: every model API drops some.
+ */
 export function portabilityCell(row: BoardRow): string {
   if (!row.connected || row.refusedByHost === undefined) return '—';
-  const refused = Object.entries(row.refusedByHost).filter(([, count]) => count > 0);
-  if (refused.length === 0) return 'none refused';
-  return `refused: ${refused.map(([host, count]) => `${host} ${count}`).join(', ')}`;
+  const counts = row.verdictsByHost;
+  const listed = (verdict: 'refused' | 'limited'): string | undefined => {
+    const entries =
+      verdict === 'refused'
+        ? Object.entries(row.refusedByHost ?? {})
+        : Object.entries(counts ?? {}).map(([host, byVerdict]) => [host, byVerdict.limited] as const);
+    const some = entries.filter(([, count]) => count > 0);
+    return some.length === 0
+      ? undefined
+      : `${verdict}: ${some.map(([host, count]) => `${host} ${count}`).join(', ')}`;
+  };
+  const parts = [listed('refused'), listed('limited')].filter((part) => part !== undefined);
+  return parts.length === 0 ? 'none refused or limited' : parts.join(' · ');
 }
 
 /** A Skills section only when some snapshot holds a skills listing (SEP-2640): older boards read as before. */
@@ -74,7 +99,10 @@ function skillBlocks(rows: readonly BoardRow[]): Block[] {
         String(row.skills?.errors ?? 0),
       ]),
     },
-    { type: 'paragraph', text: 'Skill files are not read for a snapshot: digests are compared by loupe diff, and checked by loupe skills get --verify.' },
+    {
+      type: 'paragraph',
+      text: 'Skill files are not read for a snapshot: digests are compared by loupe diff, and checked by loupe skills get --verify.',
+    },
   ];
 }
 
@@ -103,7 +131,7 @@ export function boardDocument(board: Board): Block[] {
         'Any tool described',
         'Round trip',
         'Protocol',
-        'Portability (tools refused by host)',
+        'Portability (tools refused or limited, by host)',
       ],
       rows: rows.map(serverRow),
     },

@@ -1,6 +1,7 @@
 /**
- * Each tool × host: accepted as sent, accepted with changes (what the host drops or rewrites), or refused, with the
- * rule, its source and the path in the tool. The rules are the profiles' data; this file only applies them.
+ * Each tool × host: accepted as sent, changed (what the host drops or rewrites), limited (it may not reach the model
+ * until a setting changes) or refused, with the rule, its source and the path in the tool. The rules are the
+ * profiles' data; this file only applies them.
  */
 import type { JsonObject } from '../../shared/json.js';
 import type {
@@ -10,7 +11,7 @@ import type {
   ToolHostResult,
 } from '../../shared/portability.js';
 import type { HostProfile, ProfileRule } from './profileTypes.js';
-import { profiles } from './profiles/index.js';
+import { currentProfiles, profiles } from './profiles/index.js';
 import { schemaBreaches, type Breach } from './schemaRules.js';
 
 export interface PortabilityOptions {
@@ -28,11 +29,18 @@ export function profileById(id: string): HostProfile | undefined {
 }
 
 /**
- * The profiles named by `--hosts` (`openai,anthropic`, or `all`). Unknown names throw with the known ones listed,
- * so a typo never silently checks nothing.
+ * The profiles named by `--hosts` (`openai,anthropic`, or `all`: every profile of what today's hosts send, legacy
+ * paths left out). Unknown names throw with the known ones listed, so a typo never silently checks nothing.
  */
 export function resolveHosts(names: readonly string[]): HostProfile[] {
-  if (names.includes('all')) return [...profiles];
+  if (names.includes('all')) {
+    const named = names.filter((name) => name !== 'all');
+    return resolveHostsByName([...currentProfiles.map((profile) => profile.id), ...named]);
+  }
+  return resolveHostsByName(names);
+}
+
+function resolveHostsByName(names: readonly string[]): HostProfile[] {
   const unknown = names.filter((name) => profileById(name) === undefined);
   if (unknown.length > 0) {
     throw new Error(
@@ -81,8 +89,12 @@ function ruleBreaches(
       if (name === undefined || name === '') return [];
       const full = fullName(name, rule.template, options.serverName, undefined);
       if (full === undefined || new RegExp(rule.pattern, 'u').test(full)) return [];
+      const effect = rule.effect === undefined ? '' : `; the host ${rule.effect}`;
       return [
-        { path: 'name', message: `the name ${JSON.stringify(full)} has characters outside ${rule.allowed}` },
+        {
+          path: 'name',
+          message: `the name ${JSON.stringify(full)} has characters outside ${rule.allowed}${effect}`,
+        },
       ];
     }
     case 'name-length': {
@@ -95,13 +107,21 @@ function ruleBreaches(
         rule.template === undefined
           ? 'the name'
           : `the full name ${JSON.stringify(full.length > 80 ? `${full.slice(0, 77)}…` : full)}`;
-      return [{ path: 'name', message: `${what} is ${length} characters, more than ${rule.max}` }];
+      const effect = rule.effect === undefined ? '' : `; the host ${rule.effect}`;
+      return [{ path: 'name', message: `${what} is ${length} characters, more than ${rule.max}${effect}` }];
     }
     case 'description-length': {
       const description = typeof tool.description === 'string' ? tool.description : '';
-      const length = [...description].length;
+      const bytes = rule.unit === 'utf8-bytes';
+      const length = bytes ? Buffer.byteLength(description, 'utf8') : [...description].length;
+      const unit = bytes ? 'bytes (UTF-8)' : 'characters';
       return length > rule.max
-        ? [{ path: 'description', message: `the description is ${length} characters, more than ${rule.max}` }]
+        ? [
+            {
+              path: 'description',
+              message: `the description is ${length} ${unit}, more than ${rule.max}`,
+            },
+          ]
         : [];
     }
     case 'tool-count':
@@ -109,7 +129,7 @@ function ruleBreaches(
         ? [
             {
               path: 'tools',
-              message: `the tool is number ${index + 1} of the list; the host passes on at most ${rule.max}`,
+              message: `the tool is number ${index + 1} of the list, past the host's ${rule.max}`,
             },
           ]
         : [];
@@ -134,7 +154,17 @@ function issuesOf(rule: ProfileRule, breaches: Breach[]): PortabilityIssue[] {
         ? `${breach.message} (and ${more} more places alike)`
         : breach.message,
     source: rule.source,
+    ...(rule.workaround === undefined ? {} : { workaround: rule.workaround }),
   }));
+}
+
+/** Worst first: what a person acts on leads. */
+const severity: Record<HostVerdict, number> = { refused: 3, limited: 2, changed: 1, accepted: 0 };
+
+function worst(issues: readonly PortabilityIssue[]): HostVerdict {
+  let verdict: HostVerdict = 'accepted';
+  for (const issue of issues) if (severity[issue.verdict] > severity[verdict]) verdict = issue.verdict;
+  return verdict;
 }
 
 export function checkTool(
@@ -146,14 +176,9 @@ export function checkTool(
   const issues = effectiveRules(profile).flatMap((rule) =>
     issuesOf(rule, ruleBreaches(rule, tool, index, options)),
   );
-  const verdict: HostVerdict = issues.some((issue) => issue.verdict === 'refused')
-    ? 'refused'
-    : issues.length > 0
-      ? 'changed'
-      : 'accepted';
-  // Refusals first: they are what a person acts on.
-  issues.sort((left, right) => (left.verdict === right.verdict ? 0 : left.verdict === 'refused' ? -1 : 1));
-  return { verdict, issues };
+  // Refusals first, then limits, then changes: a stable sort keeps the rules' order within each.
+  issues.sort((left, right) => severity[right.verdict] - severity[left.verdict]);
+  return { verdict: worst(issues), issues };
 }
 
 export function checkPortability(
@@ -162,7 +187,7 @@ export function checkPortability(
   options: PortabilityOptions = {},
 ): PortabilityReport {
   const counts: PortabilityReport['counts'] = {};
-  for (const host of hosts) counts[host.id] = { accepted: 0, changed: 0, refused: 0 };
+  for (const host of hosts) counts[host.id] = { accepted: 0, changed: 0, limited: 0, refused: 0 };
   const results = tools.map((tool, index) => {
     const byHost: Record<string, ToolHostResult> = {};
     for (const host of hosts) {
@@ -173,7 +198,13 @@ export function checkPortability(
     return { name: typeof tool.name === 'string' ? tool.name : '', index, hosts: byHost };
   });
   return {
-    hosts: hosts.map((host) => ({ id: host.id, name: host.name, version: host.version, kind: host.kind })),
+    hosts: hosts.map((host) => ({
+      id: host.id,
+      name: host.name,
+      version: host.version,
+      kind: host.kind,
+      standsFor: host.standsFor,
+    })),
     tools: results,
     counts,
   };

@@ -8,7 +8,7 @@ import type { FieldChange } from '../../shared/diff.js';
 import type { JsonObject } from '../../shared/json.js';
 import type { PortabilityIssue } from '../../shared/portability.js';
 import { checkTool } from './checkTools.js';
-import { profiles } from './profiles/index.js';
+import { currentProfiles } from './profiles/index.js';
 
 function described(issue: PortabilityIssue | undefined): string {
   return issue === undefined ? '' : `: ${issue.message} (rule ${issue.rule} at ${issue.path})`;
@@ -16,7 +16,7 @@ function described(issue: PortabilityIssue | undefined): string {
 
 export function portabilityChanges(before: JsonObject, after: JsonObject): FieldChange[] {
   const changes: FieldChange[] = [];
-  for (const profile of profiles) {
+  for (const profile of currentProfiles) {
     const old = checkTool(before, 0, profile);
     const now = checkTool(after, 0, profile);
     const path = `portability.${profile.id}`;

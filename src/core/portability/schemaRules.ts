@@ -1,23 +1,12 @@
 /** The rules of a profile that look inside a tool's schemas: each yields the places (paths) that break it. */
 import { isJsonObject, type JsonObject } from '../../shared/json.js';
 import type { ProfileRule } from './profileTypes.js';
-import { isObjectSchema, walkSchema } from './schemaWalk.js';
+import { isObjectSchema, segment, walkSchema } from './schemaWalk.js';
 
 export interface Breach {
   path: string;
   message: string;
 }
-
-/** Keywords holding names of subschemas a boolean stands in for (a closed `additionalProperties: false` is fine). */
-const namedSchemaPlaces = new Set([
-  'properties',
-  'patternProperties',
-  '$defs',
-  'definitions',
-  'anyOf',
-  'oneOf',
-  'allOf',
-]);
 
 function quoted(words: readonly string[]): string {
   return words.map((word) => JSON.stringify(word)).join(', ');
@@ -112,14 +101,13 @@ export function schemaBreaches(rule: ProfileRule, tool: JsonObject): Breach[] {
     }
     case 'boolean-subschema': {
       for (const field of rule.fields) {
-        walkSchema(tool[field] ?? null, field, ({ schema, path, via }) => {
-          if (typeof schema === 'boolean' && via !== undefined && namedSchemaPlaces.has(via)) {
-            out.push({
-              path,
-              message: `${path} is the boolean schema ${String(schema)}, not a schema object`,
-            });
-          }
-        });
+        const schema = tool[field];
+        if (!isJsonObject(schema) || !isJsonObject(schema.properties)) continue;
+        for (const [name, value] of Object.entries(schema.properties)) {
+          if (typeof value !== 'boolean') continue;
+          const path = `${field}.properties${segment(name)}`;
+          out.push({ path, message: `${path} is the boolean schema ${String(value)}, not a schema object` });
+        }
       }
       return out;
     }

@@ -45,7 +45,7 @@ export function isObjectSchema(schema: JsonObject): boolean {
 }
 
 /** A name as a path segment: `city`, or `["two words"]` when it is not a plain identifier. */
-function segment(name: string): string {
+export function segment(name: string): string {
   return /^[A-Za-z_$][A-Za-z0-9_$-]*$/.test(name) ? `.${name}` : `[${JSON.stringify(name)}]`;
 }
 

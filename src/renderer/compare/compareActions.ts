@@ -4,7 +4,7 @@ import type { CompareSource } from '../../shared/compare';
 import { toErrorData } from '../../shared/errors';
 import type { ListDiff, ListResult } from '../../shared/lists';
 import { setTab } from '../store/appActions';
-import { maxHistoryEntries, type CompareChoice } from '../store/compareSlice';
+import { maxHistoryEntries, type CompareChoice, type OpenComparison } from '../store/compareSlice';
 import { apiOf, shownSessionId, shownStore, type ScopedStore } from '../sessions/sessionStore';
 import { showSession } from '../sessions/sessionsActions';
 import { useLoupeStore } from '../store/store';
@@ -113,6 +113,17 @@ export function compareOpenedSnapshotWith(session: string): void {
 export function compareLeftWith(session: string): void {
   const left = getState().compareLeft;
   if (left) void compareWithSession(left, session);
+}
+
+/**
+ * A diff already at hand (a changed pin's) in the Compare view, in place of whatever it showed; a comparison still
+ * running is dropped when it answers.
+ */
+export function showComparison(comparison: OpenComparison): void {
+  const store = shownStore();
+  nextGeneration(store);
+  store.setState({ comparison, compareSelected: null, compareError: null, compareBusy: false });
+  setTab('Compare');
 }
 
 export function swapSides(): void {

@@ -1,6 +1,6 @@
-/** In the tool detail: one badge per host with its verdict, and each refusal or change with its rule and path. */
+/** In the tool detail: one badge per host with its verdict, and each refusal, limit or change with its rule and path. */
 import type { ToolCost, ToolPortability, HostSummary } from '../../shared/portability';
-import { formatTokens, issueLine, verdictLabel } from './verdicts';
+import { formatTokens, issueLine, publisherLabel, verdictLabel } from './verdicts';
 
 interface HostBadgesProps {
   hosts: HostSummary[];
@@ -34,15 +34,19 @@ export function HostBadges({ hosts, tool, cost }: HostBadgesProps) {
           {formatTokens(cost.claudeEstimate)} for Claude (estimate)
         </div>
       ) : null}
-      {issues.filter(({ issue }) => issue.verdict === 'refused').length > 0 ? (
+      {issues.some(({ issue }) => issue.verdict === 'refused' || issue.verdict === 'limited') ? (
         <ul className="findings">
           {issues
-            .filter(({ issue }) => issue.verdict === 'refused')
+            .filter(({ issue }) => issue.verdict === 'refused' || issue.verdict === 'limited')
             .map(({ host, issue }, position) => (
-              <li key={position} className="finding finding-error">
+              <li
+                key={position}
+                className={`finding ${issue.verdict === 'refused' ? 'finding-error' : 'finding-warning'}`}
+              >
                 <span className="mono small">{host.id}</span> {issueLine(issue)}{' '}
+                {issue.workaround ? <span className="small">What to do: {issue.workaround} </span> : null}
                 <span className="muted small">
-                  ({issue.source.url}, read {issue.source.read})
+                  ({publisherLabel(issue.source)}: {issue.source.url}, read {issue.source.read})
                 </span>
               </li>
             ))}

@@ -1,13 +1,15 @@
 /**
- * Portability: every tool × every host profile (accepted, changed, refused), filterable to the refusals, with each
- * definition's token cost; a cell opens its rules, paths and sources. The verdicts and costs come from the backend.
+ * Portability: every tool × every host profile (accepted, changed, limited, refused), filterable to the refusals and
+ * limits, with each definition's token cost; a cell opens its rules, paths, workarounds and sources. The verdicts and
+ * costs come from the backend (the same judgement as `loupe board` and `lint --hosts all`).
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { HostVerdict, ToolPortability } from '../../shared/portability';
 import { selectList } from '../store/selectors';
 import { useLoupeStore } from '../store/store';
 import { refreshPortability } from './portabilityActions';
+import { IssueSource } from './IssueSource';
 import { formatTokens, issueLine, verdictLabel, verdictMark } from './verdicts';
 import './portability.css';
 
@@ -23,6 +25,11 @@ export function PortabilityView() {
   const [refusedOnly, setRefusedOnly] = useState(false);
   const [heaviestFirst, setHeaviestFirst] = useState(false);
   const [open, setOpen] = useState<Cell | null>(null);
+  const detail = useRef<HTMLElement>(null);
+  // A cell opened: its detail comes into view below the matrix (at 700 px it would open off screen).
+  useEffect(() => {
+    if (open) detail.current?.scrollIntoView({ block: 'nearest' });
+  }, [open]);
   // The tools were walked but not judged yet (a reloaded page, or the view opened first): ask once.
   useEffect(() => {
     if (tools && !view) void refreshPortability();
@@ -35,7 +42,11 @@ export function PortabilityView() {
   const rows = useMemo(() => {
     if (!view) return [];
     const all = view.report.tools.filter(
-      (tool) => !refusedOnly || Object.values(tool.hosts).some((result) => result.verdict === 'refused'),
+      (tool) =>
+        !refusedOnly ||
+        Object.values(tool.hosts).some(
+          (result) => result.verdict === 'refused' || result.verdict === 'limited',
+        ),
     );
     if (!heaviestFirst) return all;
     return [...all].sort(
@@ -73,7 +84,7 @@ export function PortabilityView() {
               checked={refusedOnly}
               onChange={(event) => setRefusedOnly(event.target.checked)}
             />{' '}
-            Refused only
+            Refused or limited only
           </label>
           <label>
             <input
@@ -92,9 +103,18 @@ export function PortabilityView() {
               <th scope="col">Tool</th>
               <th scope="col">Tokens</th>
               {report.hosts.map((host) => (
-                <th key={host.id} scope="col" title={`${host.name}, profile ${host.version}`}>
+                <th
+                  key={host.id}
+                  scope="col"
+                  title={`${host.name}, profile ${host.version}${host.standsFor ? `: ${host.standsFor}` : ''}`}
+                >
                   {host.id}
-                  <div className="muted small">{report.counts[host.id]?.refused ?? 0} refused</div>
+                  <div className="muted small">
+                    {report.counts[host.id]?.refused ?? 0} refused
+                    {(report.counts[host.id]?.limited ?? 0) > 0
+                      ? ` · ${report.counts[host.id]?.limited ?? 0} limited`
+                      : ''}
+                  </div>
                 </th>
               ))}
             </tr>
@@ -127,15 +147,18 @@ export function PortabilityView() {
           </tbody>
         </table>
         {rows.length === 0 ? (
-          <p className="empty">{refusedOnly ? 'No host refuses any tool.' : 'The server listed no tools.'}</p>
+          <p className="empty">
+            {refusedOnly ? 'No host refuses or limits any tool.' : 'The server listed no tools.'}
+          </p>
         ) : null}
       </div>
       {open && openResult && openHost ? (
-        <aside className="portability-detail" aria-label="Verdict detail">
+        <aside ref={detail} className="portability-detail" aria-label="Verdict detail">
           <h3>
             <span className="mono">{open.tool.name}</span> in {openHost.name}:{' '}
             {verdictLabel[openResult.verdict]}
           </h3>
+          {openHost.standsFor ? <p className="muted small">Stands for: {openHost.standsFor}.</p> : null}
           {openResult.issues.length === 0 ? (
             <p>Passed on as sent.</p>
           ) : (
@@ -146,9 +169,8 @@ export function PortabilityView() {
                   className={`finding finding-${issue.verdict === 'refused' ? 'error' : 'info'}`}
                 >
                   {issueLine(issue)}
-                  <div className="muted small">
-                    Source, read {issue.source.read}: {issue.source.url} — {issue.source.says}
-                  </div>
+                  {issue.workaround ? <div className="small">What to do: {issue.workaround}</div> : null}
+                  <IssueSource source={issue.source} />
                 </li>
               ))}
             </ul>

@@ -1,5 +1,6 @@
-// Every rule of every host profile: it has a public source and a version, and for each one a tool that breaks it
-// and a tool that does not; where a host's users published a schema it refused, that schema is the breaking tool.
+// Loupe's own host profiles (data in src/core/portability/profiles), not the hosts themselves: every rule has a public
+// source read on a date, says whose page that is (and why when it is not the provider's own), and for each one a tool
+// that breaks it and a tool that does not; where a host's users published a schema it refused, that is the breaking tool.
 import { describe, expect, it } from 'vitest';
 import type { JsonObject } from '../../../src/shared/json.js';
 import { checkTool, effectiveRules, resolveHosts } from '../../../src/core/portability/checkTools.js';
@@ -69,12 +70,6 @@ const cases: Record<string, Case> = {
     holds: tool('get_weather-2', object({})),
   },
   'openai/name-length': { breaks: tool('a'.repeat(65), object({})), holds: tool('a'.repeat(64), object({})) },
-  'openai/tool-count': {
-    breaks: tool('echo', object({})),
-    breaksAt: 128,
-    holds: tool('echo', object({})),
-    holdsAt: 127,
-  },
   'openai/dropped-fields': droppedFields,
   'openai-strict/additional-properties-false': {
     // Published: openai/openai-python#1733, refused until additionalProperties: false was added.
@@ -141,11 +136,15 @@ const cases: Record<string, Case> = {
         { required: ['item'], additionalProperties: false },
       ),
     ),
+    // prefixItems is not on the page's unsupported list (read 2026-12-06): a tuple passes this rule.
     holds: tool(
       'merge',
       object(
-        { item: object({ a: { type: 'string' } }, { required: ['a'], additionalProperties: false }) },
-        { required: ['item'], additionalProperties: false },
+        {
+          item: object({ a: { type: 'string' } }, { required: ['a'], additionalProperties: false }),
+          pair: { type: 'array', prefixItems: [{ type: 'string' }, { type: 'number' }] },
+        },
+        { required: ['item', 'pair'], additionalProperties: false },
       ),
     ),
   },
@@ -154,6 +153,7 @@ const cases: Record<string, Case> = {
     breaks: tool('weather.get', object({})),
     holds: tool('weather_get', object({})),
   },
+  // The define-tools page, as read here on 2026-12-06, says ^[a-zA-Z0-9_-]{1,64}$.
   'anthropic/name-length': {
     breaks: tool('b'.repeat(65), object({})),
     holds: tool('b'.repeat(64), object({})),
@@ -164,8 +164,17 @@ const cases: Record<string, Case> = {
     breaks: tool('1st_tool', object({})),
     holds: tool('_files:read.v2-beta', object({})),
   },
-  'gemini/name-length': { breaks: tool('c'.repeat(65), object({})), holds: tool('c'.repeat(64), object({})) },
-  'gemini/openapi-subset': {
+  // 128 since the reference's update of 2026-05-20 (64 before).
+  'gemini/name-length': {
+    breaks: tool('c'.repeat(129), object({})),
+    holds: tool('c'.repeat(128), object({})),
+  },
+  // parametersJsonSchema: the MCP tool's outputSchema travels as responseJsonSchema, so only the rest is dropped.
+  'gemini/dropped-fields': {
+    breaks: tool('get_weather', object({}), { annotations: { readOnlyHint: true } }),
+    holds: tool('get_weather', object({}), { outputSchema: object({ t: { type: 'number' } }) }),
+  },
+  'gemini-parameters/openapi-subset': {
     // Published: nanbingxyz/5ire#42, server-filesystem's items carrying additionalProperties ("Cannot find field").
     breaks: tool(
       'edit_file',
@@ -190,24 +199,42 @@ const cases: Record<string, Case> = {
       }),
     ),
   },
-  'gemini/single-type': {
+  'gemini-parameters/single-type': {
     breaks: tool('set_bio', object({ bio: { type: ['string', 'null'] } })),
     holds: tool('set_bio', object({ bio: { type: 'string', nullable: true } })),
   },
-  'gemini/dropped-fields': droppedFields,
+  'gemini-parameters/dropped-fields': droppedFields,
   'claude-code/full-name-length': {
-    // mcp__my_server__ is 16 characters: a tool name of 113 makes 129.
-    breaks: tool('d'.repeat(113), object({})),
-    holds: tool('d'.repeat(112), object({})),
+    // mcp__my_server__ is 16 characters: a tool name of 49 makes 65, past the API's 64.
+    breaks: tool('d'.repeat(49), object({})),
+    holds: tool('d'.repeat(48), object({})),
     serverName: 'my server',
   },
+  'claude-code/description-cap': {
+    // 2 KB: 2,048 bytes of UTF-8 (1,024 "é" are 2,048 bytes; 1,025 are 2,050).
+    breaks: tool('note', object({}), { description: 'é'.repeat(1025) }),
+    holds: tool('note', object({}), { description: 'é'.repeat(1024) }),
+  },
   'claude-code/boolean-subschema': {
-    // Published: modelcontextprotocol/inspector#1005, Go's interface{} as `"data": true`; Claude Code failed to fetch the tools.
+    // Published: modelcontextprotocol/inspector#1005, Go's interface{} as `"data": true`; Claude Code failed to fetch
+    // the tools. The SDK checks top-level properties only: a boolean deeper (items: true) passes.
     breaks: tool('info', object({}), { outputSchema: object({ data: true, topic: { type: 'string' } }) }),
-    holds: tool('info', object({}, { additionalProperties: false }), {
+    holds: tool('info', object({ list: { type: 'array', items: true } }, { additionalProperties: false }), {
       outputSchema: object({ data: {}, topic: { type: 'string' } }),
     }),
   },
+  'gemini-cli/name-sanitized': {
+    breaks: tool('find files', object({})),
+    holds: tool('files.read:v2', object({})),
+    serverName: 'fs',
+  },
+  'gemini-cli/name-truncated': {
+    // mcp_fs_ is 7 characters: a tool name of 57 makes 64, past 63.
+    breaks: tool('f'.repeat(57), object({})),
+    holds: tool('f'.repeat(56), object({})),
+    serverName: 'fs',
+  },
+  'gemini-cli/dropped-fields': droppedFields,
   'claude-code/top-level-combinators': anthropicCombinators,
   'claude-code/dropped-fields': droppedFields,
   'vscode/tool-count': {
@@ -231,29 +258,45 @@ const cases: Record<string, Case> = {
 
 const dated = /^\d{4}-\d{2}-\d{2}$/;
 
-describe('host profiles', () => {
-  it('has the hosts the issue names, with unique ids and versions', () => {
+describe("Loupe's host profiles (its own data about the hosts)", () => {
+  it('has a profile for each host and path, with unique ids, versions and what each stands for', () => {
     expect(profiles.map((profile) => profile.id)).toEqual([
       'openai',
       'openai-strict',
       'anthropic',
       'gemini',
+      'gemini-parameters',
       'claude-code',
+      'gemini-cli',
       'vscode',
       'cursor',
     ]);
-    for (const profile of profiles) expect(profile.version).toMatch(/^\d{4}-\d{2}-\d{2}\.\d+$/);
+    for (const profile of profiles) {
+      expect(profile.version).toMatch(/^\d{4}-\d{2}-\d{2}\.\d+$/);
+      expect(profile.standsFor.length, profile.id).toBeGreaterThan(20);
+    }
+    // The OpenAPI-subset path is what older SDKs send: checked only when named.
+    expect(profiles.filter((profile) => profile.legacy === true).map((profile) => profile.id)).toEqual([
+      'gemini-parameters',
+    ]);
   });
 
   for (const profile of profiles) {
-    it(`${profile.id}: every rule has a public source, read on a date, saying something`, () => {
+    it(`${profile.id}: every rule has a dated public source that says whose page it is`, () => {
       const ids = profile.rules.map((rule) => rule.id);
       expect(new Set(ids).size).toBe(ids.length);
       for (const rule of profile.rules) {
         expect(rule.source.url, rule.id).toMatch(/^https:\/\/[a-z0-9.-]+\.[a-z]{2,}\//i);
         expect(rule.source.read, rule.id).toMatch(dated);
-        expect(rule.source.read <= '2026-12-02', rule.id).toBe(true);
+        // Every rule was re-read against its source on 2026-12-06 (issue 42).
+        expect(rule.source.read, rule.id).toBe('2026-12-06');
         expect(rule.source.says.length, rule.id).toBeGreaterThan(20);
+        expect(['provider', 'provider-error', 'third-party'], rule.id).toContain(rule.source.publisher);
+        // A page that is not the provider's own says why it stands in.
+        if (rule.source.publisher !== 'provider')
+          expect(rule.source.note?.length ?? 0, rule.id).toBeGreaterThan(20);
+        // A limit always comes with what gets the tool to the model.
+        if (rule.verdict === 'limited') expect(rule.workaround?.length ?? 0, rule.id).toBeGreaterThan(20);
       }
       for (const parent of profile.inherits ?? [])
         expect(profiles.some((other) => other.id === parent)).toBe(true);
@@ -285,8 +328,8 @@ describe('the engine', () => {
     expect(result.issues.find((issue) => issue.rule === 'boolean-subschema')?.path).toBe(
       'outputSchema.properties.data',
     );
-    const gemini = resolveHosts(['gemini'])[0];
-    const paths = checkTool(cases['gemini/openapi-subset'].breaks, 0, gemini).issues.map(
+    const parameters = resolveHosts(['gemini-parameters'])[0];
+    const paths = checkTool(cases['gemini-parameters/openapi-subset'].breaks, 0, parameters).issues.map(
       (issue) => issue.path,
     );
     expect(paths).toEqual(['inputSchema.properties.edits.items.additionalProperties']);
@@ -297,7 +340,6 @@ describe('the engine', () => {
     expect(effectiveRules(strict).map((rule) => rule.id)).toEqual([
       'name-pattern',
       'name-length',
-      'tool-count',
       'dropped-fields',
       'additional-properties-false',
       'all-properties-required',
@@ -338,6 +380,7 @@ describe('the engine', () => {
       id: 'test-host',
       name: 'Test host',
       kind: 'host',
+      standsFor: 'A host made up for this test',
       version: '2026-12-02.1',
       notes: 'Only for this test.',
       rules: [
@@ -349,6 +392,7 @@ describe('the engine', () => {
           source: {
             url: 'https://example.org/rules',
             read: '2026-12-02',
+            publisher: 'provider',
             says: 'Descriptions are cut at 10 characters.',
           },
         },
@@ -364,10 +408,22 @@ describe('the engine', () => {
     );
   });
 
-  it('refuses an unknown host name and lists the known ones', () => {
+  it('refuses an unknown host name and lists the known ones; all is every current path, a legacy one by name', () => {
     expect(() => resolveHosts(['openai', 'chatgpt'])).toThrow(
-      /unknown host "chatgpt"; hosts are openai, openai-strict, anthropic, gemini, claude-code, vscode, cursor or all/,
+      /unknown host "chatgpt"; hosts are openai, openai-strict, anthropic, gemini, gemini-parameters, claude-code, gemini-cli, vscode, cursor or all/,
     );
-    expect(resolveHosts(['all']).map((profile) => profile.id)).toHaveLength(7);
+    expect(resolveHosts(['all']).map((profile) => profile.id)).toEqual([
+      'openai',
+      'openai-strict',
+      'anthropic',
+      'gemini',
+      'claude-code',
+      'gemini-cli',
+      'vscode',
+      'cursor',
+    ]);
+    expect(resolveHosts(['all', 'gemini-parameters']).map((profile) => profile.id)).toContain(
+      'gemini-parameters',
+    );
   });
 });

@@ -1,5 +1,6 @@
 // Token costs stay counts where they can and say so where they cannot: a definition past the counting limit is
 // counted in part and scaled, one nested too deep to serialise is not counted; neither takes the process down.
+import { encode } from 'gpt-tokenizer/encoding/o200k_base';
 import { describe, expect, it } from 'vitest';
 import type { JsonObject } from '../../../src/shared/json.js';
 import { contextCost, countingLimit } from '../../../src/core/portability/tokenCost.js';
@@ -17,16 +18,20 @@ function deep(levels: number): JsonObject {
 }
 
 describe('context cost', () => {
-  it('counts a small definition exactly and the list as one array', async () => {
+  it('counts a small definition exactly: the o200k tokens of its serialised OpenAI definition, and the list as one array', async () => {
     const cost = await contextCost([echo]);
-    // {"type":"function","function":{"name":"echo","description":"Echo the message back.","parameters":{…}}}
+    // The text a Chat Completions request carries for this tool, written out here rather than taken from the code.
+    const serialised =
+      '{"type":"function","function":{"name":"echo","description":"Echo the message back.","parameters":' +
+      '{"type":"object","properties":{"message":{"type":"string"}}}}}';
     expect(cost.tools[0]).toMatchObject({ name: 'echo', index: 0 });
     expect(cost.tools[0].partial).toBeUndefined();
-    expect(cost.tools[0].o200k).toBeGreaterThan(20);
-    expect(cost.tools[0].o200k).toBeLessThan(60);
-    // The array's brackets: a token or two, merged with the neighbours.
-    expect(cost.total.o200k).toBeGreaterThan(cost.tools[0].o200k);
-    expect(cost.total.o200k).toBeLessThanOrEqual(cost.tools[0].o200k + 2);
+    // Counted independently with gpt-tokenizer's o200k encoder, and pinned (gpt-tokenizer 4.0.0).
+    expect(cost.tools[0].o200k).toBe(encode(serialised).length);
+    expect(cost.tools[0].o200k).toBe(34);
+    // The whole `tools` array: the same text in brackets, one token more.
+    expect(cost.total.o200k).toBe(encode(`[${serialised}]`).length);
+    expect(cost.total.o200k).toBe(35);
     expect(cost.partialTools).toBeUndefined();
   });
 

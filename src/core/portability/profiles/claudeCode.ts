@@ -1,28 +1,46 @@
 /** Claude Code: MCP tools named mcp__<server>__<tool>, sent to the Anthropic API. Data only. */
 import type { HostProfile } from '../profileTypes.js';
-import { anthropicDroppedFields, topLevelCombinators } from './anthropic.js';
+import { anthropicDroppedFields, anthropicNameRule, topLevelCombinators } from './anthropic.js';
 
-const read = '2026-12-02';
+const read = '2026-12-06';
+const changelog = 'https://github.com/anthropics/claude-code/blob/main/CHANGELOG.md';
 
 export const claudeCode: HostProfile = {
   id: 'claude-code',
   name: 'Claude Code',
   kind: 'host',
-  version: '2026-12-02.1',
+  standsFor:
+    'Claude Code (CLI) with MCP servers, sending mcp__<server>__<tool> to the Anthropic Messages API',
+  version: '2026-12-06.1',
   notes:
-    'The server name is the key of the server in the config (Loupe uses --server, else serverInfo.name). Claude Code defers tool definitions behind a tool search when they would fill more than a tenth of the context window; that is not a refusal and is not checked.',
+    'The server name is the key of the server in the config (Loupe uses --server, else serverInfo.name). Claude Code defers MCP tool definitions behind its tool search (on by default for MCP tools); a deferred tool is found by search, so that is not a limit and is not checked.',
   rules: [
     {
       id: 'full-name-length',
       kind: 'name-length',
-      max: 128,
+      max: 64,
       template: 'mcp__{server}__{tool}',
       serverReplace: '[^A-Za-z0-9_-]',
       verdict: 'refused',
+      workaround: 'Shorten the server key in the config (it is part of every tool name) or the tool name.',
       source: {
-        url: 'https://github.com/xsyetopz/claudetto/wiki/Claude-Code-MCP-Runtime',
+        url: 'https://platform.claude.com/docs/en/agents-and-tools/tool-use/define-tools',
         read,
-        says: 'A tool is named mcp__<server>__<tool>; characters outside A-Z a-z 0-9 _ - in the server name become _; a tool whose full name is over 128 characters is left out.',
+        publisher: 'provider',
+        says: `Claude Code sends each MCP tool as mcp__<server>__<tool>, and the API's name rule is ${anthropicNameRule}; Claude Code users report the 400 it gives past 64 ("tools.63.custom.name: String should have at most 64 characters", anthropics/claude-code#2485), which fails every request.`,
+      },
+    },
+    {
+      id: 'description-cap',
+      kind: 'description-length',
+      max: 2048,
+      unit: 'utf8-bytes',
+      verdict: 'changed',
+      source: {
+        url: changelog,
+        read,
+        publisher: 'provider',
+        says: 'Claude Code 2.1.84: "MCP tool descriptions and server instructions are now capped at 2KB to prevent OpenAPI-generated servers from bloating context." The model sees the first 2 KB.',
       },
     },
     {
@@ -33,6 +51,8 @@ export const claudeCode: HostProfile = {
       source: {
         url: 'https://github.com/modelcontextprotocol/inspector/issues/1005',
         read,
+        publisher: 'third-party',
+        note: 'Anthropic publishes nothing on it. The failure is the MCP TypeScript SDK 1.x validating tools/list (its ToolSchema wants an object for each top-level property; 1.32.2 checked here); the SDK v2 (2.4.0) accepts a boolean.',
         says: 'An outputSchema property written as `"data": true` (Go\'s interface{}) makes Claude Code fail to fetch the server\'s tools: path ["tools", 7, "outputSchema", "properties", "data"], "Invalid input".',
       },
     },

@@ -1,96 +1,62 @@
-/** Gemini API function declarations, with `parameters` (the OpenAPI 3.0 subset). Data only. */
-import type { HostProfile } from '../profileTypes.js';
+/**
+ * Gemini API function declarations as today's hosts send them: the tool's inputSchema as `parametersJsonSchema`
+ * (JSON Schema), which Google's GenAI SDK (mcpToTool) and Gemini CLI both do. Data only.
+ */
+import type { HostProfile, ProfileRule } from '../profileTypes.js';
 
-const read = '2026-12-02';
-const schemaReference = 'https://cloud.google.com/vertex-ai/docs/reference/rest/v1/Schema';
+const read = '2026-12-06';
+/** Google's GenAI SDK carries the API reference's text for FunctionDeclaration (updated 2026-05-20). */
+const declaration = 'https://github.com/googleapis/js-genai/blob/main/src/types.ts';
+
+export const geminiNamePattern: ProfileRule = {
+  id: 'name-pattern',
+  kind: 'name-pattern',
+  pattern: '^[a-zA-Z_][a-zA-Z0-9_.:-]*$',
+  allowed: 'a letter or _ first, then a-z, A-Z, 0-9, _, ., : and -',
+  verdict: 'refused',
+  source: {
+    url: declaration,
+    read,
+    publisher: 'provider',
+    says: 'FunctionDeclaration.name: "Must start with a letter or an underscore. Must be a-z, A-Z, 0-9, or contain underscores, dots, colons and dashes, with a maximum length of 128." Outside it the request fails with 400 INVALID_ARGUMENT "Invalid function name" (google-gemini/gemini-cli#6704).',
+  },
+};
+
+export const geminiNameLength: ProfileRule = {
+  id: 'name-length',
+  kind: 'name-length',
+  max: 128,
+  verdict: 'refused',
+  source: {
+    url: declaration,
+    read,
+    publisher: 'provider',
+    says: 'FunctionDeclaration.name has a maximum length of 128 (the reference said 64 before 2026-05-20); past it the request fails with "Invalid function name".',
+  },
+};
 
 export const gemini: HostProfile = {
   id: 'gemini',
   name: 'Gemini function declarations',
   kind: 'model-api',
-  version: '2026-12-02.1',
+  standsFor:
+    "Gemini API, functionDeclarations[] with parametersJsonSchema (and responseJsonSchema), as Google's GenAI SDK sends MCP tools",
+  version: '2026-12-06.1',
   notes:
-    'Checks the `parameters` field, a select subset of an OpenAPI 3.0 schema object: a JSON Schema keyword outside it is a 400 ("Unknown name … Cannot find field") for the whole request. A host that sends the schema as `parametersJsonSchema` instead is not bound by the subset; hosts that strip the unknown keywords change the tool (what the model sees differs from what the server declared).',
+    'parametersJsonSchema takes JSON Schema as it is: no Google page says a keyword in it fails the request, so no keyword rule applies here. Hosts that build the older OpenAPI-subset `parameters` field instead are the gemini-parameters profile (checked only when named). Gemini CLI is its own profile: it rewrites names instead of failing.',
   rules: [
-    {
-      id: 'name-pattern',
-      kind: 'name-pattern',
-      pattern: '^[a-zA-Z_][a-zA-Z0-9_.:-]*$',
-      allowed: 'a letter or _ first, then a-z, A-Z, 0-9, _, ., : and -',
-      verdict: 'refused',
-      source: {
-        url: 'https://pub.dev/documentation/googleapis/17.0.0/aiplatform_v1/GoogleCloudAiplatformV1FunctionDeclaration/name.html',
-        read,
-        says: 'The name of the function to call. Must start with a letter or an underscore. Must be a-z, A-Z, 0-9, or contain underscores, dots, colons and dashes.',
-      },
-    },
-    {
-      id: 'name-length',
-      kind: 'name-length',
-      max: 64,
-      verdict: 'refused',
-      source: {
-        url: 'https://pub.dev/documentation/google_cloud_ai_generativelanguage_v1beta/latest/generativelanguage/FunctionDeclaration/name.html',
-        read,
-        says: 'Gemini API (generativelanguage v1beta) FunctionDeclaration.name: a-z, A-Z, 0-9, underscores, colons, dots and dashes, with a maximum length of 64.',
-      },
-    },
-    {
-      id: 'openapi-subset',
-      kind: 'allowed-keywords',
-      keywords: [
-        'type',
-        'format',
-        'title',
-        'description',
-        'nullable',
-        'default',
-        'items',
-        'minItems',
-        'maxItems',
-        'enum',
-        'properties',
-        'required',
-        'minProperties',
-        'maxProperties',
-        'minimum',
-        'maximum',
-        'minLength',
-        'maxLength',
-        'pattern',
-        'example',
-        'anyOf',
-        'propertyOrdering',
-      ],
-      verdict: 'refused',
-      source: {
-        url: 'https://github.com/openswarm-ai/openswarm/issues/24',
-        read,
-        says:
-          'MCP tools sent to Gemini: "Invalid JSON payload received. Unknown name \\"$schema\\" / \\"additionalProperties\\" / \\"const\\" / \\"exclusiveMinimum\\" / \\"propertyNames\\" at tools[0].function_declarations[N].parameters…: Cannot find field." The fields Schema has are listed in the Vertex AI Schema reference (' +
-          schemaReference +
-          ').',
-      },
-    },
-    {
-      id: 'single-type',
-      kind: 'single-type',
-      verdict: 'refused',
-      source: {
-        url: 'https://github.com/zed-industries/zed/issues/53919',
-        read,
-        says: 'A type written as an array (["string", "null"]) is refused: "Invalid JSON payload received. Unknown name \\"type\\" at …: Proto field is not repeating, cannot start list."',
-      },
-    },
+    geminiNamePattern,
+    geminiNameLength,
     {
       id: 'dropped-fields',
       kind: 'dropped-fields',
-      fields: ['title', 'outputSchema', 'annotations', 'icons', 'execution', '_meta'],
+      fields: ['title', 'annotations', 'icons', 'execution', '_meta'],
       verdict: 'changed',
       source: {
-        url: 'https://cloud.google.com/vertex-ai/generative-ai/docs/reference/nodejs/latest/vertexai/functiondeclaration',
+        url: 'https://github.com/googleapis/js-genai/blob/main/src/_transformers.ts',
         read,
-        says: 'A FunctionDeclaration is a name, a description and parameters: the other MCP fields do not reach the model.',
+        publisher: 'provider',
+        says: "mcpToGeminiTool builds a FunctionDeclaration of name, description, parametersJsonSchema (inputSchema) and responseJsonSchema (outputSchema): the MCP tool's other fields do not reach the model.",
       },
     },
   ],

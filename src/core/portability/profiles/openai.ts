@@ -1,16 +1,18 @@
 /** OpenAI function calling (Chat Completions `tools`, Responses `function` tools), strict mode off. Data only. */
 import type { HostProfile } from '../profileTypes.js';
 
-const read = '2026-12-02';
-const functionObject = 'https://docs.rs/crate/openai-client-base/latest/source/docs/FunctionObject.md';
+const read = '2026-12-06';
+/** The API reference's text as OpenAI generates it into its own SDK (the reference page itself could not be had here). */
+const functionDefinition = 'https://github.com/openai/openai-node/blob/main/src/resources/shared.ts';
 
 export const openai: HostProfile = {
   id: 'openai',
   name: 'OpenAI function calling',
   kind: 'model-api',
-  version: '2026-12-02.1',
+  standsFor: 'OpenAI Chat Completions tools[].function (and Responses function tools), strict off',
+  version: '2026-12-06.1',
   notes:
-    'A function tool is name, description, parameters and strict; the MCP fields around them do not reach the model. With strict off the parameters schema is passed on as written.',
+    'A function tool is name, description, parameters and strict; the MCP fields around them do not reach the model. With strict off the parameters schema is passed on as written. No tool-count rule: the API reference dropped "A max of 128 functions are supported" on 2025-08-07 (openai-node f4202ce) and no current OpenAI page states a count.',
   rules: [
     {
       id: 'name-pattern',
@@ -19,9 +21,10 @@ export const openai: HostProfile = {
       allowed: 'a-z, A-Z, 0-9, _ and -',
       verdict: 'refused',
       source: {
-        url: functionObject,
+        url: functionDefinition,
         read,
-        says: 'The name of the function: must be a-z, A-Z, 0-9, or contain underscores and dashes, with a maximum length of 64 (OpenAI API reference, as generated into this client).',
+        publisher: 'provider',
+        says: `FunctionDefinition.name: "Must be a-z, A-Z, 0-9, or contain underscores and dashes, with a maximum length of 64." Outside it the request fails: "Invalid 'tools[0].function.name': string does not match pattern. Expected a string that matches the pattern '^[a-zA-Z0-9_-]+$'."`,
       },
     },
     {
@@ -29,17 +32,11 @@ export const openai: HostProfile = {
       kind: 'name-length',
       max: 64,
       verdict: 'refused',
-      source: { url: functionObject, read, says: 'Function names have a maximum length of 64.' },
-    },
-    {
-      id: 'tool-count',
-      kind: 'tool-count',
-      max: 128,
-      verdict: 'refused',
       source: {
-        url: 'https://reference.aspose.com/pdf/net/aspose.pdf.ai/completioncreaterequest/tools',
+        url: functionDefinition,
         read,
-        says: 'tools: a list of functions the model may generate JSON inputs for. A max of 128 functions are supported (OpenAI API reference text).',
+        publisher: 'provider',
+        says: `Function names have a maximum length of 64; past it: "Invalid 'tools[0].function.name': string too long. Expected a string with maximum length 64".`,
       },
     },
     {
@@ -48,9 +45,10 @@ export const openai: HostProfile = {
       fields: ['title', 'outputSchema', 'annotations', 'icons', 'execution', '_meta'],
       verdict: 'changed',
       source: {
-        url: functionObject,
+        url: functionDefinition,
         read,
-        says: 'A function object has name, description, parameters and strict: nothing else of the MCP tool is sent to the model.',
+        publisher: 'provider',
+        says: 'A function definition has name, description, parameters and strict: nothing else of the MCP tool is sent to the model.',
       },
     },
   ],

@@ -1,16 +1,22 @@
 /** OpenAI function calling with `strict: true` (Structured Outputs): the OpenAI rules and a JSON Schema subset. */
 import type { HostProfile } from '../profileTypes.js';
 
-const read = '2026-12-02';
-const comparison = 'https://strictly-structured.codygo.com/models';
+const read = '2026-12-06';
+/** OpenAI's own code that makes a schema strict, as its Agents SDK sends it. */
+const strictSchema = 'https://github.com/openai/openai-agents-python/blob/main/src/agents/strict_schema.py';
+/** OpenAI's Structured Outputs page (supported schemas) could not be had here: this page quotes it, dated 2026-02. */
+const quoted = 'https://jsonschemaprofiles.unitvectorylabs.com/schemas/openai';
+const guide = 'https://platform.openai.com/docs/guides/structured-outputs#supported-schemas';
+const notHad = `OpenAI's own page (${guide}) could not be had here; this page quotes its supported-schemas section (baseline 2026-02).`;
 
 export const openaiStrict: HostProfile = {
   id: 'openai-strict',
   name: 'OpenAI function calling, strict mode',
   kind: 'model-api',
-  version: '2026-12-02.1',
+  standsFor: 'OpenAI Chat Completions tools[].function with strict: true (Structured Outputs)',
+  version: '2026-12-06.1',
   notes:
-    'strict: true constrains generation to the schema, and only a subset of JSON Schema is allowed: a schema outside it is a 400 error for the whole request. Most MCP schemas leave properties optional, so they need rewriting (all required, optional ones nullable) before strict mode takes them.',
+    'strict: true constrains generation to the schema, and only a subset of JSON Schema is allowed: a schema outside it is a 400 error for the whole request. Most MCP schemas leave properties optional, so they need rewriting (all required, optional ones nullable) before strict mode takes them; hosts that turn strict on for MCP tools rewrite them.',
   inherits: ['openai'],
   rules: [
     {
@@ -19,9 +25,10 @@ export const openaiStrict: HostProfile = {
       require: 'closed',
       verdict: 'refused',
       source: {
-        url: 'https://github.com/openai/openai-python/issues/1733',
+        url: strictSchema,
         read,
-        says: 'A tool whose parameters lack additionalProperties: false is "not strict"; with strict: true and additionalProperties: false on the object the request succeeds.',
+        publisher: 'provider',
+        says: `OpenAI's strict-schema code: "additionalProperties should be set to False for object types". The API's 400 otherwise: "Invalid schema for function '…': In context=('properties', 'permissions'), 'additionalProperties' is required to be supplied and to be false."`,
       },
     },
     {
@@ -30,9 +37,10 @@ export const openaiStrict: HostProfile = {
       require: 'all-required',
       verdict: 'refused',
       source: {
-        url: comparison,
+        url: strictSchema,
         read,
-        says: 'Strict mode: every property defined in "properties" must appear in "required"; optional fields use a nullable type instead.',
+        publisher: 'provider',
+        says: 'OpenAI\'s strict-schema code makes a schema meet "the strict standard that the OpenAI API expects" by listing every key of properties in required (optional fields become nullable instead).',
       },
     },
     {
@@ -41,9 +49,11 @@ export const openaiStrict: HostProfile = {
       keywords: ['anyOf'],
       verdict: 'refused',
       source: {
-        url: comparison,
+        url: quoted,
         read,
-        says: 'The root object itself cannot use anyOf; anyOf is only allowed on nested properties.',
+        publisher: 'third-party',
+        note: notHad,
+        says: 'Root schema must be an object and must not be anyOf; anyOf is allowed on nested properties only.',
       },
     },
     {
@@ -54,18 +64,22 @@ export const openaiStrict: HostProfile = {
       source: {
         url: 'https://community.openai.com/t/official-documentation-for-supported-schemas-for-response-format-parameter-in-calls-to-client-beta-chats-completions-parse/932422',
         read,
-        says: `A strict schema with a top-level oneOf of required sets is refused: "Invalid schema …: In context=(), 'oneOf' is not permitted."`,
+        publisher: 'provider-error',
+        note: "OpenAI's strict-schema code turns oneOf into anyOf (\"oneOf is not supported by OpenAI's structured outputs\"); the API's error is reported on OpenAI's forum.",
+        says: `A strict schema with a oneOf is refused: "Invalid schema …: In context=(), 'oneOf' is not permitted."`,
       },
     },
     {
       id: 'unsupported-composition',
       kind: 'forbidden-keywords',
-      keywords: ['allOf', 'not', 'prefixItems'],
+      keywords: ['allOf', 'not', 'dependentRequired', 'dependentSchemas', 'if', 'then', 'else'],
       verdict: 'refused',
       source: {
-        url: comparison,
+        url: quoted,
         read,
-        says: 'Strict mode supports anyOf but not allOf, oneOf, not or prefixItems; unknown keywords are a 400 error.',
+        publisher: 'third-party',
+        note: notHad,
+        says: 'Unsupported in strict mode: the composition keywords allOf, not, dependentRequired, dependentSchemas, if, then, else; a schema using them is refused.',
       },
     },
     {
@@ -75,9 +89,11 @@ export const openaiStrict: HostProfile = {
       maxDepth: 10,
       verdict: 'refused',
       source: {
-        url: comparison,
+        url: quoted,
         read,
-        says: 'Limits: at most 5,000 object properties in all and 10 levels of nesting.',
+        publisher: 'third-party',
+        note: notHad,
+        says: 'Limits: at most 5,000 object properties in all and 10 levels of object nesting.',
       },
     },
   ],
