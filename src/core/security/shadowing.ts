@@ -15,8 +15,12 @@ const distinctive = (name: string): boolean =>
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/**
+ * Rules for other servers or for all other tools. "Any other tools that require a project id" names some tools (of
+ * this server) by a restrictive clause, not all of them: a phrase followed by that/which/of this/on this is not one.
+ */
 const otherServerPhrase =
-  /\b(?:(?:the\s+)?other\s+(?:mcp\s+)?servers?|another\s+(?:mcp\s+)?server|all\s+other\s+tools|any\s+other\s+tools?|every\s+other\s+tool)\b/giu;
+  /\b(?:(?:the\s+)?other\s+(?:mcp\s+)?servers?|another\s+(?:mcp\s+)?server|all\s+other\s+tools|any\s+other\s+tools?|every\s+other\s+tool)\b(?!\s+(?:that|which|who|of\s+this|on\s+this|in\s+this|from\s+this)\b)/giu;
 
 export function shadowingFindings(
   ownTools: readonly string[],

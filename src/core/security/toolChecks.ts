@@ -172,9 +172,90 @@ const writeWords = new Set([
   'set',
 ]);
 
+/** Verbs that read or only compute and return (get_workflow_run, logs_get, diagram_generate). */
+const readWords = new Set([
+  'get',
+  'list',
+  'search',
+  'find',
+  'fetch',
+  'read',
+  'query',
+  'describe',
+  'show',
+  'view',
+  'retrieve',
+  'lookup',
+  'check',
+  'count',
+  'inspect',
+  'browse',
+  'explain',
+  'preview',
+  'validate',
+  'analyze',
+  'download',
+  'export',
+  'provide',
+  'return',
+  'generate',
+  'render',
+  'diagnose',
+  'calculate',
+  'convert',
+  'translate',
+  'summarize',
+  'compare',
+  'estimate',
+  'recommend',
+]);
+/** Verbs that are as often nouns (a run, a deploy, a post, a transfer, a list): a name may use them either way. */
+const nounLike = new Set([
+  'run',
+  'deploy',
+  'post',
+  'transfer',
+  'move',
+  'update',
+  'set',
+  'install',
+  'publish',
+  'upload',
+  'pay',
+  'put',
+  'edit',
+  'drop',
+  'kill',
+  'list',
+  'view',
+  'count',
+  'check',
+  'export',
+  'download',
+  'preview',
+  'return',
+  'lookup',
+]);
+/** Agent nouns of reading verbs: a name whose head is one (deploy-services-reader) names a reader. */
+const readerWords = new Set([
+  'reader',
+  'viewer',
+  'getter',
+  'lister',
+  'fetcher',
+  'finder',
+  'searcher',
+  'explorer',
+  'inspector',
+]);
+/** A description that opens with a reading verb ("Provide installation instructions…", "Gets…"). */
+const readingDescription =
+  /^\W*(?:gets?|lists?|provides?|returns?|shows?|retrieves?|fetch(?:es)?|reads?|search(?:es)?|finds?|describes?|views?|looks?\s+up|quer(?:y|ies))\b/i;
+
 interface Word {
   word: string;
   start: number;
+  length: number;
 }
 
 /** The words of an identifier (snake_case, kebab-case, camelCase), with where each starts. */
@@ -182,25 +263,68 @@ function words(name: string): Word[] {
   return [...name.matchAll(/[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+/g)].map((match) => ({
     word: match[0].toLowerCase(),
     start: match.index,
+    length: match[0].length,
   }));
 }
 
-function firstOf(name: string, set: ReadonlySet<string>): (Word & { length: number }) | undefined {
-  for (const entry of words(name)) {
-    const singular =
-      entry.word.endsWith('s') && set.has(entry.word.slice(0, -1)) ? entry.word.slice(0, -1) : entry.word;
-    if (set.has(singular)) return { ...entry, length: entry.word.length };
-  }
-  return undefined;
+export type NameAction = { kind: 'read' } | { kind: 'write' | 'destroy'; word: Word };
+
+interface Verb {
+  kind: 'read' | 'write' | 'destroy';
+  word: Word;
+  position: number;
+}
+
+function verbOf(word: Word | undefined, position: number): Verb | undefined {
+  if (!word) return undefined;
+  const kind = readWords.has(word.word)
+    ? 'read'
+    : destructiveWords.has(word.word)
+      ? 'destroy'
+      : writeWords.has(word.word)
+        ? 'write'
+        : undefined;
+  return kind ? { kind, word, position } : undefined;
+}
+
+/**
+ * What a tool's name says it does, from its verbs in verb position: the first word (get_workflow_run, send_email), the
+ * last (logs_get, email_send) and any after "and"/"then" (fetch_and_delete); else the first verb inside
+ * (github_create_issue). Only there is a word a verb: a plural is a noun (get_updates: "updates"), and so is a verb
+ * word between them (the "deploy" of get_deploy_status). Where both ends are verbs one of them is a noun; a word
+ * that is seldom a noun (get, create, send, delete) is the verb over one that often is (deploy_plan_get: a deploy
+ * plan; get_workflow_run: a run); of two such, the harmful reading wins. A name whose head is a reader
+ * (deploy-services-reader) reads. A verb that is not the name's first word may be a noun of a compound (cli_install:
+ * an install): when the description opens with a reading verb ("Provide installation instructions…"), it reads.
+ */
+export function nameAction(name: string, description: string): NameAction | undefined {
+  const all = words(name);
+  const last = all[all.length - 1];
+  if (last && readerWords.has(last.word)) return { kind: 'read' };
+  const positions = new Set([0, all.length - 1]);
+  all.forEach((word, index) => {
+    if (['and', 'then'].includes(word.word)) positions.add(index + 1);
+  });
+  let verbs = [...positions].flatMap((position) => verbOf(all[position], position) ?? []);
+  if (verbs.length === 0) verbs = all.flatMap((word, position) => verbOf(word, position) ?? []).slice(0, 1);
+  const strict = verbs.filter((verb) => !nounLike.has(verb.word.word));
+  const chosen =
+    strict.length > 0
+      ? (strict.find((verb) => verb.kind !== 'read') ?? strict[0])
+      : verbs.sort((left, right) => left.position - right.position)[0];
+  if (!chosen || chosen.kind === 'read') return chosen ? { kind: 'read' } : undefined;
+  if (chosen.position !== 0 && readingDescription.test(description)) return { kind: 'read' };
+  return { kind: chosen.kind, word: chosen.word };
 }
 
 export function annotationFindings(tool: JsonObject, item: SurfaceItem, sink: FindingSink): void {
   const annotations = tool.annotations;
   if (!isJsonObject(annotations)) return;
   const name = item.name;
-  const destructive = firstOf(name, destructiveWords);
-  const write = firstOf(name, writeWords);
-  const claim = (field: string, value: boolean, word: Word & { length: number }, says: string): void => {
+  const action = nameAction(name, typeof tool.description === 'string' ? tool.description : '');
+  if (!action || action.kind === 'read') return;
+  const word = action.word;
+  const claim = (field: string, value: boolean, says: string): void => {
     sink.add({
       code: 'annotation-contradiction',
       severity: 'warning',
@@ -215,12 +339,9 @@ export function annotationFindings(tool: JsonObject, item: SurfaceItem, sink: Fi
       reference: references.annotations,
     });
   };
-  if (destructive && annotations.destructiveHint === false)
-    claim('destructiveHint', false, destructive, 'claiming it destroys nothing');
-  else if (destructive && annotations.readOnlyHint === true)
-    claim('readOnlyHint', true, destructive, 'claiming it changes nothing');
-  else if (write && annotations.readOnlyHint === true)
-    claim('readOnlyHint', true, write, 'claiming it changes nothing');
+  if (action.kind === 'destroy' && annotations.destructiveHint === false)
+    claim('destructiveHint', false, 'claiming it destroys nothing');
+  else if (annotations.readOnlyHint === true) claim('readOnlyHint', true, 'claiming it changes nothing');
 }
 
 const contextName =
@@ -243,6 +364,9 @@ export function parameterFindings(tool: JsonObject, item: SurfaceItem, sink: Fin
   for (const [parameter, property] of Object.entries(schema.properties)) {
     if (!isJsonObject(property)) continue;
     const description = typeof property.description === 'string' ? property.description : '';
+    // A list of conversation turns (items with role and content, or role:content strings) is the tool's input of
+    // messages by design (a chat or retrieval tool), shown in full in the call the person approves: not a side channel.
+    if (messageTurns(property)) continue;
     const sideChannel = contextName.test(parameter);
     const inOwn = asks(description, sideChannel);
     const mentioned = toolDescription.includes(parameter)
@@ -267,6 +391,16 @@ export function parameterFindings(tool: JsonObject, item: SurfaceItem, sink: Fin
       });
     }
   }
+}
+
+/** An array of conversation turns: items with role and content properties, or strings in a role:content form. */
+function messageTurns(property: JsonObject): boolean {
+  if (property.type !== 'array' || !isJsonObject(property.items)) return false;
+  const items = property.items;
+  if (isJsonObject(items.properties) && 'role' in items.properties && 'content' in items.properties)
+    return true;
+  const description = typeof property.description === 'string' ? property.description : '';
+  return items.type === 'string' && /\brole\s*:\s*content\b/i.test(description);
 }
 
 /** The sentence of `text` where `word` first occurs (sentences end at . ! ? before a blank, or a line break). */
