@@ -54,7 +54,8 @@ function dressedTag(text: string, match: RegExpExecArray): boolean {
 }
 
 /** A public key (id_ed25519.pub) is meant to be shared: naming it points at no secret. */
-const notPublicKey = (_text: string, match: RegExpExecArray): boolean => !/\.pub$/i.test(match[0]);
+const notPublicKey = (text: string, match: RegExpExecArray): boolean =>
+  !/\.pub(?![\w-])/i.test(match[0]) && !/^\.pub(?![\w-])/i.test(text.slice(match.index + match[0].length));
 
 /**
  * A path named as what a tool refuses ("hidden config directories (e.g. "/etc", "~/.ssh") are rejected") points the

@@ -12,12 +12,8 @@ import { hiddenTextFindings } from './hiddenText.js';
 import { instructionFindings } from './modelInstructions.js';
 import { shadowingFindings } from './shadowing.js';
 import { itemKinds, itemOf, surfaceTexts, type ServerSurface } from './surface.js';
-import {
-  annotationFindings,
-  homoglyphFindings,
-  parameterFindings,
-  recipientDefaultFindings,
-} from './toolChecks.js';
+import { annotationFindings } from './annotations.js';
+import { homoglyphFindings, parameterFindings, recipientDefaultFindings } from './toolChecks.js';
 
 export interface ScanOptions {
   /** Other servers' tools (connected sessions, configured servers), for shadowing. */
