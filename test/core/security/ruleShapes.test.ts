@@ -254,11 +254,11 @@ describe('false-alarm classes seen on real servers: honest text passes, the real
         tools(
           withParameter('invite_user', 'email', {
             type: 'string',
-            description: 'The address to send the invitation to, e.g. jane@example.com.',
+            description: 'The address to send the invitation to (for example jane@example.com).',
           }),
           tool(
             'create_message',
-            'Sends a message from a number or a [short code](https://www.twilio.com/en-us/messaging/channels/sms/short-codes).',
+            'Send from a [number](https://www.twilio.com/docs/send-sms) or a [short code](https://www.twilio.com/en-us/messaging/channels/sms/short-codes).',
           ),
         ),
       ),
