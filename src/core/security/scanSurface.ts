@@ -49,7 +49,14 @@ export function scanSurface(surface: ServerSurface, options: ScanOptions = {}): 
     recipientDefaultFindings(entry, item, sink);
   }
   const toolNames = (surface.tools ?? []).map((tool) => (typeof tool.name === 'string' ? tool.name : ''));
-  shadowingFindings(toolNames, texts, options.others ?? [], sink);
+  const ownServer = surface.serverInfo?.name;
+  shadowingFindings(
+    toolNames,
+    texts,
+    options.others ?? [],
+    sink,
+    typeof ownServer === 'string' ? ownServer : undefined,
+  );
   const kindOrder = ['server', 'instructions', 'tool', 'prompt', 'resource', 'template', 'skill'];
   return sink.findings.sort(
     (left, right) =>

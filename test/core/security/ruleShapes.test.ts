@@ -303,3 +303,23 @@ describe('false-alarm classes seen on real servers: honest text passes, the real
     ]);
   });
 });
+
+describe('tool-name-shadowing: this server seen again is not another server', () => {
+  const own = {
+    serverInfo: { name: 'whatsapp' },
+    tools: [tool('send_message', 'Sends.'), tool('list_chats', 'Lists.')],
+  };
+  it('a replay or snapshot of the same server (same name, same tools) shadows nothing', () => {
+    expect(
+      codes({
+        surface: own,
+        options: { others: [{ server: 'whatsapp', tools: ['list_chats', 'send_message'] }] },
+      }),
+    ).toEqual([]);
+  });
+  it('a server that names itself the same but offers other tools still shadows', () => {
+    expect(
+      codes({ surface: own, options: { others: [{ server: 'whatsapp', tools: ['send_message'] }] } }),
+    ).toEqual(['tool-name-shadowing']);
+  });
+});
