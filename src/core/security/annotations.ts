@@ -190,7 +190,10 @@ export function nameAction(name: string, description: string): NameAction | unde
       ? (strict.find((verb) => verb.kind !== 'read') ?? strict[0])
       : verbs.sort((left, right) => left.position - right.position)[0];
   if (!chosen || chosen.kind === 'read') return chosen ? { kind: 'read' } : undefined;
-  if (!verbOf(all[0], 0) && readingDescription.test(description)) return { kind: 'read' };
+  // …unless its first sentence uses that verb too ("Lists and deletes files."): then the name meant it.
+  const opening = description.split(/[.!?](?:\s|$)|\n/)[0] ?? '';
+  const saysVerb = new RegExp(`\\b${chosen.word.word}(?:s|es|d|ed|ing)?\\b`, 'i').test(opening);
+  if (!verbOf(all[0], 0) && !saysVerb && readingDescription.test(description)) return { kind: 'read' };
   return { kind: chosen.kind, word: chosen.word };
 }
 

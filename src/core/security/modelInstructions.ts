@@ -41,7 +41,8 @@ const orderWhy =
 
 /**
  * A tag dressed as a system message: shouted (<IMPORTANT>), opening or closing a block (<system> … </system>), or
- * heading a line. A lower-case tag inside a sentence with no partner is a placeholder (`KEY=<secret>`), not a block.
+ * anywhere else but in a placeholder's place: a lower-case tag with no partner right after a command-line flag, an
+ * equals sign or a colon, or inside backticks (`--secret <secret>`, `KEY=<secret>`), is a value to fill in.
  */
 function dressedTag(text: string, match: RegExpExecArray): boolean {
   const name = /[a-z]+/i.exec(match[0])?.[0] ?? '';
@@ -50,7 +51,9 @@ function dressedTag(text: string, match: RegExpExecArray): boolean {
   const partner = new RegExp(`<\\s*${closing ? '' : '/'}\\s*${name}\\s*>`, 'i');
   if (partner.test(closing ? text.slice(0, match.index) : text.slice(match.index + match[0].length)))
     return true;
-  return /(?:^|\n)[ \t]*$/.test(text.slice(0, match.index));
+  const line = text.slice(text.lastIndexOf('\n', match.index) + 1, match.index);
+  const inCode = (line.match(/`/g) ?? []).length % 2 === 1;
+  return !inCode && !/(?:(?:^|\s)--?[\w-]+[ =]|[=:] ?)$/.test(line);
 }
 
 /** A public key (id_ed25519.pub) is meant to be shared: naming it points at no secret. */
@@ -75,7 +78,16 @@ function refused(text: string, match: RegExpExecArray): boolean {
 function secretFile(text: string, match: RegExpExecArray): boolean {
   if (!notPublicKey(text, match) || refused(text, match)) return false;
   if (!/^[\s'"`(/]?\.env/i.test(match[0])) return true;
-  return !/\benv(?:ironment)?[ _-]?var(?:iable)?s?\b/i.test(text);
+  if (!/\benv(?:ironment)?[ _-]?var(?:iable)?s?\b/i.test(text)) return true;
+  // About environment variables, but still an instruction to take the file: read it, pass it on, send it.
+  const sentence =
+    text
+      .slice(0, match.index)
+      .split(/[.!?]\s|\n/)
+      .pop() ?? '';
+  return /\b(?:read|cat|open|pass|send|include|upload|copy|attach|extract|collect|dump|forward)\b/i.test(
+    sentence,
+  );
 }
 
 /**
@@ -179,7 +191,7 @@ export const instructionPatterns: Pattern[] = [
     pattern: pattern(
       // The verb is a word of the prose (not of a URL's path: …/send-machine-…), the address its destination ("to …",
       // "into …", or its direct object: "bcc x@y").
-      `(?<![\\w/.-])(?:send|post|forward|upload|transmit|exfiltrate|report|copy|bcc|cc|mail|email|relay|leak)(?![\\w/-])(?:${near(100)}\\b(?:to|into|at|via|towards?)\\s+(?:(?:the|this|that|a|an|our|my|your|following)\\s+){0,2}(?:(?:webhook|callback|collector|server|endpoint|url|address|number|phone|e-?mail|inbox|recipient)\\s*){0,2})?[:\\s]*[[(<\`'"]*(?:https?://[^\\s"'<>)]+|\\b[\\w.+-]+@[\\w-]+(?:\\.[\\w-]+)+\\b|\\+\\d[\\d\\s-]{7,}\\d)`,
+      `(?<![\\w/.-])(?:send|post|forward|upload|transmit|exfiltrate|report|copy|bcc|cc|mail|email|relay|leak)(?![\\w/-])(?:${near(100)}\\b(?:to|into|at|via|towards?)\\b[:\\s]*(?:(?:the|this|that|a|an|our|my|your|following)\\s+){0,2}(?:(?:webhook|callback|collector|server|endpoint|url|address|number|phone|e-?mail|inbox|recipient)\\s*){0,2})?[:\\s]*[[(<\`'"]*(?:https?://[^\\s"'<>)]+|\\b[\\w.+-]+@[\\w-]+(?:\\.[\\w-]+)+\\b|\\+\\d[\\d\\s-]{7,}\\d)`,
     ),
     holds: notExample,
     what: 'tells the model to send data to an address',

@@ -154,7 +154,7 @@ export function parameterFindings(tool: JsonObject, item: SurfaceItem, sink: Fin
     const description = typeof property.description === 'string' ? property.description : '';
     // A list of conversation turns (items with role and content, or role:content strings) is the tool's input of
     // messages by design (a chat or retrieval tool), shown in full in the call the person approves: not a side channel.
-    if (messageTurns(property)) continue;
+    if (messageTurns(property) && !wholeContext.test(description)) continue;
     const sideChannel = contextName.test(parameter);
     const inOwn = asks(description, sideChannel);
     const mentioned = toolDescription.includes(parameter)
@@ -180,6 +180,10 @@ export function parameterFindings(tool: JsonObject, item: SurfaceItem, sink: Fin
     }
   }
 }
+
+/** Asks for more than the turns of a chat: the whole conversation, the system prompt, everything the user said. */
+const wholeContext =
+  /\b(?:(?:entire|full|whole|complete|all)\s+(?:the\s+)?(?:conversation|chat|dialog(?:ue)?|message\s+history|context|previous\s+messages)|system\s+prompt|everything\s+the\s+user)/i;
 
 /** An array of conversation turns: items with role and content properties, or strings in a role:content form. */
 function messageTurns(property: JsonObject): boolean {
