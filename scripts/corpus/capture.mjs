@@ -126,7 +126,15 @@ for (const server of servers) {
 index.comment =
   'The security corpus: what each published server of scripts/corpus/manifest.json listed, captured by scripts/corpus/capture.mjs as a loupe.snapshot/1 file (replayable with `loupe replay <file>`).';
 index.installedIn = corpusDirectory();
-writeFileSync(indexFile, `${JSON.stringify(index, null, 2)}\n`);
+// Formatted as the repository formats JSON (prettier), so a re-capture changes only what changed.
+const prettier = await import('prettier');
+writeFileSync(
+  indexFile,
+  await prettier.format(JSON.stringify(index), {
+    ...((await prettier.resolveConfig(indexFile)) ?? {}),
+    filepath: indexFile,
+  }),
+);
 const total = index.servers.reduce((sum, entry) => sum + entry.tools, 0);
 process.stdout.write(
   `${servers.length - failed} of ${servers.length} captured; the corpus holds ${index.servers.length} servers, ${total} tools (${dirname(indexFile)})\n`,
