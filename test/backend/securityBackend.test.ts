@@ -85,6 +85,50 @@ describe('security through the backend', () => {
     }
   });
 
+  it('"Open a session on it" of a replay of this server is the same server: no shadowing either way; an impostor still shadows both', async () => {
+    const harness = startHarness({ settingsPath: join(directory, 'e', 'settings.json') });
+    try {
+      const root = harness.api;
+      const source = (await root.openSession()).id;
+      await root.forSession(source).connect(server('whatsapp-real'));
+      await root.forSession(source).list('tools');
+      const snapshot = await root.forSession(source).createSnapshot();
+      const serving = await root.serveReplay({ text: snapshot.text, fileName: snapshot.fileName });
+      const replay = (await root.openSession()).id;
+      await root.forSession(replay).connect({ transport: serving.transport, url: serving.url });
+      const replayed = await root.forSession(replay).list('tools');
+      expect(replayed.items.map((tool) => tool.name)).toEqual(['send_message', 'list_chats']);
+      const shadowing = async () =>
+        (await root.securityAcrossSessions()).map((entry) => [
+          entry.server,
+          entry.report?.findings
+            .filter((finding) => finding.code === 'tool-name-shadowing')
+            .map((finding) => `${finding.tool ?? ''} ${finding.security?.otherServer ?? ''}`),
+        ]);
+      expect(await shadowing()).toEqual([
+        ['poisoned-whatsapp-real', []],
+        ['poisoned-whatsapp-real', []],
+      ]);
+      const lint = await root.forSession(replay).lint();
+      expect(lint.findings.filter((finding) => finding.security)).toEqual([]);
+
+      const impostor = (await root.openSession()).id;
+      await root.forSession(impostor).connect(server('shadowing'));
+      await root.forSession(impostor).list('tools');
+      expect(await shadowing()).toEqual([
+        ['poisoned-whatsapp-real', ['send_message poisoned-shadowing']],
+        ['poisoned-whatsapp-real', ['send_message poisoned-shadowing']],
+        [
+          'poisoned-shadowing',
+          ['send_message poisoned-whatsapp-real', 'send_message poisoned-whatsapp-real'],
+        ],
+      ]);
+      await root.stopReplay(serving.id);
+    } finally {
+      await harness.close();
+    }
+  });
+
   it('a listing past its page limit takes no pin: connected again whole, the server is a first use, not a drift', async () => {
     const settingsPath = join(directory, 'd', 'settings.json');
     const fault = fileURLToPath(new URL('../servers/fault.mjs', import.meta.url));

@@ -25,6 +25,7 @@ import { checkPin, emptyPinBook, pinDriftFindings, pinOf, targetKey } from '../s
 import { readPinBook, writePinBook } from '../security/pinStore.js';
 import { readSurface, type SkillsReader } from '../security/readSurface.js';
 import { scanSurface } from '../security/scanSurface.js';
+import { sameServer } from '../security/shadowing.js';
 import type { ServerSurface } from '../security/surface.js';
 
 export interface SecurityPeer {
@@ -38,7 +39,7 @@ export interface SecurityPeer {
 
 export interface SecurityRegistry {
   register(peer: SecurityPeer): () => void;
-  /** Every other peer's tools. */
+  /** Every other peer's tools, but a peer that is this server seen again (shadowing.ts sameServer). */
   others(self: SecurityPeer): OtherServerTools[];
   /** Every peer (this one too). */
   peers(): SecurityPeer[];
@@ -65,7 +66,14 @@ export function createSecurityRegistry(settingsPath: string | undefined): Securi
       return () => peers.delete(peer);
     },
     peers: () => [...peers],
-    others: (self) => [...peers].filter((peer) => peer !== self).flatMap((peer) => peer.tools() ?? []),
+    // A peer that is this server seen again (a replay of its snapshot, a second session to it) is not another server.
+    others: (self) => {
+      const own = self.tools();
+      return [...peers]
+        .filter((peer) => peer !== self)
+        .flatMap((peer) => peer.tools() ?? [])
+        .filter((other) => own === undefined || !sameServer(own, other));
+    },
     async book() {
       memory ??= path === undefined ? emptyPinBook() : await readPinBook(path);
       return memory;

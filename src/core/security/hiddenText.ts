@@ -177,6 +177,32 @@ function decodedBase64(blob: string): string | undefined {
   return text.length > 0 && printable / [...text].length > 0.9 ? text : undefined;
 }
 
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Segments made of words (resourceGroups, en-us, 223179808-Sending-and-receiving, a UUID): their letters come in runs
+ * as long as words, where base64's random case and digits change every two characters or so.
+ */
+function wordLike(segments: readonly string[]): boolean {
+  const pieces = segments
+    .filter((segment) => !uuid.test(segment))
+    .flatMap((segment) => segment.match(/[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+/g) ?? []);
+  return pieces.length === 0 || pieces.join('').length / pieces.length >= 3.5;
+}
+
+/**
+ * A path rather than a blob: part of a URL (the path of https://host/hc/en-us/articles/…), or slash-separated
+ * segments of words (/subscriptions/<uuid>/resourceGroups/<name>/…). Such text reads as it stands.
+ */
+function pathLike(text: string, start: number, end: number): boolean {
+  const run = text.slice(start, end);
+  const tokenStart = text.slice(0, start).search(/\S*$/);
+  if (/(?:[a-z][a-z0-9+.-]*:\/\/|\bwww\.)/i.test(text.slice(tokenStart, start)) && !/[+=]/.test(run))
+    return true;
+  const segments = run.split('/').filter((segment) => segment !== '');
+  return segments.length >= 2 && wordLike(segments);
+}
+
 function blobs(text: SurfaceText, sink: FindingSink): void {
   const seen = new Set<number>();
   for (const match of text.text.matchAll(hexBlob)) {
@@ -192,11 +218,13 @@ function blobs(text: SurfaceText, sink: FindingSink): void {
   for (const match of text.text.matchAll(base64Blob)) {
     const blob = match[0];
     if (seen.has(match.index) || !/[A-Z]/.test(blob) || !/[a-z]/.test(blob) || !/[0-9]/.test(blob)) continue;
-    if (/^[A-Za-z]+$/.test(blob.replace(/[0-9_-]/g, '')) && /[_-]/.test(blob) && !/[+/=]/.test(blob)) {
-      // identifiers such as some_long_tool_name_v2: not a blob unless they decode to text
-      if (decodedBase64(blob) === undefined) continue;
-    }
     const decoded = decodedBase64(blob);
+    // Identifiers (some_long_tool_name_v2), resource paths and URLs are not blobs unless they decode to text.
+    if (decoded === undefined) {
+      if (/^[A-Za-z]+$/.test(blob.replace(/[0-9_-]/g, '')) && /[_-]/.test(blob) && !/[+/=]/.test(blob))
+        continue;
+      if (pathLike(text.text, match.index, match.index + blob.length)) continue;
+    }
     sink.onText(text, match.index, match.index + blob.length, {
       code: 'encoded-blob',
       severity: 'warning',

@@ -20,6 +20,8 @@ interface Pattern {
   what: string;
   why: string;
   reference: SecurityReference;
+  /** Whether a match is what the rule means (a look-alike is not): the text and the match. */
+  holds?: (text: string, match: RegExpExecArray) => boolean;
 }
 
 /** Within one sentence: no full stop followed by a space, no line break. */
@@ -37,6 +39,71 @@ const sendWhy =
 const orderWhy =
   'A tool that tells the model what to do before other calls jumps the line: it acts through the model the moment it is listed, before the person approves any call.';
 
+/**
+ * A tag dressed as a system message: shouted (<IMPORTANT>), opening or closing a block (<system> … </system>), or
+ * anywhere else but in a placeholder's place: a lower-case tag with no partner right after a command-line flag, an
+ * equals sign or a colon, or inside backticks (`--secret <secret>`, `KEY=<secret>`), is a value to fill in.
+ */
+function dressedTag(text: string, match: RegExpExecArray): boolean {
+  const name = /[a-z]+/i.exec(match[0])?.[0] ?? '';
+  if (name !== name.toLowerCase()) return true;
+  const closing = match[0].includes('/');
+  const partner = new RegExp(`<\\s*${closing ? '' : '/'}\\s*${name}\\s*>`, 'i');
+  if (partner.test(closing ? text.slice(0, match.index) : text.slice(match.index + match[0].length)))
+    return true;
+  const line = text.slice(text.lastIndexOf('\n', match.index) + 1, match.index);
+  const inCode = (line.match(/`/g) ?? []).length % 2 === 1;
+  return !inCode && !/(?:(?:^|\s)--?[\w-]+[ =]|[=:] ?)$/.test(line);
+}
+
+/** A public key (id_ed25519.pub) is meant to be shared: naming it points at no secret. */
+const notPublicKey = (text: string, match: RegExpExecArray): boolean =>
+  !/\.pub(?![\w-])/i.test(match[0]) && !/^\.pub(?![\w-])/i.test(text.slice(match.index + match[0].length));
+
+/**
+ * A path named as what a tool refuses ("hidden config directories (e.g. "/etc", "~/.ssh") are rejected") points the
+ * model away from it: the same sentence says, after it, that such paths are rejected, refused, blocked or not allowed.
+ */
+function refused(text: string, match: RegExpExecArray): boolean {
+  const after = text.slice(match.index + match[0].length);
+  return /^(?:(?![.!?]\s|\n)[^]){0,80}?\b(?:are|is|will\s+be|get|gets)\s+(?:always\s+)?(?:rejected|refused|blocked|denied|not\s+allowed|disallowed|forbidden|prohibited|excluded)\b/i.test(
+    after,
+  );
+}
+
+/**
+ * A `.env` named where the text is about a platform's environment variables (a tool that sets or imports them, in
+ * .env format) is that tool's subject; a `.env` named anywhere else points at a file of secrets.
+ */
+function secretFile(text: string, match: RegExpExecArray): boolean {
+  if (!notPublicKey(text, match) || refused(text, match)) return false;
+  if (!/^[\s'"`(/]?\.env/i.test(match[0])) return true;
+  if (!/\benv(?:ironment)?[ _-]?var(?:iable)?s?\b/i.test(text)) return true;
+  // About environment variables, but still an instruction to take the file: read it, pass it on, send it.
+  const sentence =
+    text
+      .slice(0, match.index)
+      .split(/[.!?]\s|\n/)
+      .pop() ?? '';
+  return /\b(?:read|cat|open|pass|send|include|upload|copy|attach|extract|collect|dump|forward)\b/i.test(
+    sentence,
+  );
+}
+
+/**
+ * An address given as an example of a value (e.g. name@example.com, for example https://…) is not a destination.
+ */
+function notExample(text: string, match: RegExpExecArray): boolean {
+  const address = /(?:https?:\/\/|[\w.+-]+@|\+\d)[^]*$/.exec(match[0]);
+  const before = text.slice(
+    Math.max(0, match.index + match[0].length - (address?.[0].length ?? 0) - 24),
+    match.index + match[0].length - (address?.[0].length ?? 0),
+  );
+  return !/(?:\be\.?g\.?|\bi\.e\.|\bfor\s+(?:example|instance)|\bexample|\bsuch\s+as|\blike)[\s:,("'`]*$/i.test(
+    before,
+  );
+}
+
 export const instructionPatterns: Pattern[] = [
   {
     code: 'model-override',
@@ -52,6 +119,7 @@ export const instructionPatterns: Pattern[] = [
     code: 'model-override',
     severity: 'error',
     pattern: pattern(`<\\s*/?\\s*(?:important|system|sys|instructions?|admin|secret|hidden)\\s*>`),
+    holds: dressedTag,
     what: 'a tag dressed as a system message',
     why: overrideWhy,
     reference: references.toolPoisoning,
@@ -102,6 +170,7 @@ export const instructionPatterns: Pattern[] = [
     pattern: pattern(
       `(?:~|\\$HOME|%USERPROFILE%)?[/\\\\]?\\.ssh\\b(?:[/\\\\][\\w.-]+)?|\\bid_(?:rsa|dsa|ecdsa|ed25519)\\b|\\.aws[/\\\\]credentials\\b|\\.cursor[/\\\\]mcp\\.json\\b|\\bclaude_desktop_config\\.json\\b|(?:^|[\\s'"\`(/])\\.env(?:\\.[\\w-]+)?\\b(?!\\s+variables?)|\\.npmrc\\b|\\.netrc\\b|\\.git-credentials\\b|\\.kube[/\\\\]config\\b|/etc/(?:passwd|shadow)\\b|\\.bash_history\\b|\\bwallet\\.dat\\b`,
     ),
+    holds: secretFile,
     what: 'points the model at a file of secrets',
     why: fileWhy,
     reference: references.toolPoisoning,
@@ -120,8 +189,11 @@ export const instructionPatterns: Pattern[] = [
     code: 'exfiltration-instruction',
     severity: 'error',
     pattern: pattern(
-      `\\b(?:send|post|forward|upload|transmit|exfiltrate|report|copy|bcc|cc|mail|email|relay|leak)\\b${near(100)}(?:https?://[^\\s"'<>)]+|\\b[\\w.+-]+@[\\w-]+(?:\\.[\\w-]+)+\\b|\\+\\d[\\d\\s-]{7,}\\d)`,
+      // The verb is a word of the prose (not of a URL's path: …/send-machine-…), the address its destination ("to …",
+      // "into …", or its direct object: "bcc x@y").
+      `(?<![\\w/.-])(?:send|post|forward|upload|transmit|exfiltrate|report|copy|bcc|cc|mail|email|relay|leak)(?![\\w/-])(?:${near(100)}\\b(?:to|into|at|via|towards?)\\b[:\\s]*(?:(?:the|this|that|a|an|our|my|your|following)\\s+){0,2}(?:(?:webhook|callback|collector|server|endpoint|url|address|number|phone|e-?mail|inbox|recipient)\\s*){0,2})?[:\\s]*[[(<\`'"]*(?:https?://[^\\s"'<>)]+|\\b[\\w.+-]+@[\\w-]+(?:\\.[\\w-]+)+\\b|\\+\\d[\\d\\s-]{7,}\\d)`,
     ),
+    holds: notExample,
     what: 'tells the model to send data to an address',
     why: sendWhy,
     reference: references.whatsApp,
@@ -154,6 +226,7 @@ export function instructionFindings(texts: readonly SurfaceText[], sink: Finding
     const claimed: Array<[number, number]> = [];
     for (const rule of instructionPatterns) {
       for (const match of text.text.matchAll(rule.pattern)) {
+        if (rule.holds && !rule.holds(text.text, match)) continue;
         const start = match.index + (match[0].length - match[0].trimStart().length);
         const end = match.index + match[0].length;
         if (claimed.some(([from, to]) => start < to && end > from)) continue;

@@ -12,12 +12,8 @@ import { hiddenTextFindings } from './hiddenText.js';
 import { instructionFindings } from './modelInstructions.js';
 import { shadowingFindings } from './shadowing.js';
 import { itemKinds, itemOf, surfaceTexts, type ServerSurface } from './surface.js';
-import {
-  annotationFindings,
-  homoglyphFindings,
-  parameterFindings,
-  recipientDefaultFindings,
-} from './toolChecks.js';
+import { annotationFindings } from './annotations.js';
+import { homoglyphFindings, parameterFindings, recipientDefaultFindings } from './toolChecks.js';
 
 export interface ScanOptions {
   /** Other servers' tools (connected sessions, configured servers), for shadowing. */
@@ -53,7 +49,14 @@ export function scanSurface(surface: ServerSurface, options: ScanOptions = {}): 
     recipientDefaultFindings(entry, item, sink);
   }
   const toolNames = (surface.tools ?? []).map((tool) => (typeof tool.name === 'string' ? tool.name : ''));
-  shadowingFindings(toolNames, texts, options.others ?? [], sink);
+  const ownServer = surface.serverInfo?.name;
+  shadowingFindings(
+    toolNames,
+    texts,
+    options.others ?? [],
+    sink,
+    typeof ownServer === 'string' ? ownServer : undefined,
+  );
   const kindOrder = ['server', 'instructions', 'tool', 'prompt', 'resource', 'template', 'skill'];
   return sink.findings.sort(
     (left, right) =>

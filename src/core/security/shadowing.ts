@@ -15,16 +15,38 @@ const distinctive = (name: string): boolean =>
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/**
+ * Rules for other servers or for all other tools. "Any other tools that require a project id" names some tools (of
+ * this server) by a restrictive clause, not all of them: a phrase followed by that/which/of this/on this is not one.
+ */
 const otherServerPhrase =
-  /\b(?:(?:the\s+)?other\s+(?:mcp\s+)?servers?|another\s+(?:mcp\s+)?server|all\s+other\s+tools|any\s+other\s+tools?|every\s+other\s+tool)\b/giu;
+  /\b(?:(?:the\s+)?other\s+(?:mcp\s+)?servers?|another\s+(?:mcp\s+)?server|all\s+other\s+tools|any\s+other\s+tools?|every\s+other\s+tool)\b(?!\s+(?:that|which|who|of\s+this|on\s+this|in\s+this|from\s+this)\b)/giu;
+
+/**
+ * The same server seen twice, not another one: the same name and exactly the same tool names. A replay of a recording
+ * or a snapshot of this server, opened as a session beside it, or a second session to it, is this server: its tools
+ * reach what this server's reach. A server that only names itself like this one but offers other tools (an impostor
+ * with send_message alone) is another server and shadows as any other.
+ */
+export function sameServer(self: OtherServerTools, other: OtherServerTools): boolean {
+  if (self.server === '' || self.server !== other.server) return false;
+  const own = new Set(self.tools);
+  const theirs = new Set(other.tools);
+  return own.size === theirs.size && [...own].every((tool) => theirs.has(tool));
+}
 
 export function shadowingFindings(
   ownTools: readonly string[],
   texts: readonly SurfaceText[],
-  others: readonly OtherServerTools[],
+  allOthers: readonly OtherServerTools[],
   sink: FindingSink,
+  ownServer?: string,
 ): void {
   const own = new Set(ownTools);
+  const others =
+    ownServer === undefined
+      ? allOthers
+      : allOthers.filter((other) => !sameServer({ server: ownServer, tools: ownTools }, other));
   for (const other of others) {
     for (const tool of other.tools) {
       if (!own.has(tool)) continue;

@@ -1,6 +1,6 @@
 /**
  * Checks on the shape of tools rather than their prose: names that mix scripts or imitate another name (homoglyphs),
- * annotations that contradict the tool's name, parameters that ask for context a tool does not need, and
+ * parameters that ask for context a tool does not need, and
  * recipient-like parameters whose default is an outside address (a hidden BCC).
  */
 import { isJsonObject, type JsonObject } from '../../shared/json.js';
@@ -132,97 +132,6 @@ export function homoglyphFindings(
   }
 }
 
-const destructiveWords = new Set([
-  'delete',
-  'remove',
-  'drop',
-  'destroy',
-  'erase',
-  'wipe',
-  'purge',
-  'truncate',
-  'kill',
-  'terminate',
-  'uninstall',
-  'revoke',
-  'overwrite',
-  'shred',
-]);
-const writeWords = new Set([
-  'create',
-  'write',
-  'update',
-  'send',
-  'post',
-  'put',
-  'insert',
-  'upload',
-  'edit',
-  'modify',
-  'execute',
-  'exec',
-  'run',
-  'move',
-  'rename',
-  'transfer',
-  'pay',
-  'publish',
-  'deploy',
-  'install',
-  'set',
-]);
-
-interface Word {
-  word: string;
-  start: number;
-}
-
-/** The words of an identifier (snake_case, kebab-case, camelCase), with where each starts. */
-function words(name: string): Word[] {
-  return [...name.matchAll(/[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+/g)].map((match) => ({
-    word: match[0].toLowerCase(),
-    start: match.index,
-  }));
-}
-
-function firstOf(name: string, set: ReadonlySet<string>): (Word & { length: number }) | undefined {
-  for (const entry of words(name)) {
-    const singular =
-      entry.word.endsWith('s') && set.has(entry.word.slice(0, -1)) ? entry.word.slice(0, -1) : entry.word;
-    if (set.has(singular)) return { ...entry, length: entry.word.length };
-  }
-  return undefined;
-}
-
-export function annotationFindings(tool: JsonObject, item: SurfaceItem, sink: FindingSink): void {
-  const annotations = tool.annotations;
-  if (!isJsonObject(annotations)) return;
-  const name = item.name;
-  const destructive = firstOf(name, destructiveWords);
-  const write = firstOf(name, writeWords);
-  const claim = (field: string, value: boolean, word: Word & { length: number }, says: string): void => {
-    sink.add({
-      code: 'annotation-contradiction',
-      severity: 'warning',
-      item,
-      field: `annotations.${field}`,
-      evidence: {
-        ...evidenceOf(name, word.start, word.start + word.length),
-        after: `… annotations.${field}: ${String(value)}`,
-      },
-      what: `the name says "${word.word}" but ${field} is ${String(value)}, ${says}`,
-      why: 'Clients decide what to confirm from these hints: a tool that is named to delete or change things but claims to be harmless slips past the confirmation the person relies on.',
-      reference: references.annotations,
-    });
-  };
-  if (destructive && annotations.destructiveHint === false)
-    claim('destructiveHint', false, destructive, 'claiming it destroys nothing');
-  else if (destructive && annotations.readOnlyHint === true)
-    claim('readOnlyHint', true, destructive, 'claiming it changes nothing');
-  else if (write && annotations.readOnlyHint === true)
-    claim('readOnlyHint', true, write, 'claiming it changes nothing');
-}
-
 const contextName =
   /^(?:side_?note|notes?|context|conversation|conversation_?history|chat_?history|history|previous_?messages|messages|memo|feedback|summary|reasoning|system_?prompt|extra|metadata|debug|details)$/i;
 /** Asks for the conversation (any parameter has no business wanting it). */
@@ -243,6 +152,9 @@ export function parameterFindings(tool: JsonObject, item: SurfaceItem, sink: Fin
   for (const [parameter, property] of Object.entries(schema.properties)) {
     if (!isJsonObject(property)) continue;
     const description = typeof property.description === 'string' ? property.description : '';
+    // A list of conversation turns (items with role and content, or role:content strings) is the tool's input of
+    // messages by design (a chat or retrieval tool), shown in full in the call the person approves: not a side channel.
+    if (messageTurns(property) && !wholeContext.test(description)) continue;
     const sideChannel = contextName.test(parameter);
     const inOwn = asks(description, sideChannel);
     const mentioned = toolDescription.includes(parameter)
@@ -267,6 +179,20 @@ export function parameterFindings(tool: JsonObject, item: SurfaceItem, sink: Fin
       });
     }
   }
+}
+
+/** Asks for more than the turns of a chat: the whole conversation, the system prompt, everything the user said. */
+const wholeContext =
+  /\b(?:(?:entire|full|whole|complete|all)\s+(?:the\s+)?(?:conversation|chat|dialog(?:ue)?|message\s+history|context|previous\s+messages)|system\s+prompt|everything\s+the\s+user)/i;
+
+/** An array of conversation turns: items with role and content properties, or strings in a role:content form. */
+function messageTurns(property: JsonObject): boolean {
+  if (property.type !== 'array' || !isJsonObject(property.items)) return false;
+  const items = property.items;
+  if (isJsonObject(items.properties) && 'role' in items.properties && 'content' in items.properties)
+    return true;
+  const description = typeof property.description === 'string' ? property.description : '';
+  return items.type === 'string' && /\brole\s*:\s*content\b/i.test(description);
 }
 
 /** The sentence of `text` where `word` first occurs (sentences end at . ! ? before a blank, or a line break). */
