@@ -79,6 +79,8 @@ export interface ConformScenarioInfo {
   name: string;
   required: boolean;
   notScoredReason?: string;
+  /** In the revision's requirement set (required, or run there without being scored): a default run runs it. */
+  inRequirementSet?: boolean;
 }
 
 export function countChecks(scenarios: readonly ConformScenario[]): ConformCounts {
