@@ -15,7 +15,7 @@ import type { JsonValue } from '../../shared/json.js';
 import { describeTarget, type Target } from '../../shared/target.js';
 import { resolveCollectionTarget } from '../../core/collections/collectionTarget.js';
 import { junitCannotRun, junitReport } from '../../core/collections/reporters/junitReport.js';
-import { scrubReport } from '../../core/collections/reporters/reportSecrets.js';
+import { reportScrubber } from '../../core/collections/reporters/reportSecrets.js';
 import { tapCannotRun, tapReport } from '../../core/collections/reporters/tapReport.js';
 import { readCollection, runCollection } from '../../core/collections/runCollection.js';
 import { envNamesIn, redactor } from '../../core/collections/variables.js';
@@ -43,14 +43,15 @@ const interruptedExit = 130;
 
 /** Writes a report (to --out, or stdout) with no environment value left in it, in any form it is written. */
 async function writeReport(terminal: Terminal, place: ReportPlace, report: string): Promise<void> {
-  const clean = scrubReport(report, place.usedEnv);
+  const clean = reportScrubber(place.usedEnv)(report);
   if (!place.out) terminal.out(clean.trimEnd());
   else await writeFile(place.out, clean, { mode: 0o600 });
 }
 
 /** Lines for people, with no environment value in them, as the terminal shows text. */
 function scrubbedLines(lines: readonly string[], usedEnv: ReadonlyMap<string, string>): string[] {
-  return lines.map((line) => scrubReport(line, usedEnv, printable));
+  const scrub = reportScrubber(usedEnv, printable);
+  return lines.map(scrub);
 }
 
 /**
@@ -79,7 +80,7 @@ async function cannotRun(
     );
   // A usage reason is said as it is; an error met on the way is named by its kind.
   const why = data.kind === 'usage' ? printable(data.message) : describeError(data);
-  terminal.err(scrubReport(`loupe: cannot run ${printable(file)}: ${why}`, place.usedEnv, printable));
+  terminal.err(reportScrubber(place.usedEnv, printable)(`loupe: cannot run ${printable(file)}: ${why}`));
   return data.kind === 'cancelled' ? interruptedExit : 2;
 }
 

@@ -172,6 +172,7 @@ export async function runCollection(
       let begun = early;
       early = undefined;
       if (begun !== undefined && stopped !== undefined) {
+        begun.deadline.done();
         begun.answer.catch(() => undefined);
         finish(step, index, skipped(step, stopped));
         continue;

@@ -18,14 +18,16 @@ function writtenForms(value: string, printed: (text: string) => string): string[
   return [...forms, ...forms.map(xmlText), ...forms.map(tapDescription), ...forms.map(printed)];
 }
 
-/** The report text without any environment value the run used (3 characters or more), in any form it is written. */
-export function scrubReport(
-  text: string,
+/**
+ * A function that returns report text without any environment value the run used (3 characters or more), in any
+ * form it is written; `printed` is how the terminal report writes text.
+ */
+export function reportScrubber(
   usedEnv: ReadonlyMap<string, string>,
   printed: (text: string) => string = (same) => same,
-): string {
+): (text: string) => string {
   const scrub = namedSecretScrubber(envSecrets(usedEnv), minimumScrubbedLength, (value) =>
     writtenForms(value, printed),
   );
-  return scrub ? scrub(text) : text;
+  return scrub ?? ((text) => text);
 }
