@@ -24,6 +24,7 @@ import type { HttpInfo } from '../../shared/frames.js';
 import type { FrameRecorder } from '../recorder/frameRecorder.js';
 import { FaultMatcher, faultMark, type FaultRule } from './faultRules.js';
 import { startPassThrough } from './httpPassThrough.js';
+import { checkDoor, headerValues, ownHosts } from './loopbackDoor.js';
 import {
   closeTap,
   listenLoopback,
@@ -44,7 +45,8 @@ export interface HttpTapOptions {
   faults?: readonly FaultRule[];
   /**
    * Pass on a Host header that does not name the proxy (conform: the suite's DNS-rebinding probe sends a foreign
-   * Host, which must reach the server as sent). A Host (or Origin) naming the proxy still becomes the upstream's.
+   * Host, which must reach the server as sent, and the server's own check answers it). A Host (or Origin) naming the
+   * proxy still becomes the upstream's. Without it the tap refuses a foreign Host or Origin itself (loopbackDoor.ts).
    */
   keepForeignHost?: boolean;
   /**
@@ -122,6 +124,26 @@ export async function startHttpTap(options: HttpTapOptions): Promise<HttpTap> {
   const sockets = new Set<import('node:net').Socket>();
 
   const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+    if (!options.keepForeignHost) {
+      // A request for another name than ours, or from another site's page, never goes upstream.
+      const verdict = checkDoor(
+        headerValues(request.rawHeaders, 'host'),
+        headerValues(request.rawHeaders, 'origin'),
+        ownPort,
+        'loupe tap',
+      );
+      if (!verdict.allowed) {
+        later.record('in', `403 ${verdict.reason}`, {
+          kind: 'http',
+          http: { method: request.method ?? 'GET', url: request.url ?? '/', status: 403 },
+        });
+        response
+          .writeHead(403, { 'content-type': 'text/plain; charset=utf-8', connection: 'close' })
+          .end(`${verdict.reason}\n`);
+        request.resume();
+        return;
+      }
+    }
     learn(Object.entries(request.headers));
     const method = request.method ?? 'GET';
     const path = request.url ?? '/';
@@ -203,15 +225,10 @@ export async function startHttpTap(options: HttpTapOptions): Promise<HttpTap> {
     const sentHost = request.headers.host;
     headers.host =
       options.keepForeignHost && sentHost !== undefined && !namesProxy(sentHost) ? sentHost : upstream.host;
-    // Likewise an Origin naming the proxy is the upstream's own origin to the server (a foreign one passes as sent).
+    // Likewise an Origin naming the proxy is the upstream's own origin to the server (a foreign one passes as sent
+    // with keepForeignHost, and is refused before this without).
     const origin = request.headers.origin;
-    if (
-      options.keepForeignHost &&
-      typeof origin === 'string' &&
-      /^https?:\/\//.test(origin) &&
-      namesProxy(new URL(origin).host)
-    )
-      headers.origin = upstream.origin;
+    if (typeof origin === 'string' && namesProxyOrigin(origin)) headers.origin = upstream.origin;
     if (body.length > 0) headers['content-length'] = String(body.length);
     const send = upstream.protocol === 'https:' ? httpsRequest : httpRequest;
     const outgoing = send(new URL(path, upstream), { method, headers }, (answer) =>
@@ -358,8 +375,9 @@ export async function startHttpTap(options: HttpTapOptions): Promise<HttpTap> {
   };
 
   let ownPort = 0;
-  const namesProxy = (host: string): boolean =>
-    host === `127.0.0.1:${ownPort}` || host === `localhost:${ownPort}` || host === `[::1]:${ownPort}`;
+  const namesProxy = (host: string): boolean => ownHosts(ownPort).includes(host.trim().toLowerCase());
+  const namesProxyOrigin = (origin: string): boolean =>
+    ownHosts(ownPort).some((name) => origin.trim().toLowerCase() === `http://${name}`);
 
   const server = createServer((request, response) => {
     handle(request, response).catch((error: unknown) => {
