@@ -8,11 +8,10 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { once } from 'node:events';
-import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Frame } from '../../src/shared/frames.js';
 import { loupeBin, requireBuild } from '../cli/loupe.js';
+import { journalWhen, markerNote, messageDigest, peakRss, writeMessage } from './bigMessage.js';
 import { tapFiles } from './tapHarness.js';
 
 const server = fileURLToPath(new URL('./bigLineServer.mjs', import.meta.url));
@@ -20,24 +19,6 @@ const limit = 4 * 1024 * 1024;
 /** Two lines past the limit, the second eight times the first: the tap's peak memory must not follow. */
 const first = 32 * 1024 * 1024;
 const big = 8 * first;
-
-/** A notification of exactly `bytes` bytes, '\n' included: its head, how many "x" follow, and its tail. */
-function message(bytes: number, method: string, ending = '\n'): { head: string; fill: number; tail: string } {
-  const head = `{"jsonrpc":"2.0","method":"${method}","params":{"level":"info","data":"`;
-  const tail = `"}}${ending}`;
-  return { head, fill: bytes - head.length - tail.length, tail };
-}
-
-/** The SHA-256 and first 4096 bytes of a message's line (its '\n' aside), computed without building it. */
-function expected(bytes: number, method: string): { sha256: string; head: string } {
-  const { head, fill, tail } = message(bytes, method);
-  const hash = createHash('sha256').update(head);
-  const piece = Buffer.alloc(1024 * 1024, 'x');
-  for (let left = fill; left > 0; left -= piece.length)
-    hash.update(left >= piece.length ? piece : piece.subarray(0, left));
-  hash.update(tail.slice(0, -1));
-  return { sha256: hash.digest('hex'), head: (head + 'x'.repeat(4096)).slice(0, 4096) };
-}
 
 interface Line {
   size: number;
@@ -86,38 +67,16 @@ function lines(stream: NodeJS.ReadableStream): {
   };
 }
 
-/** Sends a message of `bytes` bytes, waiting for the pipe as a host does. */
+/** Sends a line of `bytes` bytes, waiting for the pipe as a host does. */
 async function send(child: ChildProcessWithoutNullStreams, bytes: number, method: string): Promise<void> {
-  const { head, fill, tail } = message(bytes, method);
-  const write = async (text: string | Buffer): Promise<void> => {
-    if (!child.stdin.write(text)) await once(child.stdin, 'drain');
-  };
-  await write(head);
-  const piece = Buffer.alloc(1024 * 1024, 'x');
-  for (let left = fill; left > 0; left -= piece.length)
-    await write(left >= piece.length ? piece : piece.subarray(0, left));
-  await write(tail);
-}
-
-/** The journal's frames once `ready` holds for them (the tap records once the traffic is quiet). */
-async function journalWhen(path: string, ready: (frames: Frame[]) => boolean): Promise<Frame[]> {
-  for (;;) {
-    // Whole lines only: the tap may be writing the next one.
-    const text = existsSync(path) ? readFileSync(path, 'utf8') : '';
-    const frames = text
-      .slice(0, text.lastIndexOf('\n') + 1)
-      .split('\n')
-      .filter((line) => line !== '')
-      .map((line) => JSON.parse(line) as Frame);
-    if (ready(frames)) return frames;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-/** The peak resident memory of a process so far, in bytes (Linux: VmHWM). */
-function peakRss(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/^VmHWM:\s+(\d+) kB$/m.exec(status)?.[1]) * 1024;
+  await writeMessage(
+    async (part) => {
+      if (!child.stdin.write(part)) await once(child.stdin, 'drain');
+    },
+    bytes,
+    method,
+    '\n',
+  );
 }
 
 const gotData = (line: Line | undefined): string => /"data":"(got [^"]*)"/.exec(line?.text ?? '')?.[1] ?? '';
@@ -171,8 +130,8 @@ describe.each([
     expect(result.code).toBe(7);
 
     // What each side got from the other: the line whole, its digest the one of the bytes sent.
-    const served = expected(big, 'notifications/message');
-    const sent = expected(big, 'notifications/big');
+    const served = messageDigest(big - 1, 'notifications/message');
+    const sent = messageDigest(big - 1, 'notifications/big');
     expect(
       result.seen.map((line) =>
         line.text === undefined ? `${line.size} ${line.sha256}` : /"data":"([^"]*)"/.exec(line.text)?.[1],
@@ -186,8 +145,7 @@ describe.each([
     ]);
 
     // The journal: a marker in place of each big line, with its size, digest and head; the lines around it as sent.
-    const marker = (what: string, sha256: string) =>
-      `${what} of ${big - 1} bytes passed the tap's recording limit of ${limit} bytes (--max-frame-bytes) and passed on unchanged; sha256 ${sha256}: only the first 4096 bytes are recorded`;
+    const marker = (what: string, sha256: string) => markerNote(what, big - 1, limit, sha256);
     const recorded = result.frames.filter((frame) => frame.kind !== 'stderr');
     expect(
       recorded.map((frame) => [

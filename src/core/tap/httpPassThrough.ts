@@ -20,7 +20,7 @@
 import { connect, createServer, type Socket } from 'node:net';
 import type { HttpInfo } from '../../shared/frames.js';
 import type { FrameRecorder } from '../recorder/frameRecorder.js';
-import type { SseParser } from '../wire/sseParser.js';
+import { FrameCapture, frameLimit } from './frameCapture.js';
 import { field, Http1Reader, type BodyRule, type Http1Head } from './http1Reader.js';
 import { checkDoor, ownHosts, refusalBytes } from './loopbackDoor.js';
 import {
@@ -35,11 +35,23 @@ import {
   upstreamFailure,
 } from './httpTapParts.js';
 import { QuietRecording, type Arrival } from './quietRecording.js';
+import type { TapSse } from './tapSse.js';
 
 export interface PassThroughOptions {
   upstream: URL;
   recorder: FrameRecorder;
   port?: number;
+  /** The recording limit of one body or SSE event (frameCapture.ts). */
+  maxFrameBytes?: number;
+}
+
+/** What every connection of one tap shares. */
+interface Link {
+  upstream: URL;
+  /** The tap's own port (its address is checked against it). */
+  port: number;
+  recorder: FrameRecorder;
+  limit: number;
 }
 
 export interface PassThrough {
@@ -74,13 +86,8 @@ const requestLine = /^([!#$%&'*+.^_`|~0-9A-Za-z-]+) (\S+) HTTP\/1\.[01]$/;
 const statusLine = /^HTTP\/1\.[01] (\d{3})(?: (.*))?$/;
 
 /** One host connection and its upstream connection. */
-function pair(
-  client: Socket,
-  upstream: URL,
-  port: number,
-  recorder: FrameRecorder,
-  later: QuietRecording,
-): Socket {
+function pair(client: Socket, link: Link, later: QuietRecording): Socket {
+  const { upstream, port, recorder, limit } = link;
   const learn = secretLearner(recorder);
   const server = connect({
     host: upstream.hostname.replace(/^\[|\]$/g, ''),
@@ -97,7 +104,7 @@ function pair(
   let told = false;
 
   // Host → upstream: read as far as each request's head, forwarded at once.
-  let request: { info: HttpInfo; body: Buffer[]; at: Arrival } | undefined;
+  let request: { info: HttpInfo; body: FrameCapture; at: Arrival } | undefined;
   /** Why the tap refused a request of this connection: nothing from the host goes upstream after it. */
   let refusal: Buffer | undefined;
   /** Bytes of a request went upstream on this connection. */
@@ -139,7 +146,7 @@ function pair(
       const info: HttpInfo = { method, url: path };
       const sentHeaders = mcpHeaders(head.fields);
       if (Object.keys(sentHeaders).length > 0) info.requestHeaders = sentHeaders;
-      request = { info, body: [], at: later.now() };
+      request = { info, body: new FrameCapture(limit), at: later.now() };
       asked.push(method);
       // A protocol switch: what follows is not HTTP, and passes unread.
       return field(head, 'upgrade') !== undefined ? 'opaque' : 'framed';
@@ -150,10 +157,12 @@ function pair(
       const done = request;
       request = undefined;
       if (!done) return;
-      const body = done.body.length === 1 ? done.body[0] : Buffer.concat(done.body);
+      const body = done.body.finish();
+      const empty = 'bytes' in body && body.bytes.length === 0;
       later.defer(
-        (at) => recordRequest(recorder, done.info, body, at),
-        done.body.length > 0 ? later.now() : done.at,
+        (at) => recordRequest(recorder, done.info, body, at, limit),
+        empty ? done.at : later.now(),
+        'bytes' in body ? body.bytes.length : 0,
       );
       if (failure !== undefined) answerFailure();
     },
@@ -163,7 +172,7 @@ function pair(
 
   // Upstream → host: passed on as it comes, read for the record later.
   let arrived: Arrival = later.now();
-  let answer: { http: HttpInfo; message: string; body: Buffer[]; stream?: SseParser } | undefined;
+  let answer: { http: HttpInfo; message: string; body: FrameCapture; stream?: TapSse } | undefined;
   const answers = new Http1Reader({
     head: (head): BodyRule => {
       const parts = statusLine.exec(head.line);
@@ -175,25 +184,24 @@ function pair(
       const method = asked.shift() ?? 'GET';
       const contentType = field(head, 'content-type') ?? '';
       const http: HttpInfo = { method, status, ...(contentType ? { contentType } : {}) };
-      answer = { http, message: parts[2] ?? '', body: [] };
+      answer = { http, message: parts[2] ?? '', body: new FrameCapture(limit) };
       if (contentType.startsWith('text/event-stream')) {
         recorder.record('in', `${method} stream ${status}`, { kind: 'http', http, ...arrived });
-        answer.stream = sseRecording(recorder, http, () => arrived);
+        answer.stream = sseRecording(recorder, http, () => arrived, limit);
       }
       return method === 'HEAD' || status === 204 || status === 304 ? 'none' : 'framed';
     },
     raw: () => undefined,
     data: (bytes) => {
       if (!answer) return;
-      if (answer.stream) answer.stream.push(bytes.toString('latin1'));
+      if (answer.stream) answer.stream.push(bytes);
       else answer.body.push(bytes);
     },
     end: () => {
       const done = answer;
       answer = undefined;
       if (!done || done.stream) return;
-      const whole = done.body.length === 1 ? done.body[0] : Buffer.concat(done.body);
-      recordAnswer(recorder, done.http, done.message, whole, arrived);
+      recordAnswer(recorder, done.http, done.message, done.body.finish(), arrived, limit);
     },
   });
   const read = (chunk: Buffer) => (at: Arrival) => {
@@ -226,7 +234,7 @@ function pair(
   server.on('data', (chunk: Buffer) => {
     relayed = true;
     if (!client.write(chunk)) server.pause();
-    later.defer(read(chunk));
+    later.defer(read(chunk), undefined, chunk.length);
   });
   client.on('drain', () => server.resume());
   server.on('drain', () => client.resume());
@@ -257,6 +265,7 @@ function pair(
 
 export async function startPassThrough(options: PassThroughOptions): Promise<PassThrough> {
   const { upstream, recorder } = options;
+  const limit = frameLimit(options.maxFrameBytes);
   const later = new QuietRecording(recorder);
   const sockets = new Set<Socket>();
   const track = (socket: Socket): void => {
@@ -267,7 +276,7 @@ export async function startPassThrough(options: PassThroughOptions): Promise<Pas
   let port = 0;
   const listener = createServer({ allowHalfOpen: true }, (client) => {
     track(client);
-    track(pair(client, upstream, port, recorder, later));
+    track(pair(client, { upstream, port, recorder, limit }, later));
   });
   port = await listenLoopback(listener, options.port);
   return {
