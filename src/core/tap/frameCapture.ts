@@ -52,6 +52,10 @@ export class FrameCapture {
     this.size += bytes.length;
     if (this.hash) {
       this.hash.update(bytes);
+      // A limit under the head's size: the head still fills up to it.
+      const head = this.head ?? Buffer.alloc(0);
+      if (head.length < keptPrefixBytes)
+        this.head = Buffer.concat([head, bytes.subarray(0, keptPrefixBytes - head.length)]);
       return;
     }
     if (this.size <= this.limit) {
