@@ -153,8 +153,13 @@ export async function startHttpTap(options: HttpTapOptions): Promise<HttpTap> {
         // The answer's subject: the request's method and tool, for rules written for direction 'in'.
         fired ??= matcher.match({ ...parsed.subject, direction: 'in' });
       }
+      // A delay holds the request before it goes upstream (its answer comes that much later): marked on it.
+      const held =
+        fired?.action.kind === 'delay'
+          ? faultMark(fired, `delayed ${fired.action.ms} ms: held before it went upstream`)
+          : undefined;
       later.defer(
-        (at) => recordRequest(recorder, info, { bytes: whole }, at, limit),
+        (at) => recordRequest(recorder, info, { bytes: whole }, at, limit, held),
         undefined,
         whole.length,
       );

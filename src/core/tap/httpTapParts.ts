@@ -45,7 +45,7 @@ function empty(body: Captured): boolean {
 
 /**
  * Records a request: its body as the message(s) sent (past the recording limit, its marker), or, with none, the
- * request line as an HTTP fact.
+ * request line as an HTTP fact; `fault`: the fault the tap injected on it.
  */
 export function recordRequest(
   recorder: FrameRecorder,
@@ -53,10 +53,18 @@ export function recordRequest(
   body: Captured,
   at: Arrival,
   limit: number,
+  fault?: string,
 ): void {
-  if (!empty(body)) recordCaptured(recorder, 'out', body, 'A request body', limit, { http: info, ...at });
+  const marked = fault === undefined ? {} : { fault };
+  if (!empty(body))
+    recordCaptured(recorder, 'out', body, 'A request body', limit, { http: info, ...at, ...marked });
   else
-    recorder.record('out', `${info.method ?? 'GET'} ${info.url ?? '/'}`, { kind: 'http', http: info, ...at });
+    recorder.record('out', `${info.method ?? 'GET'} ${info.url ?? '/'}`, {
+      kind: 'http',
+      http: info,
+      ...at,
+      ...marked,
+    });
 }
 
 /**
