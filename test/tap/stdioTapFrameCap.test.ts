@@ -101,13 +101,21 @@ async function run(size: number, flags: readonly string[]) {
     ],
     { stdio: ['pipe', 'pipe', 'pipe'] },
   );
-  child.stderr.resume();
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  // A tap that ends before the run is through fails it at once, saying why.
+  const ended = once(child, 'close').then(([code]) => {
+    throw new Error(`the tap exited with ${String(code)} before the run was through: ${stderr}`);
+  });
+  ended.catch(() => undefined);
   const fromServer = lines(child.stdout);
-  await fromServer.waitFor((line) => line.text?.includes('"after-1"') === true);
-  await send(child, size, 'notifications/big');
-  await fromServer.waitFor((line) => gotData(line).startsWith(`got ${size - 1} `));
+  const until = (match: (line: Line) => boolean): Promise<Line> =>
+    Promise.race([fromServer.waitFor(match), ended]);
+  await until((line) => line.text?.includes('"after-1"') === true);
+  await Promise.race([send(child, size, 'notifications/big'), ended]);
+  await until((line) => gotData(line).startsWith(`got ${size - 1} `));
   child.stdin.write('{"jsonrpc":"2.0","method":"notifications/after"}\n');
-  const gotAfter = await fromServer.waitFor((line) => gotData(line).startsWith('got 48 '));
+  const gotAfter = await until((line) => gotData(line).startsWith('got 48 '));
   const frames = await journalWhen(files.journal, (recorded) =>
     recorded.some((frame) => frame.raw.includes(gotData(gotAfter))),
   );
