@@ -30,7 +30,9 @@ Commands
                                                    verified one. list --kind skills lists them (no file read)
   auth logout --url <url>                          forget the saved sign-in for that server
   tap [--fault <rule>]… -- <command> [args…]       put in a host's config in place of the server's command: bytes
-                                                   pass unchanged, every frame to a journal (--journal <file>)
+                                                   pass unchanged, every frame to a journal (--journal <file>);
+                                                   a frame over --max-frame-bytes still passes and is journalled
+                                                   as a marker (size, SHA-256, first 4 KiB)
   tap --url <upstream> [--port <n>]                a loopback proxy for an HTTP server (prints its URL first)
   tap --config <file> --server <name> --print|--write [--yes]
                                                    the config entry that runs that server through the tap
