@@ -210,7 +210,7 @@ describe('client configs', () => {
       ['impostor', false],
     ]);
     expect(document.servers[0]?.skipped).toMatch(
-      /^not started: a stdio server of a config runs only after a yes/,
+      /^not started: a server of a config is started or connected to only after a yes \(no terminal to ask; pass --yes to open every one\): would start /,
     );
     expect(code).toBe(1);
   });
