@@ -215,13 +215,14 @@ export async function scanCommand(
   ask: LineReader | undefined = terminalLineReader(),
 ): Promise<number> {
   const { options } = invocation;
+  // The pin file first: one that cannot be used (pins-invalid, naming it) stops the scan before any server opens.
+  const book = options.pinPath !== undefined ? await readPinBook(options.pinPath) : undefined;
   const servers = await gather(invocation);
   for (const server of servers) {
     if (server.target && (await allowed(server, options.yes, ask, terminal)))
       await read(server, invocation, terminal);
   }
   const scanned = servers.filter((server) => server.surface !== undefined);
-  const book = options.pinPath !== undefined ? await readPinBook(options.pinPath) : undefined;
   let bookChanged = false;
   for (const server of scanned) {
     const surface = server.surface ?? {};
