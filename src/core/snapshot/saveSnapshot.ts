@@ -59,9 +59,8 @@ function failedPath(path: string, testedAt: string): Promise<string> {
   return freePath(`${stem}.failed-${stamp}${extension}`);
 }
 
-/** Why the file at path must not be replaced by a failure, or undefined when it may (nothing, or a failure). */
+/** Why the file at path must not be replaced by a failure, or undefined when it may (the record of a failure). */
 async function worthKeeping(path: string): Promise<string | undefined> {
-  if (!(await exists(path))) return undefined;
   try {
     // A connected record keeps what it listed even when its list stopped early: only a failed connection goes.
     const existing = await readSnapshot(path);
@@ -82,21 +81,26 @@ export async function saveSnapshot(
   snapshot: Snapshot,
   options: { chosen?: boolean } = {},
 ): Promise<SnapshotSaved> {
-  return saveRecord(path, snapshot, serializeSnapshot(snapshot), options);
+  return saveRecord(path, () => snapshot, serializeSnapshot(snapshot), options);
 }
 
-/** The same for a snapshot's text as built (the app's Save snapshot): read once to know whether it is a failure. */
+/**
+ * The same for a snapshot's text as built (the app's Save snapshot). The text is read (parseSnapshot) only when a
+ * file is already at the path: whether it is a failure matters only then.
+ */
 export async function saveSnapshotText(
   path: string,
   text: string,
   options: { chosen?: boolean } = {},
 ): Promise<SnapshotSaved> {
-  return saveRecord(path, parseSnapshot(text), text, options);
+  return saveRecord(path, () => parseSnapshot(text), text, options);
 }
+
+type RecordFacts = Pick<Snapshot, 'connected' | 'toolsComplete' | 'testedAt'>;
 
 async function saveRecord(
   path: string,
-  snapshot: Pick<Snapshot, 'connected' | 'toolsComplete' | 'testedAt'>,
+  facts: () => RecordFacts,
   text: string,
   options: { chosen?: boolean },
 ): Promise<SnapshotSaved> {
@@ -105,8 +109,9 @@ async function saveRecord(
     await writeFileAtomic(free, text);
     return { path: free };
   }
-  if (recordsFailure(snapshot)) {
-    const because = await worthKeeping(path);
+  if (await exists(path)) {
+    const snapshot = facts();
+    const because = recordsFailure(snapshot) ? await worthKeeping(path) : undefined;
     if (because !== undefined) {
       const beside = await failedPath(path, snapshot.testedAt);
       await writeFileAtomic(beside, text);
