@@ -31,6 +31,8 @@ export const errorKinds = [
   'invalid-target', // the target itself is unusable (bad URL, empty command)
   'not-connected', // a method that needs a session was called without one
   'snapshot-invalid', // a snapshot file that is corrupt, foreign or of an unknown version
+  'snapshot-digest-mismatch', // a snapshot's frames are not those its digest was made over (data.frame, data.seq when one frame differs)
+  'pins-invalid', // a pin file (--pin, the app's pins.json) that is not JSON, not loupe-pins version 1, or holds a malformed pin (data.path, data.cause)
   'io-error', // reading or writing a file failed
   'usage', // a caller (CLI user) asked for something malformed
   'auth-failed', // signing in to a protected server failed; the message names the step and the cause
