@@ -38,7 +38,10 @@ function describeRaw(error: LoupeErrorData): string {
       const lastLine = dataField(error, 'lastStderrLine');
       const stderrLine = typeof lastLine === 'string' ? prefix(lastLine, maximumErrorLength) : undefined;
       const codeText = typeof code === 'number' && !message.includes(`code ${code}`) ? ` (exit code ${code})` : '';
-      const tail = typeof stderrLine === 'string' && !message.includes(stderrLine) ? `; last stderr line: ${stderrLine}` : '';
+      // A message headed by the stderr line that says why needs no banner after it (Node's closing `Node.js v20…`).
+      const named = typeof dataField(error, 'stderrCause') === 'string';
+      const tail =
+        !named && typeof stderrLine === 'string' && !message.includes(stderrLine) ? `; last stderr line: ${stderrLine}` : '';
       return `${labelled('server exited', message)}${codeText}${tail}`;
     }
     case 'page-limit':

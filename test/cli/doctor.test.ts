@@ -74,11 +74,12 @@ describe('loupe and the connection doctor', { timeout: 60_000 }, () => {
     expect(lines[2]).toMatch(/^ {2}next step: Run the same command in a terminal/);
   });
 
-  it('a missing script: the likely cause is “Cannot find module …”, not the Node.js version line stderr ends with', async () => {
+  it('a missing script: the headline and the likely cause are “Cannot find module …”, not the Node.js version line stderr ends with', async () => {
     const missing = join(tmpdir(), 'loupe-no-such-script', 'index.js');
     const run = await runLoupe(['list', '--', process.execPath, missing]);
     expect(run.code).toBe(1);
     const lines = run.stderr.trimEnd().split('\n');
+    expect(lines[0]).toBe(`loupe: server exited with code 1: Error: Cannot find module '${missing}'`);
     expect(lines[1]).toBe(
       `  likely cause: The command exited with exit code 1 before it could serve MCP: “Error: Cannot find module '${missing}'”.`,
     );

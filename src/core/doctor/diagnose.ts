@@ -11,7 +11,7 @@ import { noEvidence } from '../../shared/doctor.js';
 import type { LoupeErrorData } from '../../shared/errors.js';
 import { isJsonObject } from '../../shared/json.js';
 import { capabilityAdvice } from './capabilityAdvice.js';
-import { missingModule } from './stderrCause.js';
+import { missingModule } from '../wire/stderrCause.js';
 
 /** A cause and a next step, with the evidence lines of their own (the session's are added after). */
 export type Advice = Omit<Diagnosis, 'evidence'> & { evidence?: string[] };

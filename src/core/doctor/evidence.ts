@@ -4,7 +4,7 @@
  */
 import type { DoctorEvidence } from '../../shared/doctor.js';
 import type { Frame } from '../../shared/frames.js';
-import { stderrCause } from './stderrCause.js';
+import { stderrCause } from '../wire/stderrCause.js';
 import { webPageAnswer } from './webPage.js';
 
 const stderrLines = 5;

@@ -8,7 +8,7 @@
  */
 
 /** How far back from the end a cause is looked for: a crash's report, not a long-running server's old logs. */
-const window = 50;
+export const causeWindow = 50;
 
 const errorLine = /^\s*(?:Uncaught\s+)?(?:[\w.$]*(?:Error|Exception)|Error)(?:\s*\[[A-Z][A-Z0-9_]*\])?:\s*\S/;
 const levelLine = /^\s*(?:error|fatal|panic|FATAL|ERROR|PANIC)(?:\[[\w-]+\])?:\s*\S/i;
@@ -29,7 +29,7 @@ function noise(line: string): boolean {
 
 /** The cause line among stderr's lines (oldest first), or undefined when none reads as one. */
 export function stderrCause(lines: readonly string[]): string | undefined {
-  const recent = lines.slice(-window).filter((line) => !noise(line));
+  const recent = lines.slice(-causeWindow).filter((line) => !noise(line));
   return (
     recent.find((line) => errorLine.test(line) || levelLine.test(line)) ??
     recent.find((line) => missingLine.test(line))
