@@ -320,6 +320,7 @@ test.describe('sessions', () => {
     await expect(page.getByText('Backend disconnected — trying to reconnect…')).toHaveCount(0);
     await expect(page.getByRole('banner').getByText('Loupe ended', { exact: true })).toBeVisible();
     await expect(connectedPill(page)).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Save snapshot' })).toBeDisabled();
     // What the tab showed stays, to be read.
     await expect(toolsPane(page).getByText(/\d+ tools/)).toBeVisible();
     await shot(page, 'light', 'ended-light');

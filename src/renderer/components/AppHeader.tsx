@@ -11,9 +11,10 @@ function text(value: unknown): string | undefined {
 }
 
 export function AppHeader() {
-  const { status, handshake, busy, viewingSnapshot, snapshot, tapped, ended } = useLoupeStore(
+  const { status, handshake, busy, viewingSnapshot, snapshot, tapped, ended, linkOpen } = useLoupeStore(
     useShallow((state) => ({
       ended: state.backendLink === 'ended',
+      linkOpen: state.backendLink === 'open',
       status: state.status,
       handshake: selectHandshake(state),
       busy: state.snapshotBusy,
@@ -90,7 +91,7 @@ export function AppHeader() {
         <button
           type="button"
           onClick={() => void saveSnapshot()}
-          disabled={busy || viewingSnapshot || status.state === 'idle'}
+          disabled={busy || viewingSnapshot || status.state === 'idle' || !linkOpen}
           title={viewingSnapshot ? `${offlineReason}: it is already a file` : undefined}
         >
           Save snapshot
