@@ -46,7 +46,7 @@ import { createConformMethods } from './conformMethods.js';
 import { authDirectoryFor, createAuthDesk } from './authSession.js';
 import type { TapConnection } from '../tap/liveListener.js';
 import type { ProbeBook } from '../tap/liveProbes.js';
-import { createTapMethods, followTap, tappedReadOnly, tapTarget } from './tapMethods.js';
+import { createTapMethods, followTapInto, tappedReadOnly, tapTarget } from './tapMethods.js';
 import {
   createSecurityMethods,
   createSecurityRegistry,
@@ -436,25 +436,19 @@ export function createSessionBackend(
       const current = beginAttempt(tapTarget(tap.hello.server), {
         frameLimit: options.sessionDefaults?.frameLimit,
       });
-      const where = options.id === undefined ? {} : { where: `tapped session ${options.id}` };
-      current.tap = followTap(
-        tap,
-        {
-          recorder: current.recorder,
-          setHandshake: (handshake) => (current.handshake = handshake),
-          setList: (result) => {
-            current.lists.set(result.kind, result);
-            hub.emit('onListSeen', result);
-          },
-          isCurrent: () => attempt === current && !current.ended,
-          flush: () => current.batcher.flush(),
-          setStatus: (next) => {
-            current.tapped = next.state === 'idle' ? undefined : next.tapped;
-            setStatus(next);
-          },
-        },
-        probes ? { book: probes, ...where } : undefined,
-      );
+      current.tap = followTapInto(current, tap, {
+        hub,
+        setStatus,
+        isCurrent: () => attempt === current && !current.ended && !disposed,
+        ...(probes
+          ? {
+              probes: {
+                book: probes,
+                ...(options.id === undefined ? {} : { where: `tapped session ${options.id}` }),
+              },
+            }
+          : {}),
+      });
     },
     async dispose() {
       if (disposed) return;

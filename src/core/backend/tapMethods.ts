@@ -15,6 +15,8 @@ import type { ListResult } from '../../shared/lists.js';
 import type { Handshake, SessionStatus, TapInfo } from '../../shared/session.js';
 import type { Target } from '../../shared/target.js';
 import type { FrameRecorder } from '../recorder/frameRecorder.js';
+import type { Attempt } from './attempt.js';
+import type { EventHub } from './eventHub.js';
 import { parseFaultRules } from '../tap/faultRules.js';
 import type { TapConnection } from '../tap/liveListener.js';
 import { probeKey, type ProbeBook } from '../tap/liveProbes.js';
@@ -189,4 +191,51 @@ export function followTap(
       follower.setStatus(status());
     },
   };
+}
+
+/** How often a tapped session's list is told to the UI at most while the host walks its pages, ms. */
+const listSeenMs = 50;
+
+/**
+ * Makes an attempt a tapped session: the tap's frames into its recorder, the host's handshake and lists into its
+ * handshake and kept lists (told with onListSeen), its status to the hub.
+ */
+export function followTapInto(
+  current: Attempt,
+  tap: TapConnection,
+  session: {
+    hub: EventHub;
+    setStatus: (status: SessionStatus) => void;
+    /** False once the session moved on (closed, connected elsewhere, disposed). */
+    isCurrent: () => boolean;
+    probes?: { book: ProbeBook; where?: string };
+  },
+): TapControl {
+  const waiting = new Set<ListResult['kind']>();
+  return followTap(
+    tap,
+    {
+      recorder: current.recorder,
+      setHandshake: (handshake) => (current.handshake = handshake),
+      setList: (result) => {
+        current.lists.set(result.kind, result);
+        // Each page passing carries the list so far: the latest is told at most every listSeenMs per kind, so a host
+        // walking a thousand pages does not send the UI a thousand ever longer lists.
+        if (waiting.has(result.kind)) return;
+        waiting.add(result.kind);
+        setTimeout(() => {
+          waiting.delete(result.kind);
+          const latest = current.lists.get(result.kind);
+          if (latest && session.isCurrent()) session.hub.emit('onListSeen', latest);
+        }, listSeenMs);
+      },
+      isCurrent: session.isCurrent,
+      flush: () => current.batcher.flush(),
+      setStatus: (next) => {
+        current.tapped = next.state === 'idle' ? undefined : next.tapped;
+        session.setStatus(next);
+      },
+    },
+    session.probes,
+  );
 }
