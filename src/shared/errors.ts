@@ -56,6 +56,7 @@ export const errorKinds = [
   'skill-frontmatter-mismatch', // SKILL.md's YAML frontmatter differs from (or is missing against) the entry's frontmatter
   // sessions
   'no-session', // a call named a session the backend does not hold (closed, or from before the backend restarted)
+  'tapped-session', // a tapped session (loupe tap): Loupe watches a host's connection it does not own, so it connects, lists and calls nothing on it
 ] as const;
 
 export type ErrorKind = (typeof errorKinds)[number];

@@ -129,7 +129,12 @@ export function linkToLoupe(options: LiveLinkOptions): LiveLink {
     });
     opened.on('connect', () => {
       settle(true);
-      opened.write(`${JSON.stringify({ type: 'hello', secret, ...options.hello } satisfies TapHello)}\n`);
+      // A stdio tap's parent is its host (see TapHello.hostPid); an HTTP tap serves every connection itself.
+      const host =
+        options.hello.server.transport === 'stdio' && process.ppid > 1 ? { hostPid: process.ppid } : {};
+      opened.write(
+        `${JSON.stringify({ type: 'hello', secret, ...host, ...options.hello } satisfies TapHello)}\n`,
+      );
     });
     let pending = '';
     opened.setEncoding('utf8');

@@ -11,8 +11,10 @@ function text(value: unknown): string | undefined {
 }
 
 export function AppHeader() {
-  const { status, handshake, busy, viewingSnapshot, snapshot, tapped } = useLoupeStore(
+  const { status, handshake, busy, viewingSnapshot, snapshot, tapped, ended, linkOpen } = useLoupeStore(
     useShallow((state) => ({
+      ended: state.backendLink === 'ended',
+      linkOpen: state.backendLink === 'open',
       status: state.status,
       handshake: selectHandshake(state),
       busy: state.snapshotBusy,
@@ -23,7 +25,8 @@ export function AppHeader() {
   );
   const name = text(handshake?.serverInfo?.name);
   const version = text(handshake?.serverInfo?.version);
-  const state = viewingSnapshot ? 'snapshot' : status.state;
+  // The Loupe behind this tab has ended: no session of it is connected any more, whatever it last said.
+  const state = viewingSnapshot ? 'snapshot' : ended && status.state !== 'idle' ? 'closed' : status.state;
   return (
     <header className="app-header">
       <div className="brand">
@@ -51,7 +54,9 @@ export function AppHeader() {
               : state === 'connecting'
                 ? 'Connecting'
                 : state === 'closed'
-                  ? 'Closed'
+                  ? ended
+                    ? 'Loupe ended'
+                    : 'Closed'
                   : 'Idle'}
         </span>
         {name ? (
@@ -67,7 +72,8 @@ export function AppHeader() {
         ) : null}
         {tapped && !viewingSnapshot ? (
           <span className="small" data-testid="header-tapped" title={tapped.readOnly}>
-            {tapped.label} · watched through loupe tap, read-only{tapped.journalPath ? ` · journal ${tapped.journalPath}` : ''}
+            {tapped.label} · watched through loupe tap, read-only
+            {tapped.journalPath ? ` · journal ${tapped.journalPath}` : ''}
           </span>
         ) : null}
         {handshake ? (
@@ -85,7 +91,7 @@ export function AppHeader() {
         <button
           type="button"
           onClick={() => void saveSnapshot()}
-          disabled={busy || viewingSnapshot || status.state === 'idle'}
+          disabled={busy || viewingSnapshot || status.state === 'idle' || !linkOpen}
           title={viewingSnapshot ? `${offlineReason}: it is already a file` : undefined}
         >
           Save snapshot

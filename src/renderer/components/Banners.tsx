@@ -30,6 +30,7 @@ export function Banners() {
           {linkMessages[link]}
         </div>
       ) : null}
+      {link === 'ended' ? <EndedBanner origin={window.location.origin} /> : null}
       {snapshot ? (
         <div className="banner banner-snapshot" role="status">
           <span>
@@ -66,5 +67,24 @@ export function Banners() {
         </div>
       ) : null}
     </>
+  );
+}
+
+/**
+ * The Loupe of this tab has ended (it dropped, and nothing answers at its address since): said plainly, with the way
+ * on, as the access page says it for a token of an earlier run. What the tab shows stays, to be read.
+ */
+function EndedBanner({ origin }: { origin: string }) {
+  return (
+    <div className="banner banner-error" role="alert" data-testid="ended-banner">
+      <span>
+        This Loupe has ended: nothing answers at {origin} any more.{' '}
+        <span className="banner-detail">
+          This tab can no longer list, call or save; what it shows is what it had. If you started Loupe again,
+          open the address it printed (<code>Loupe is at http://127.0.0.1:…/?token=…</code>): each run has its
+          own address and token.
+        </span>
+      </span>
+    </div>
   );
 }

@@ -45,7 +45,9 @@ export function ConnectionsPanel() {
   const touched = useRef(false);
   const [filledFrom, setFilledFrom] = useState(lastTarget !== null);
   if (filledFrom !== (lastTarget !== null) && !touched.current) setFilledFrom(lastTarget !== null);
-  const busy = status.state === 'connecting' || link !== 'open';
+  const tapped = status.state === 'idle' ? undefined : status.tapped;
+  // A tapped session connecting is the host's handshake: the form (which opens a session of its own) stays usable.
+  const busy = (status.state === 'connecting' && !tapped) || link !== 'open';
   const run = (target: Target, choice: ConnectChoice) => {
     // The person's own attempt: the form may show it back as the session's target.
     touched.current = false;
@@ -82,24 +84,49 @@ export function ConnectionsPanel() {
               ) : null}
             </>
           )}
-          <div className="button-row">
-            <button
-              type="button"
-              onClick={() => void disconnect()}
-              disabled={snapshot !== null || (status.state !== 'connected' && status.state !== 'connecting')}
-              title={snapshot ? `${offlineReason}: close it to disconnect the live session` : undefined}
-            >
-              Disconnect
-            </button>
-            <button
-              type="button"
-              onClick={() => void reconnect()}
-              disabled={snapshot !== null || !lastTarget || busy}
-              title={snapshot ? `${offlineReason}: close it to reconnect the live session` : undefined}
-            >
-              Reconnect
-            </button>
-          </div>
+          {tapped && !snapshot ? (
+            <>
+              <p className="muted small" data-testid="tapped-note">
+                Watched through loupe tap: this is the host’s connection, Loupe does not own it, so it has no
+                Disconnect or Reconnect here. Closing the session stops watching; the host goes on.
+              </p>
+              <div className="button-row">
+                <button
+                  type="button"
+                  onClick={() =>
+                    void connect(status.state === 'idle' ? { transport: 'demo' } : status.target)
+                  }
+                  disabled={link !== 'open'}
+                  title="Starts the server again in a session of Loupe’s own, beside this one (this one stays as it is)"
+                >
+                  Open a session of your own
+                </button>
+              </div>
+            </>
+          ) : (
+            <div className="button-row">
+              <button
+                type="button"
+                onClick={() => void disconnect()}
+                disabled={
+                  snapshot !== null ||
+                  link !== 'open' ||
+                  (status.state !== 'connected' && status.state !== 'connecting')
+                }
+                title={snapshot ? `${offlineReason}: close it to disconnect the live session` : undefined}
+              >
+                Disconnect
+              </button>
+              <button
+                type="button"
+                onClick={() => void reconnect()}
+                disabled={snapshot !== null || !lastTarget || busy}
+                title={snapshot ? `${offlineReason}: close it to reconnect the live session` : undefined}
+              >
+                Reconnect
+              </button>
+            </div>
+          )}
           {/* The whole error is in the main pane (ConnectionErrorPane); here one line leads to it. */}
           <ConnectionErrorLine />
           {status.state === 'connected' && !snapshot ? (

@@ -9,6 +9,12 @@ import { connect } from '../store/sessionActions';
 
 /** The replay each opened snapshot is served by: it goes on while another session is shown, until stopped. */
 const served = new WeakMap<Snapshot, ReplayServing>();
+/** The URLs of the replays this page serves: a session connected to one is a replay (the strip says so). */
+const servedUrls = new Set<string>();
+
+export function isServedReplay(url: string): boolean {
+  return servedUrls.has(url);
+}
 
 export function servingOf(snapshot: Snapshot): ReplayServing | null {
   return served.get(snapshot) ?? null;
@@ -22,12 +28,14 @@ export async function serveSnapshot(snapshot: Snapshot): Promise<ReplayServing> 
     fileName: `loupe-${name}.json`,
   });
   served.set(snapshot, serving);
+  servedUrls.add(serving.url);
   return serving;
 }
 
 export async function stopServing(snapshot: Snapshot): Promise<void> {
   const serving = served.get(snapshot);
   served.delete(snapshot);
+  // Its URL stays known: a session that was connected to it stays a replay session in the strip.
   if (serving) await getRootApi().stopReplay(serving.id);
 }
 

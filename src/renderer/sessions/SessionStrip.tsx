@@ -6,17 +6,23 @@
 import { useRef, type KeyboardEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useLoupeStore } from '../store/store';
-import { nextSessionKeys, previousSessionKeys, sessionLabel, statusWords } from './sessionLabel';
+import { nextSessionKeys, previousSessionKeys, statusWords } from './sessionLabel';
+import { sessionLabels, snapshotName } from './stripFacts';
 import { closeSession, openNewSession, showSession } from './sessionsActions';
 import './sessions.css';
 
 export function SessionStrip() {
-  const { list, shown, shownStatus } = useLoupeStore(
+  const { list, shown, shownStatus, shownSnapshot } = useLoupeStore(
     useShallow((state) => ({
       list: state.sessionList,
       shown: state.shownSession,
       shownStatus: state.status,
+      shownSnapshot: snapshotName(state.snapshotView),
     })),
+  );
+  const labels = sessionLabels(
+    { sessionList: list, shownSession: shown, status: shownStatus },
+    shownSnapshot,
   );
   const refs = useRef(new Map<string, HTMLButtonElement>());
   const focusTab = (id: string) => refs.current.get(id)?.focus();
@@ -47,9 +53,10 @@ export function SessionStrip() {
   return (
     <div className="session-strip">
       <div className="session-tabs" role="tablist" aria-label="Sessions" onKeyDown={onKeyDown}>
-        {list.map((entry) => {
+        {list.map((entry, index) => {
           const status = entry.id === shown ? shownStatus : entry.status;
-          const label = sessionLabel(status, entry.serverName);
+          const { label, detail } = labels[index] ?? { label: entry.id, detail: '' };
+          const named = detail ? `${label} (${detail})` : label;
           const words = statusWords(status);
           const selected = entry.id === shown;
           return (
@@ -69,19 +76,20 @@ export function SessionStrip() {
                 aria-selected={selected}
                 aria-controls="session-panel"
                 tabIndex={selected ? 0 : -1}
-                title={`${label} (${entry.id}, ${words}). Next session ${nextSessionKeys}, previous ${previousSessionKeys}; Delete closes it.`}
+                title={`${named} (${entry.id}, ${words}). Next session ${nextSessionKeys}, previous ${previousSessionKeys}; Delete closes it.`}
                 onClick={() => void showSession(entry.id)}
               >
                 <span className={`session-dot ${status.state}`} aria-hidden="true" />
                 <span className="session-label">{label}</span>
+                {detail ? <span className="session-detail"> · {detail}</span> : null}
                 <span className="visually-hidden">, {words}</span>
               </button>
               <button
                 type="button"
                 className="session-close"
                 tabIndex={-1}
-                aria-label={`Close session ${label}`}
-                title={`Close session ${label}`}
+                aria-label={`Close session ${named}`}
+                title={`Close session ${named}`}
                 onClick={() => void closeSession(entry.id)}
               >
                 ×
