@@ -1,8 +1,8 @@
 /**
  * `loupe list`: every item of one list, all pages; an incomplete walk prints what it got, then fails.
- * Only what opens the session is imported up front. The rest (lint, ajv, the tokenizers: most of a second of
- * module loading) loads once the server is spawned, while it starts up and answers: the first recorded frame is
- * the request Loupe wrote to it.
+ * Only what opens the session is imported up front. The output code (the table, the JSON writer, lint for --json)
+ * loads once the server is spawned, while it starts up and answers: the first recorded frame is the request Loupe
+ * wrote to it. The tokenizers (most of a run's memory, and its longest load) only with --costs.
  */
 import type { Invocation } from '../arguments.js';
 import { walk } from '../listing.js';
@@ -21,7 +21,7 @@ export async function listCommand(invocation: Invocation, terminal: Terminal): P
   let output: Promise<typeof import('./listOutput.js')> | undefined;
   const load = () => {
     output ??= import('./listOutput.js').then(async (module) => {
-      if (invocation.options.kind === 'tools') await module.preloadTokenizers();
+      if (invocation.options.costs && invocation.options.kind === 'tools') await module.preloadTokenizers();
       return module;
     });
     return output;

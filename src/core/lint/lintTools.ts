@@ -18,7 +18,7 @@ export interface LintOptions {
   maximumSchemaDepth?: number;
 }
 import { toolHeaderFindings } from './toolHeaderLint.js';
-import { securityRuleSeverity } from '../security/scanSurface.js';
+import { securityRuleSeverity } from '../security/ruleSeverity.js';
 
 export const severities: Record<FindingCode, Severity> = {
   'name-empty': 'error',
