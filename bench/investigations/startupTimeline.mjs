@@ -6,8 +6,10 @@
 // server spawned, first request written, first answer, first byte on stdout, exit). With --cpu-prof, one more
 // run under the V8 profiler, its samples summed by what they were doing (compiling and evaluating modules, reading
 // files, the command's own work, idle) and by the package their code came from.
+// --until <text>: for a command that keeps running (`web`), each run ends once stdout shows that text, e.g.
+//   node bench/investigations/startupTimeline.mjs --until 'Loupe is at' -- web --port 0
 // The preload's hooks cost time themselves: read the milestones as where the time goes, not as the bench's figure.
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,6 +26,7 @@ const command =
     : ['list', '--', process.execPath, 'bench/servers/manyTools.mjs', '--tools', '10'];
 const runs = Number(own[own.indexOf('--runs') + 1] ?? 5) || 5;
 const profile = own.includes('--cpu-prof');
+const until = own.includes('--until') ? own[own.indexOf('--until') + 1] : undefined;
 const entry = own.includes('--entry') ? own[own.indexOf('--entry') + 1] : join(root, 'bin', 'loupe.js');
 const dir = mkdtempSync(join(tmpdir(), 'loupe-startup-'));
 
@@ -43,21 +46,34 @@ const median = (values) => {
   return sorted.length === 0 ? NaN : sorted[Math.floor((sorted.length - 1) / 2)];
 };
 
+/** Runs node with these arguments to exit, or with --until until stdout shows that text (then stops it). */
+function runTraced(args, env) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk) => {
+      stdout += chunk;
+      // A moment after, so the command has set its signal handlers and ends normally (the profile is written).
+      if (until !== undefined && stdout.includes(until)) setTimeout(() => child.kill('SIGTERM'), 300);
+    });
+    child.stderr.setEncoding('utf8').on('data', (chunk) => (stderr += chunk));
+    child.once('close', (status) =>
+      resolve({ status: until !== undefined && stdout.includes(until) ? 0 : status, stderr }),
+    );
+  });
+}
+
 const milestones = new Map();
 let modules;
 for (let run = 0; run < runs; run += 1) {
   const trace = join(dir, `trace-${run}.jsonl`);
-  const child = spawnSync(
-    process.execPath,
+  const child = await runTraced(
     ['--import', join(root, 'bench', 'investigations', 'startupTrace.mjs'), entry, ...command],
-    {
-      cwd: root,
-      env: { ...process.env, STARTUP_TRACE_OUT: trace },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    },
+    { ...process.env, STARTUP_TRACE_OUT: trace },
   );
   if (child.status !== 0)
-    throw new Error(`run ${run + 1} exited ${child.status}: ${child.stderr.toString().slice(-400)}`);
+    throw new Error(`run ${run + 1} exited ${child.status}: ${child.stderr.slice(-400)}`);
   const events = readFileSync(trace, 'utf8')
     .trim()
     .split('\n')
@@ -118,13 +134,9 @@ for (const name of [...order, ...[...milestones.keys()].filter((key) => !order.i
 
 if (profile) {
   const profileDir = join(dir, 'profile');
-  spawnSync(
-    process.execPath,
+  await runTraced(
     ['--cpu-prof', '--cpu-prof-interval', '250', '--cpu-prof-dir', profileDir, entry, ...command],
-    {
-      cwd: root,
-      stdio: ['ignore', 'ignore', 'ignore'],
-    },
+    process.env,
   );
   const [file] = readdirSync(profileDir);
   console.log(`\nCPU profile (one run, 250 µs samples)`);

@@ -65,8 +65,12 @@ export interface LoupeProcess {
   stop(): Promise<number | null>;
 }
 
-export function startLoupe(args: string[]): LoupeProcess {
-  const child = spawn(process.execPath, [loupeBin, ...args], { cwd: repositoryRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+export function startLoupe(args: string[], options: { env?: Record<string, string> } = {}): LoupeProcess {
+  const child = spawn(process.execPath, [loupeBin, ...args], {
+    cwd: repositoryRoot,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    ...(options.env ? { env: { ...process.env, ...options.env } } : {}),
+  });
   const stdoutLines: string[] = [];
   const stderrLines: string[] = [];
   const waiters: { match: (line: string) => boolean; resolve: (line: string) => void }[] = [];

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requireBuild, runLoupe } from './loupe.js';
+import { requireBuild, runLoupe, startLoupe } from './loupe.js';
 
 beforeAll(requireBuild);
 
@@ -25,14 +25,22 @@ interface Loaded {
 }
 
 let runs = 0;
-async function loaded(args: string[]): Promise<Loaded & { stdout: string }> {
+function traceFile(): string {
   runs += 1;
-  const trace = join(directory, `trace-${runs}.jsonl`);
+  return join(directory, `trace-${runs}.jsonl`);
+}
+
+async function loaded(args: string[]): Promise<Loaded & { stdout: string }> {
+  const trace = traceFile();
   const run = await runLoupe(args, {
     env: { NODE_OPTIONS: `--import=${preload}`, LOUPE_MODULE_TRACE: trace },
     timeoutMs: 45_000,
   });
   expect(run.code, run.stderr).toBe(0);
+  return { ...read(trace), stdout: run.stdout };
+}
+
+function read(trace: string): Loaded {
   const entries = readFileSync(trace, 'utf8')
     .trim()
     .split('\n')
@@ -48,7 +56,7 @@ async function loaded(args: string[]): Promise<Loaded & { stdout: string }> {
     else if (/[\\/]out[\\/]node[\\/]/.test(path)) own.push(path);
   }
   const builtins = new Set(entries.flatMap((entry) => (entry.builtin ? [entry.builtin] : [])));
-  return { packages, builtins, own, stdout: run.stdout };
+  return { packages, builtins, own };
 }
 
 /** Built-ins only an HTTP session, TLS or a compressed body needs. */
@@ -96,5 +104,23 @@ describe('what a loupe run loads', { timeout: 120_000 }, () => {
     expect(run.stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
     expect([...run.packages]).toEqual([]);
     expect(['child_process', ...httpBuiltins].filter((name) => run.builtins.has(name))).toEqual([]);
+  });
+
+  it('web: the host starts without the engines its views load when shown (conformance, collections, skills)', async () => {
+    const trace = traceFile();
+    const web = startLoupe(['web', '--port', '0'], {
+      env: { NODE_OPTIONS: `--import=${preload}`, LOUPE_MODULE_TRACE: trace, XDG_RUNTIME_DIR: directory },
+    });
+    try {
+      await web.waitForLine((line) => line.startsWith('Loupe is at '), 45_000);
+    } finally {
+      expect(await web.stop()).toBe(0);
+    }
+    const run = read(trace);
+    // Before: the SDK's server and stdio client (conformance bridges), zod, YAML (requirements, skill frontmatter)
+    // and Ajv (the collection schema, compiled at load) were all loaded before the URL was printed.
+    const engines = ['@modelcontextprotocol/sdk', 'zod', 'yaml', 'ajv', 'gpt-tokenizer'];
+    expect(engines.filter((name) => run.packages.has(name))).toEqual([]);
+    expect(run.packages.has('ws')).toBe(true);
   });
 });
