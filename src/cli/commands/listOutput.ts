@@ -20,7 +20,9 @@ import { costLine } from '../format/portabilityReport.js';
 import { linePieces, printable, type Terminal } from '../terminal.js';
 import { Later } from '../format/jsonLines.js';
 import { eraLine, incompleteLine, printJson } from './listLines.js';
+import type { ToolLenses } from './listLenses.js';
 export { eraLine, incompleteLine, printJson } from './listLines.js';
+export { ToolLenses } from './listLenses.js';
 
 /**
  * The one JSON object of `list --json` and `lint --json`: items exactly as sent, then the lenses, made when the writer
@@ -29,9 +31,15 @@ export { eraLine, incompleteLine, printJson } from './listLines.js';
 export function listDocument(
   session: McpSession,
   result: ListResult,
-  { costs = false }: { costs?: boolean } = {},
+  { costs = false, lenses }: { costs?: boolean; lenses?: ToolLenses } = {},
 ): Record<string, unknown> {
   const tools = result.kind === 'tools';
+  // Lint and the summary: made beside the walk when list gave its pages to lenses, else over the items here.
+  let lensed: ReturnType<ToolLenses['of']> | undefined;
+  const lens = () =>
+    (lensed ??= lenses
+      ? lenses.of(result.items)
+      : { findings: lintTools(result.items), summary: summarizeTools(result.items) });
   return {
     transport: session.handshake.transport,
     ...(session.handshake.fallbackReason ? { fallbackReason: session.handshake.fallbackReason } : {}),
@@ -51,10 +59,10 @@ export function listDocument(
     items: result.items,
     findings: new Later(() =>
       tools
-        ? [...lintTools(result.items), ...sessionFindings(session.handshake, session.recorder.frames())]
+        ? [...lens().findings, ...sessionFindings(session.handshake, session.recorder.frames())]
         : stdoutFindings(session.recorder.frames()),
     ),
-    summary: new Later(() => (tools ? summarizeTools(result.items) : null)),
+    summary: new Later(() => (tools ? lens().summary : null)),
     ...(costs && tools ? { costs: new Later(() => contextCost(result.items)) } : {}),
   };
 }
@@ -65,11 +73,12 @@ export async function printList(
   result: ListResult,
   options: CliOptions,
   terminal: Terminal,
+  lenses?: ToolLenses,
 ): Promise<number> {
   // What the tool definitions cost a model's context: only with --costs (the tokenizers are most of a run's memory).
   const costs = options.costs === true && result.kind === 'tools';
   if (options.json) {
-    await printJson(terminal, listDocument(session, result, { costs }));
+    await printJson(terminal, listDocument(session, result, { costs, ...(lenses ? { lenses } : {}) }));
   } else {
     const header = eraLine(session);
     if (header) terminal.out(header);

@@ -28,6 +28,19 @@ function omitted(value: unknown): boolean {
   return value === undefined || typeof value === 'function' || typeof value === 'symbol';
 }
 
+const runOpen = '{\n  "run": [\n';
+const runClose = '\n  ]\n}';
+
+/**
+ * The lines of elements from..from+count of an array held at the document's first level: the text of
+ * `{"run": [those elements]}` indented by 2 holds them at exactly that depth (4 spaces, 2 more per level, a missing
+ * element as null), so one call writes a run of them, with no re-indenting.
+ */
+function elementLines(array: readonly unknown[], from: number, count: number): string {
+  const text = terminalJson({ run: array.slice(from, from + count) }, 2);
+  return text.slice(runOpen.length, text.length - runClose.length);
+}
+
 function indented(text: string, pad: string): string {
   return text.replace(/\n/g, `\n${pad}`);
 }
@@ -84,10 +97,14 @@ export function* jsonDocumentPieces(
     const name = `  ${terminalJson(key)}: `;
     if (Array.isArray(value) && value.length > 0) {
       yield* line(`${name}[`);
-      for (let at = 0; at < value.length; at += 1) {
-        const element: unknown = value[at];
-        const text = omitted(element) ? 'null' : (terminalJson(element, 2) ?? 'null');
-        yield* line(`    ${indented(text, '    ')}${at < value.length - 1 ? ',' : ''}`);
+      // Elements in runs of about one batch: each run is one stringify call, already at the document's indentation.
+      let run = 16;
+      for (let at = 0; at < value.length;) {
+        const count = Math.min(run, value.length - at);
+        const text = elementLines(value, at, count);
+        at += count;
+        yield* line(`${text}${at < value.length ? ',' : ''}`);
+        run = Math.max(1, Math.min(4096, Math.floor((batchCharacters * count) / Math.max(1, text.length))));
       }
       yield* line(`  ]${comma}`);
     } else {
