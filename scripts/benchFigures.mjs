@@ -75,7 +75,8 @@ function busy(results, section) {
   return [section.loadAverage?.atStart?.[0], section.loadAverage?.atEnd?.[0]].some((load) => load > cores);
 }
 
-function goalsBlock(quoted) {
+/** The goals table; links relative to the file it goes in (README.md at the root, or bench/README.md). */
+function goalsBlock(quoted, link = (file) => file) {
   const lines = [
     '| goal | measured | verdict | run (load: 1-minute average at the section’s start → end) |',
     '| --- | --- | --- | --- |',
@@ -88,7 +89,7 @@ function goalsBlock(quoted) {
         loaded && value !== undefined && value !== null
           ? `${verdictOf(value, limit)}, on a busy machine`
           : verdictOf(value, limit);
-      const run = `[${day(entry.results.date)}](${entry.file}), ${commitText(entry.results)}, load ${loadText(entry.section.loadAverage)} on ${entry.results.machine?.cores ?? '?'} cores`;
+      const run = `[${day(entry.results.date)}](${link(entry.file)}), ${commitText(entry.results)}, load ${loadText(entry.section.loadAverage)} on ${entry.results.machine?.cores ?? '?'} cores`;
       lines.push(`| ${label} | ${numberText(value, 2)} | ${verdict} | ${run} |`);
     }
   }
@@ -127,7 +128,10 @@ function blocksFor(root) {
   const quoted = quotedSections(loadResults(root));
   return {
     'README.md': { 'bench:goals': goalsBlock(quoted) },
-    'bench/README.md': { 'bench:goals': goalsBlock(quoted), 'bench:results': resultsBlock(quoted) },
+    'bench/README.md': {
+      'bench:goals': goalsBlock(quoted, (file) => file.replace(/^bench\//, '')),
+      'bench:results': resultsBlock(quoted),
+    },
   };
 }
 
