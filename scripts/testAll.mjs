@@ -14,7 +14,7 @@
 // LOUPE_TEST_PASS=<name> (.ci/run names its passes) heads the summary with the pass's name.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
-import { countPlaywright, countVitest } from './reportCounts.mjs';
+import { countPlaywright, countStep, countVitest, summaryText } from './reportCounts.mjs';
 
 const label = process.env.LOUPE_TEST_LABEL ?? '';
 const suffix = label ? `-${label}` : '';
@@ -59,10 +59,9 @@ function run(name, command, args, { capture = false } = {}) {
 
 /** A static step: listed as ok or FAILED; a failure counts as 1 failed, a pass counts as no test. */
 async function gate(name, command, args, options) {
-  const { ok, seconds } = await run(name, command, args, options);
-  if (!ok) results.failed += 1;
-  steps.push(`${name} ${ok ? 'ok' : 'FAILED (counted as 1 failed)'} (${seconds} s)`);
-  return ok;
+  const step = await run(name, command, args, options);
+  countStep(results, steps, name, step);
+  return step.ok;
 }
 
 const captured = { capture: true };
@@ -111,12 +110,6 @@ if (skipSlow) {
   lines.push('e2e: not run because the build failed: counted as 1 failed');
 }
 
-const prefix = label ? `${label}: ` : '';
 const pass = process.env.LOUPE_TEST_PASS ?? `npm test${label ? ` (${label})` : ''}`;
-process.stdout.write(
-  `\n── summary of ${pass} (node ${process.version})\n  steps (not counted as tests): ${steps.join(', ')}\n${lines.map((line) => `  ${line}`).join('\n')}\n`,
-);
-process.stdout.write(
-  `${prefix}${results.passed} passed, ${results.failed} failed, ${results.skipped} skipped\n`,
-);
+process.stdout.write(summaryText({ pass, node: process.version, label, steps, lines, results }));
 process.exit(results.failed === 0 ? 0 : 1);
