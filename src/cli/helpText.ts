@@ -5,6 +5,7 @@ Usage: loupe <command> [options] <target>
 
 Commands
   list [--kind tools|resources|templates|prompts|skills]  table of every item, all pages (--json: items as sent)
+  list --costs                                     also what the tool definitions cost a model's context (tokens)
   call <tool> [--args '<json>']                    call a tool; stdout: its structuredContent as JSON, else its
                                                    text (other blocks, validation on stderr); exit 1 on isError
   read <uri>                                       resources/read: each content's text on stdout (--json: the result)
