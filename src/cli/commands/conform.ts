@@ -24,6 +24,7 @@ import { terminalLineReader } from '../linePrompt.js';
 import { closest } from '../suggestion.js';
 import { printable, terminalJson, type Terminal } from '../terminal.js';
 import { conformLines } from './conformReport.js';
+import { interruptedExit, untilInterrupted } from '../interrupt.js';
 
 const usage = (message: string): LoupeError => new LoupeError({ kind: 'usage', message });
 
@@ -115,22 +116,12 @@ async function run(
   }
 }
 
-/** The exit code of a run that Ctrl-C interrupted (128 + SIGINT, as shells report it). */
-const interruptedExit = 130;
-
 /**
  * Ctrl-C (SIGINT) stops the suite and writes the report of the scenarios that finished, saying it was interrupted
  * and during which scenario: exit 130. A second Ctrl-C ends the process at once.
  */
-export async function conformCommand(invocation: Invocation, terminal: Terminal): Promise<number> {
-  const interrupt = new AbortController();
-  const onInterrupt = (): void => interrupt.abort('SIGINT');
-  process.once('SIGINT', onInterrupt);
-  try {
-    return await conformRun(invocation, terminal, interrupt.signal);
-  } finally {
-    process.removeListener('SIGINT', onInterrupt);
-  }
+export function conformCommand(invocation: Invocation, terminal: Terminal): Promise<number> {
+  return untilInterrupted((signal) => conformRun(invocation, terminal, signal));
 }
 
 async function conformRun(

@@ -26,6 +26,7 @@ import { errorDocument } from '../jsonError.js';
 import { createRecorder, openSession } from '../openSession.js';
 import { printable, terminalJson, type Terminal } from '../terminal.js';
 import { reportLines } from './testReport.js';
+import { interruptedExit, untilInterrupted } from '../interrupt.js';
 
 /** Where the report goes and in which format: a run that cannot start says why there too. */
 interface ReportPlace {
@@ -37,9 +38,6 @@ interface ReportPlace {
    */
   usedEnv: ReadonlyMap<string, string>;
 }
-
-/** The exit code of a run that Ctrl-C interrupted (128 + SIGINT, as shells report it). */
-const interruptedExit = 130;
 
 /** Writes a report (to --out, or stdout) with no environment value left in it, in any form it is written. */
 async function writeReport(terminal: Terminal, place: ReportPlace, report: string): Promise<void> {
@@ -147,16 +145,9 @@ function formatted(report: CollectionReport, reporter: 'junit' | 'tap' | 'json')
   return `${terminalJson(report, 2)}\n`;
 }
 
-export async function testCommand(invocation: Invocation, terminal: Terminal): Promise<number> {
+export function testCommand(invocation: Invocation, terminal: Terminal): Promise<number> {
   // Ctrl-C: the run stops and reports what it did (once; a second one ends the process as usual).
-  const interrupt = new AbortController();
-  const onInterrupt = (): void => interrupt.abort('SIGINT');
-  process.once('SIGINT', onInterrupt);
-  try {
-    return await testRun(invocation, terminal, interrupt.signal);
-  } finally {
-    process.removeListener('SIGINT', onInterrupt);
-  }
+  return untilInterrupted((signal) => testRun(invocation, terminal, signal));
 }
 
 async function testRun(invocation: Invocation, terminal: Terminal, interrupt: AbortSignal): Promise<number> {

@@ -9,7 +9,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { isJsonObject } from '../../shared/json.js';
-import { checkDoor, headerValues } from '../tap/loopbackDoor.js';
+import { answerRefusal, requestDoor } from '../tap/loopbackDoor.js';
 import type { RecordingIndex } from './recordingIndex.js';
 import { handshakeMethods } from './requestKey.js';
 import { ReplaySession, type Emit, type ReplayOptions } from './replaySession.js';
@@ -220,17 +220,9 @@ export async function serveHttp(
   const sse = overSse ? new SseEndpoint(index, options, '/message') : undefined;
   let port = 0;
   const server: Server = createServer((request, response) => {
-    const verdict = checkDoor(
-      headerValues(request.rawHeaders, 'host'),
-      headerValues(request.rawHeaders, 'origin'),
-      port,
-      'loupe replay',
-    );
+    const verdict = requestDoor(request, port, 'loupe replay');
     if (!verdict.allowed) {
-      response
-        .writeHead(403, { 'content-type': 'text/plain; charset=utf-8', connection: 'close' })
-        .end(`${verdict.reason}\n`);
-      request.resume();
+      answerRefusal(request, response, verdict.reason);
       return;
     }
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');

@@ -25,7 +25,7 @@ import type { FrameRecorder } from '../recorder/frameRecorder.js';
 import { FaultMatcher, faultMark, type FaultRule } from './faultRules.js';
 import { FrameCapture, frameLimit } from './frameCapture.js';
 import { startPassThrough } from './httpPassThrough.js';
-import { checkDoor, headerValues, ownHosts } from './loopbackDoor.js';
+import { answerRefusal, ownHosts, requestDoor } from './loopbackDoor.js';
 import {
   closeTap,
   listenLoopback,
@@ -118,21 +118,13 @@ export async function startHttpTap(options: HttpTapOptions): Promise<HttpTap> {
   const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     if (!options.keepForeignHost) {
       // A request for another name than ours, or from another site's page, never goes upstream.
-      const verdict = checkDoor(
-        headerValues(request.rawHeaders, 'host'),
-        headerValues(request.rawHeaders, 'origin'),
-        ownPort,
-        'loupe tap',
-      );
+      const verdict = requestDoor(request, ownPort, 'loupe tap');
       if (!verdict.allowed) {
         later.record('in', `403 ${verdict.reason}`, {
           kind: 'http',
           http: { method: request.method ?? 'GET', url: request.url ?? '/', status: 403 },
         });
-        response
-          .writeHead(403, { 'content-type': 'text/plain; charset=utf-8', connection: 'close' })
-          .end(`${verdict.reason}\n`);
-        request.resume();
+        answerRefusal(request, response, verdict.reason);
         return;
       }
     }

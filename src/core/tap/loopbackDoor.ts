@@ -10,6 +10,7 @@
  * own name would hand them through, with the server's answers. A host that sends no Origin (every stdio-era client,
  * the SDKs' Node transports) still works.
  */
+import type { IncomingMessage, ServerResponse } from 'node:http';
 
 export type DoorVerdict = { allowed: true } | { allowed: false; reason: string };
 
@@ -57,6 +58,24 @@ export function headerValues(rawHeaders: readonly string[], name: string): strin
   for (let index = 0; index + 1 < rawHeaders.length; index += 2)
     if ((rawHeaders[index] ?? '').toLowerCase() === name) values.push(rawHeaders[index + 1] ?? '');
   return values;
+}
+
+/** The door of a node:http listener on `port`: checkDoor over every Host and Origin the request carries. */
+export function requestDoor(request: IncomingMessage, port: number, listener: string): DoorVerdict {
+  return checkDoor(
+    headerValues(request.rawHeaders, 'host'),
+    headerValues(request.rawHeaders, 'origin'),
+    port,
+    listener,
+  );
+}
+
+/** Answers a refused request of a node:http listener: 403 with the reason, the body drained, the connection closed. */
+export function answerRefusal(request: IncomingMessage, response: ServerResponse, reason: string): void {
+  response
+    .writeHead(403, { 'content-type': 'text/plain; charset=utf-8', connection: 'close' })
+    .end(`${reason}\n`);
+  request.resume();
 }
 
 /** A refused request's answer, as bytes on the wire (the connection closes after it). */
