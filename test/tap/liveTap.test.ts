@@ -377,6 +377,63 @@ describe('a tap with no Loupe to reach', () => {
     }
   }, 90_000);
 
+  it("sends a short run's frames to a Loupe that has not welcomed it yet: a host's probe, ended a second after", async () => {
+    const files = tapFiles();
+    const runtime = join(files.folder, 'slow');
+    await mkdir(runtime, { mode: 0o700 });
+    await writeFile(join(runtime, 'live.secret'), 'd'.repeat(64), { mode: 0o600 });
+    // A busy Loupe: it reads everything at once but welcomes the tap only 3 s after its hello.
+    const received: { type: string; direction?: string; raw?: string; kind?: string }[] = [];
+    const sockets: Socket[] = [];
+    const slow = createServer((socket) => {
+      sockets.push(socket);
+      socket.setEncoding('utf8');
+      createInterface({ input: socket }).on('line', (line) => {
+        const message = JSON.parse(line) as { type: string; direction?: string; raw?: string; kind?: string };
+        // The server's stderr lines are frames too; what is checked here is the exchange.
+        if (message.kind !== 'stderr') received.push(message);
+        if (message.type === 'hello')
+          setTimeout(() => socket.write(`${JSON.stringify({ type: 'welcome', session: 's-slow' })}\n`), 3000);
+      });
+    });
+    await new Promise<void>((resolve) => slow.listen(join(runtime, 'live.sock'), resolve));
+    try {
+      // What the v2 client does with its era probe: one request on a process of its own, then stdin ended and
+      // SIGTERM at once, SIGKILL a second later.
+      const tap = spawn(
+        process.execPath,
+        [loupeBin, 'tap', '--journal', files.journal, '--', ...everythingStdio],
+        {
+          env: { ...process.env, LOUPE_RUNTIME_DIR: runtime },
+          stdio: ['pipe', 'pipe', 'pipe'],
+        },
+      );
+      const exited = new Promise<void>((resolve) => tap.once('exit', () => resolve()));
+      const request = { jsonrpc: '2.0', id: 'probe-1', method: 'ping' };
+      tap.stdin.write(`${JSON.stringify(request)}\n`);
+      const answer = await new Promise<string>((resolve) =>
+        createInterface({ input: tap.stdout }).once('line', resolve),
+      );
+      expect(JSON.parse(answer)).toMatchObject({ id: 'probe-1', result: {} });
+      tap.stdin.end();
+      tap.kill('SIGTERM');
+      const kill = setTimeout(() => tap.kill('SIGKILL'), 1000);
+      await exited;
+      clearTimeout(kill);
+      await until('the tap to close its socket', () =>
+        Promise.resolve(sockets.length === 1 && sockets[0]?.readableEnded ? true : undefined),
+      );
+      expect(received.map((line) => [line.type, line.direction, line.raw])).toEqual([
+        ['hello', undefined, undefined],
+        ['frame', 'out', JSON.stringify(request)],
+        ['frame', 'in', answer],
+      ]);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => slow.close(resolve));
+    }
+  }, 60_000);
+
   it('does not wait on a Loupe that accepts the socket and never answers', async () => {
     const files = tapFiles();
     const runtime = join(files.folder, 'mute');
