@@ -38,6 +38,55 @@ function lineName(direction: Direction): string {
   return direction === 'in' ? 'A stdout line' : 'A stdin line';
 }
 
+/**
+ * Pass-through recording (see pipe()): the chunks both directions passed on, held until the tap has been quiet a
+ * moment (quietMs), at most maxHoldMs or maxHeldBytes, then recorded together in the order they crossed. One list
+ * for both directions: with one timer each, the server's answer could be recorded before the host's request that
+ * caused it (a timer that fired a little early re-armed while the other direction's fired), and the tapped session,
+ * which reads a list's next page by the cursor of the page before, lost the list.
+ */
+export class PassOrder {
+  private unrecorded: { chunk: Buffer; t: number; wall: number; push: Push }[] = [];
+  private heldBytes = 0;
+  private firstAt = 0;
+  private lastAt = 0;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(private readonly recorder: FrameRecorder) {}
+
+  /** A chunk just passed on; `push` records it (with the time it crossed) when its turn comes. */
+  hold(chunk: Buffer, push: Push): void {
+    const now = this.recorder.now();
+    this.lastAt = now;
+    if (this.unrecorded.push({ chunk, t: now, wall: Date.now(), push }) === 1) {
+      this.firstAt = now;
+      this.timer ??= setTimeout(() => this.check(), quietMs);
+    }
+    this.heldBytes += chunk.length;
+    if (this.heldBytes >= maxHeldBytes) this.record();
+  }
+
+  /** Records everything held, both directions, in the order it crossed. */
+  record(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    this.heldBytes = 0;
+    const chunks = this.unrecorded;
+    this.unrecorded = [];
+    for (const { chunk, t, wall, push } of chunks) push(chunk, t, wall);
+  }
+
+  private check(): void {
+    this.timer = undefined;
+    if (this.unrecorded.length === 0) return;
+    const now = this.recorder.now();
+    if (now - this.lastAt >= quietMs || now - this.firstAt >= maxHoldMs) this.record();
+    else this.timer = setTimeout(() => this.check(), Math.max(1, quietMs - (now - this.lastAt)));
+  }
+}
+
+type Push = (chunk: Buffer, t: number, wall: number) => void;
+
 export class LinePump {
   private pending: Buffer[] = [];
   private pendingBytes = 0;
@@ -63,6 +112,8 @@ export class LinePump {
     private readonly recorder: FrameRecorder,
     private readonly limit: number,
     private faults?: FaultStage,
+    /** Shared by the tap's two directions, so they are recorded in the order they crossed. */
+    private readonly order: PassOrder = new PassOrder(recorder),
   ) {}
 
   start(onEnd: () => void): void {
@@ -149,33 +200,11 @@ export class LinePump {
       lineName(this.direction),
       () => arrived,
     );
-    // Recording waits until this direction has been quiet a moment (or has held bytes for maxHoldMs, or holds
-    // maxHeldBytes): during a burst — a listing of 200 pages — the tap only passes bytes on, and the parsing and the
-    // journal come after, so they neither delay the host's next request nor compete with the host and the server for
-    // the CPU while they talk.
-    let unrecorded: { chunk: Buffer; t: number; wall: number }[] = [];
-    let heldBytes = 0;
-    let firstAt = 0;
-    let lastAt = 0;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const check = (): void => {
-      timer = undefined;
-      if (unrecorded.length === 0) return;
-      const now = this.recorder.now();
-      if (now - lastAt >= quietMs || now - firstAt >= maxHoldMs) recordPending();
-      else timer = setTimeout(check, Math.max(1, quietMs - (now - lastAt)));
+    const push = (chunk: Buffer, t: number, wall: number): void => {
+      arrived = { t, wall };
+      splitter.push(chunk);
     };
-    const recordPending = (): void => {
-      if (timer) clearTimeout(timer);
-      timer = undefined;
-      heldBytes = 0;
-      const chunks = unrecorded;
-      unrecorded = [];
-      for (const { chunk, t, wall } of chunks) {
-        arrived = { t, wall };
-        splitter.push(chunk);
-      }
-    };
+    const recordPending = (): void => this.order.record();
     const forward = (chunk: Buffer): void => {
       if (chunk.length === 0) return;
       if (!this.sink.write(chunk)) {
@@ -183,14 +212,7 @@ export class LinePump {
         this.sink.once('drain', () => this.source.resume());
       }
       this.midLine = chunk[chunk.length - 1] !== 0x0a;
-      const now = this.recorder.now();
-      lastAt = now;
-      if (unrecorded.push({ chunk, t: now, wall: Date.now() }) === 1) {
-        firstAt = now;
-        timer ??= setTimeout(check, quietMs);
-      }
-      heldBytes += chunk.length;
-      if (heldBytes >= maxHeldBytes) recordPending();
+      this.order.hold(chunk, push);
     };
     this.source.on('data', (chunk: Buffer) => {
       if (this.closed) return;

@@ -12,7 +12,7 @@ import type { FrameRecorder } from '../recorder/frameRecorder.js';
 import { spawnFailure } from '../wire/spawnFailure.js';
 import { FaultMatcher, type FaultRule } from './faultRules.js';
 import { frameLimit } from './frameCapture.js';
-import { LinePump, type FaultStage } from './linePump.js';
+import { LinePump, PassOrder, type FaultStage } from './linePump.js';
 import { MessageSubjects } from './messageSubjects.js';
 import { serverPipes, type ServerPipes } from './fifoPipes.js';
 import { TapLines } from './tapLines.js';
@@ -116,6 +116,8 @@ export function runStdioTap(options: StdioTapOptions): Promise<TapExit> {
     const matcher = new FaultMatcher(rules);
     const subjects = new MessageSubjects();
     const limit = frameLimit(options.maxFrameBytes);
+    // Both directions' pass-through recording in one order: a request before the answer it caused.
+    const order = new PassOrder(recorder);
     const toServer: LinePump = new LinePump(
       'out',
       hostIn,
@@ -123,6 +125,7 @@ export function runStdioTap(options: StdioTapOptions): Promise<TapExit> {
       recorder,
       limit,
       stage(() => toHost),
+      order,
     );
     const toHost: LinePump = new LinePump(
       'in',
@@ -131,6 +134,7 @@ export function runStdioTap(options: StdioTapOptions): Promise<TapExit> {
       recorder,
       limit,
       stage(() => toServer),
+      order,
     );
     options.onControl?.({
       setFaults(next) {
