@@ -166,6 +166,21 @@ describe('hosts no one here wrote, through a live tap', () => {
       );
       expect(list.items.map((tool) => tool.name)).toEqual(names);
       expect(list.pages).toHaveLength(3);
+      // The probe's own session: closed, its frames there, and the handshake it made kept in its closed status
+      // (the strip tells the two sessions apart by it; a probe closes as soon as it is answered).
+      const probe = await until('the probe session, closed', async () =>
+        (await live.api.sessions()).find(
+          (info) => !before.has(info.id) && info.id !== current.id && info.status.state === 'closed',
+        ),
+      );
+      expect(probe.status).toMatchObject({
+        state: 'closed',
+        handshake: { era: 'modern', serverInfo: { name: 'loupe-v2-test-server' } },
+      });
+      const probeFrames = await live.api.forSession(probe.id).frames(0, 100);
+      expect(
+        probeFrames.filter((frame) => frame.kind !== 'stderr').map((frame) => frame.method ?? frame.kind),
+      ).toEqual(['server/discover', 'response']);
       const frames = await live.api.forSession(current.id).frames(0, 1000);
       expect(
         frames.some((frame) => frame.method === 'initialize' || frame.method === 'server/discover'),

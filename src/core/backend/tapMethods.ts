@@ -126,7 +126,7 @@ export function followTap(
   };
   const status = (): SessionStatus => {
     const handshake = host.handshake;
-    if (ended) return { state: 'closed', target, tapped: info() };
+    if (ended) return { state: 'closed', target, ...(handshake ? { handshake } : {}), tapped: info() };
     return handshake
       ? { state: 'connected', target, handshake, tapped: info() }
       : { state: 'connecting', target, tapped: info() };

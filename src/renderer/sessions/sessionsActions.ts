@@ -36,10 +36,20 @@ export function rememberedSession(): string | undefined {
   }
 }
 
+/** The server's name and era of a session's handshake: a connected one's, or the one a tapped session closed with. */
+function handshakeFacts(status: SessionStatus): { name: unknown; era: 'modern' | 'legacy' | undefined } {
+  const handshake =
+    status.state === 'connected'
+      ? status.handshake
+      : status.state === 'closed'
+        ? status.handshake
+        : undefined;
+  return { name: handshake?.serverInfo?.name, era: handshake?.era };
+}
+
 function entryOf(info: SessionInfo): SessionEntry {
   const status = info.status;
-  const name = status.state === 'connected' ? status.handshake.serverInfo?.name : undefined;
-  const era = status.state === 'connected' ? status.handshake.era : undefined;
+  const { name, era } = handshakeFacts(status);
   return {
     id: info.id,
     status,
@@ -53,8 +63,7 @@ function entryOf(info: SessionInfo): SessionEntry {
 export function noteSessionStatus(session: string | undefined, status: SessionStatus): void {
   const id = session ?? shownSessionId();
   if (id === undefined) return;
-  const name = status.state === 'connected' ? status.handshake.serverInfo?.name : undefined;
-  const era = status.state === 'connected' ? status.handshake.era : undefined;
+  const { name, era } = handshakeFacts(status);
   const known = { ...(typeof name === 'string' ? { serverName: name } : {}), ...(era ? { era } : {}) };
   setState((state) => ({
     sessionList: state.sessionList.map((entry) => (entry.id === id ? { ...entry, status, ...known } : entry)),
