@@ -95,6 +95,13 @@ Options
                       exit 3 when the server refused or failed it: the task may still run)
   --extensions <list> extensions Loupe declares: tasks,ui,skills (default all), or none; --no-extensions = none
 
+Traces (docs/traces.md)
+  --trace-context on|off        on (default): each request carries W3C trace context in params._meta (SEP-414):
+                                a traceparent (one trace per action: a listing walk, a call with its task polls),
+                                a tracestate starting with Loupe's entry, and the baggage given. off: none is sent
+                                (a server that rejects unknown _meta keys; the doctor says so)
+  --tracestate '<k=v,…>'        a W3C tracestate sent after Loupe's entry;  --baggage '<k=v,…>'  W3C baggage
+
 Sign-in (HTTP servers that answer 401: OAuth 2.1 as MCP specifies it)
   --auth auto|none              auto (default): sign in on a 401, printing the URL to open; none: never
   --auth-non-interactive        follow the authorization redirect without a browser (CI, tests)

@@ -40,6 +40,7 @@ import type {
 import type { KeptCall, KeptListChange, SessionInfo } from './sessions.js';
 import type { ReplayRequest, ReplayServing } from './replay.js';
 import type { SkillLoad, SkillsListing } from './skills.js';
+import type { TraceSettings } from './trace/traceSettings.js';
 
 export interface SavedServer {
   id: string;
@@ -62,6 +63,8 @@ export interface Settings {
   savedServers: SavedServer[];
   /** Extensions Loupe declares when it connects (tasks, MCP Apps UI); absent: all. */
   extensions?: ExtensionChoice;
+  /** Trace context out, OpenTelemetry export and the server's spans in; absent: the defaults (defaultTraceSettings). */
+  traces?: TraceSettings;
 }
 
 export interface CallRequest {

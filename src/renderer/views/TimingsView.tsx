@@ -6,6 +6,7 @@ import { computeTimings } from '../lib/timings';
 import { useThrottled } from '../lib/useThrottled';
 import { selectFrameLog } from '../store/selectors';
 import { useLoupeStore } from '../store/store';
+import { TraceSettingsBar } from '../timeline/TraceSettingsBar';
 
 export function TimingsView() {
   const { log, version } = useLoupeStore(
@@ -15,9 +16,16 @@ export function TimingsView() {
   const shownVersion = useThrottled(version, 500);
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const timings = useMemo(() => computeTimings(log), [log, shownVersion]);
-  if (timings.methods.length === 0) return <p className="empty">No answered requests yet.</p>;
+  if (timings.methods.length === 0)
+    return (
+      <div className="timings">
+        <TraceSettingsBar />
+        <p className="empty">No answered requests yet.</p>
+      </div>
+    );
   return (
     <div className="timings">
+      <TraceSettingsBar />
       <table className="data-table" aria-label="Round trips by method">
         <thead>
           <tr>
