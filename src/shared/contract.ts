@@ -41,6 +41,7 @@ import type { KeptCall, KeptListChange, SessionInfo } from './sessions.js';
 import type { ReplayRequest, ReplayServing } from './replay.js';
 import type { SkillLoad, SkillsListing } from './skills.js';
 import type { TraceSettings } from './trace/traceSettings.js';
+import type { TraceSpan } from './trace/spans.js';
 
 export interface SavedServer {
   id: string;
@@ -104,6 +105,8 @@ export interface BackendMethods {
   /** Frames held now, from seq `after` on (exclusive), at most `limit`. */
   frames(after: number, limit: number): Promise<Frame[]>;
   recorderStats(): Promise<RecorderStats>;
+  /** The session's spans: Loupe's, read from its frames (shared/trace/framesToSpans.ts), then the server's (OTLP in). */
+  traceSpans(): Promise<TraceSpan[]>;
   /** The snapshot of this session as a file name and its exact text. */
   createSnapshot(): Promise<{ fileName: string; text: string }>;
   /** Validate and parse a snapshot file's text; rejects with kind 'snapshot-invalid'. */
@@ -254,6 +257,7 @@ export const methodNames = [
   'answerServerRequest',
   'frames',
   'recorderStats',
+  'traceSpans',
   'createSnapshot',
   'loadSnapshot',
   'getSettings',

@@ -29,6 +29,7 @@ import { createEventHub } from './eventHub.js';
 import { jsonTextDepth, maxSnapshotDepth } from './jsonDepth.js';
 import { buildSessionSnapshot } from './sessionSnapshot.js';
 import type { SecretStore } from './secretStore.js';
+import { createTraceMethods } from './traceMethods.js';
 import { createSettingsStore, parseTarget, type SettingsStore } from './settingsStore.js';
 import { createSessionHost } from './sessionHost.js';
 import { createCallMethods } from './callMethods.js';
@@ -303,6 +304,17 @@ export function createSessionBackend(
       return Promise.resolve(current.recorder.frames(Number.isFinite(after) ? after : 0, count));
     },
 
+    ...createTraceMethods(() => {
+      const current = attempt;
+      if (!current) return undefined;
+      const handshake = current.session?.handshake ?? current.handshake;
+      return {
+        frames: () => current.recorder.frames(),
+        target: current.target,
+        ...(handshake ? { protocolVersion: handshake.protocolVersion } : {}),
+        ...(handshake?.sessionId !== undefined ? { sessionId: handshake.sessionId } : {}),
+      };
+    }),
     recorderStats: () => Promise.resolve(attempt ? attempt.recorder.stats() : emptyStats),
 
     createSnapshot() {
