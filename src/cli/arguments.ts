@@ -430,6 +430,13 @@ export function parseArguments(argv: readonly string[]): Invocation {
     if (invocation.files.length !== 1 || target)
       throw usage('replay serves one recording: loupe replay <snapshot.json> [--http [--port N]]');
   }
+  if (command === 'trace') {
+    invocation.files = positional.splice(0);
+    if (invocation.files.length !== 1 || target)
+      throw usage(
+        'trace exports one recording: loupe trace <snapshot.json|journal.jsonl> [--otlp-endpoint <url>] [--otlp-protocol http/protobuf|http/json]',
+      );
+  }
   if (command === 'skills') {
     const [action, skill] = positional.splice(0, 2);
     if (action !== 'get' || !skill)

@@ -24,6 +24,7 @@ export const commands = [
   'scan',
   'test',
   'replay',
+  'trace',
   'skills',
   'conform',
   'read',

@@ -5,7 +5,8 @@
  */
 import type { Frame } from '../../shared/frames.js';
 import type { Target } from '../../shared/target.js';
-import { framesToSpans, type SpanContextFacts } from '../../shared/trace/framesToSpans.js';
+import { framesToSpans } from '../../shared/trace/framesToSpans.js';
+import { factsOf } from '../trace/sessionFacts.js';
 import type { TraceSpan } from '../../shared/trace/spans.js';
 
 export interface TraceSource {
@@ -15,15 +16,6 @@ export interface TraceSource {
   sessionId?: string;
   /** The server's spans received for this session (OTLP in), if any. */
   serverSpans?: () => TraceSpan[];
-}
-
-export function factsOf(target: Target, protocolVersion?: string, sessionId?: string): SpanContextFacts {
-  return {
-    transport: target.transport,
-    ...('url' in target && typeof target.url === 'string' ? { url: target.url } : {}),
-    ...(protocolVersion !== undefined ? { protocolVersion } : {}),
-    ...(sessionId !== undefined ? { sessionId } : {}),
-  };
 }
 
 /** Loupe's spans of a session, then the server's (each of the server's after Loupe's, whatever its trace). */
