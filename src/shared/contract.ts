@@ -41,7 +41,7 @@ import type { KeptCall, KeptListChange, SessionInfo } from './sessions.js';
 import type { ReplayRequest, ReplayServing } from './replay.js';
 import type { SkillLoad, SkillsListing } from './skills.js';
 import type { TraceSettings } from './trace/traceSettings.js';
-import type { TraceSpan } from './trace/spans.js';
+import type { TraceReceiverInfo, TraceSpan } from './trace/spans.js';
 
 export interface SavedServer {
   id: string;
@@ -107,6 +107,8 @@ export interface BackendMethods {
   recorderStats(): Promise<RecorderStats>;
   /** The session's spans: Loupe's, read from its frames (shared/trace/framesToSpans.ts), then the server's (OTLP in). */
   traceSpans(): Promise<TraceSpan[]>;
+  /** Where the server may send its own spans (OTLP/HTTP, loopback, a per-run credential in the URL), while Loupe listens. */
+  traceReceiver(): Promise<TraceReceiverInfo>;
   /** The snapshot of this session as a file name and its exact text. */
   createSnapshot(): Promise<{ fileName: string; text: string }>;
   /** Validate and parse a snapshot file's text; rejects with kind 'snapshot-invalid'. */
@@ -258,6 +260,7 @@ export const methodNames = [
   'frames',
   'recorderStats',
   'traceSpans',
+  'traceReceiver',
   'createSnapshot',
   'loadSnapshot',
   'getSettings',

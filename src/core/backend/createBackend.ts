@@ -29,7 +29,7 @@ import { createEventHub } from './eventHub.js';
 import { jsonTextDepth, maxSnapshotDepth } from './jsonDepth.js';
 import { buildSessionSnapshot } from './sessionSnapshot.js';
 import type { SecretStore } from './secretStore.js';
-import { createTraceMethods } from './traceMethods.js';
+import { createTraceIn, createTraceMethods } from './traceMethods.js';
 import { createSettingsStore, parseTarget, type SettingsStore } from './settingsStore.js';
 import { createSessionHost } from './sessionHost.js';
 import { createCallMethods } from './callMethods.js';
@@ -199,6 +199,7 @@ export function createSessionBackend(
     (attempt = newAttempt(++attempts, target, effective, hub));
 
   const replays = createReplayMethods();
+  const traceIn = createTraceIn();
   const methods: BackendMethods = {
     initialTarget: () => Promise.resolve(options.initialTarget ?? null),
 
@@ -221,7 +222,17 @@ export function createSessionBackend(
           dial.transport === 'stdio'
             ? undefined
             : authDesk.composer(dial, effective.auth, recorder, effective.timeoutMs);
-        const session = await connect(dial, { ...effective, recorder, ...(authFetch ? { authFetch } : {}) });
+        const serverEnvironment = await traceIn.prepare(
+          current,
+          dial,
+          (await settingsStore.load()).traces?.receive ?? true,
+        );
+        const session = await connect(dial, {
+          ...effective,
+          recorder,
+          ...(authFetch ? { authFetch } : {}),
+          ...(serverEnvironment ? { serverEnvironment } : {}),
+        });
         if (current.ended || disposed) {
           await session.close().catch(() => undefined);
           throw new LoupeError({
@@ -304,17 +315,11 @@ export function createSessionBackend(
       return Promise.resolve(current.recorder.frames(Number.isFinite(after) ? after : 0, count));
     },
 
-    ...createTraceMethods(() => {
-      const current = attempt;
-      if (!current) return undefined;
-      const handshake = current.session?.handshake ?? current.handshake;
-      return {
-        frames: () => current.recorder.frames(),
-        target: current.target,
-        ...(handshake ? { protocolVersion: handshake.protocolVersion } : {}),
-        ...(handshake?.sessionId !== undefined ? { sessionId: handshake.sessionId } : {}),
-      };
-    }),
+    ...createTraceMethods(
+      traceIn,
+      () => attempt,
+      () => disposed,
+    ),
     recorderStats: () => Promise.resolve(attempt ? attempt.recorder.stats() : emptyStats),
 
     createSnapshot() {
@@ -473,6 +478,7 @@ export function createSessionBackend(
         await current.recorder.close().catch(() => undefined);
       }
       await replays.closeAll();
+      await traceIn.close();
       hub.clear();
     },
   };

@@ -94,6 +94,7 @@ function fakeSession(overrides: FakeOverrides): {
   const base: BackendMethods = {
     initialTarget: () => Promise.resolve({ transport: 'demo' }),
     traceSpans: () => Promise.resolve(framesToSpans(frames)),
+    traceReceiver: () => Promise.resolve({ listening: false }),
     connect: (target: Target) => {
       status = { state: 'connected', target, handshake: demoHandshake };
       return Promise.resolve(status);

@@ -65,3 +65,11 @@ export interface TraceSpan {
  * from its creation to its end, parent of its polls.
  */
 export type SpanRole = 'action' | 'request' | 'serverRequest' | 'task';
+
+/** Where the server under inspection may send its spans, while Loupe listens (backend traceReceiver()). */
+export interface TraceReceiverInfo {
+  /** The OTLP/HTTP traces URL with its per-run credential; absent when receiving is off. */
+  tracesUrl?: string;
+  listening: boolean;
+  stats?: { exports: number; spans: number; dropped: number; refused: number };
+}
