@@ -103,6 +103,8 @@ Traces (docs/traces.md)
                                 a tracestate starting with Loupe's entry, and the baggage given. off: none is sent
                                 (a server that rejects unknown _meta keys; the doctor says so)
   --tracestate '<k=v,…>'        a W3C tracestate sent after Loupe's entry;  --baggage '<k=v,…>'  W3C baggage
+  --otlp                        export the session's spans over OTLP/HTTP when the command is done (also
+                                OTEL_TRACES_EXPORTER=otlp); needs an endpoint, else nothing is sent
   --otlp-endpoint <url>         where spans go over OTLP/HTTP (else OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, or
                                 OTEL_EXPORTER_OTLP_ENDPOINT + /v1/traces; headers: OTEL_EXPORTER_OTLP_HEADERS)
   --otlp-protocol <p>           http/protobuf (default) or http/json (else OTEL_EXPORTER_OTLP_PROTOCOL)

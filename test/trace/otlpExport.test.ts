@@ -168,4 +168,38 @@ describe('loupe trace: a recorded session exported over OTLP/HTTP', () => {
       sink.answerWith(200);
     }
   }, 60_000);
+
+  it('--otlp exports a live command’s session when it is done; asked without an endpoint, nothing runs', async () => {
+    const journal = join(work, 'list.jsonl');
+    const before = sink.received.length;
+    const listed = await runLoupe(
+      [
+        'list',
+        '--otlp',
+        '--otlp-protocol',
+        'http/json',
+        '--journal',
+        journal,
+        '--',
+        process.execPath,
+        serverPaths.paginating,
+      ],
+      { env: { ...quiet, OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: `${sink.url}/live` } },
+    );
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(sink.received.length).toBe(before + 1);
+    const got = sink.received.at(-1);
+    expect(got?.path).toBe('/live');
+    expect(got?.headers['content-type']).toBe('application/json');
+    expectSpansOfFrames(decodeJson(got?.body ?? Buffer.alloc(0)), journalFrames(journal));
+    expect(listed.stderr).toContain(`to ${sink.url}/live (http/json)`);
+
+    const refused = await runLoupe(['list', '--otlp', '--', process.execPath, serverPaths.paginating], {
+      env: quiet,
+    });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('Exporting spans needs an endpoint');
+    expect(refused.stdout).toBe('');
+    expect(sink.received.length).toBe(before + 1);
+  }, 60_000);
 });
