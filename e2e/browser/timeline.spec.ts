@@ -14,6 +14,7 @@ import { repositoryRoot, startHostProcess, testServers, type HostProcess } from 
 import { connectStdio, connectedPill, openTool, toolList } from '../pageHelpers';
 
 const asking = join(repositoryRoot, 'test', 'servers', 'asking.mjs');
+const traced = join(repositoryRoot, 'test', 'servers', 'traced.mjs');
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: join(repositoryRoot, 'e2e-artifacts', `timeline-${name}.png`) });
 
@@ -66,6 +67,29 @@ test.describe('the timeline', () => {
     await call.getByRole('button', { name: 'tools/call ask' }).click();
     await expect(page.getByRole('tab', { name: 'Traffic' })).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByRole('region', { name: 'Frame detail' })).toContainText('tools/call');
+  });
+
+  test('the server’s own spans (OpenTelemetry SDK, over OTLP) nested under the call that caused them', async ({
+    page,
+  }) => {
+    await page.goto(host.url);
+    await expect(connectedPill(page)).toBeVisible();
+    await connectStdio(page, process.execPath, traced);
+    await expect(toolList(page).getByRole('option', { name: /^lookup\b/ })).toBeVisible({ timeout: 30_000 });
+    const panel = await openTool(page, 'lookup');
+    await panel.locator('input').first().fill('Utrecht');
+    await panel.getByRole('button', { name: 'Call lookup' }).click();
+    await expect(page.getByRole('region', { name: 'Call result' })).toContainText('Utrecht: 12 °C');
+    await page.getByRole('tab', { name: 'Timings' }).click();
+    const call = requests(page).getByRole('row', { name: 'tools/call lookup' });
+    const lookup = requests(page).getByRole('row', { name: 'lookup Utrecht' });
+    const query = requests(page).getByRole('row', { name: 'db.query' });
+    await expect(query).toBeVisible();
+    const callDepth = Number(await call.getAttribute('data-depth'));
+    await expect(lookup).toHaveAttribute('data-kind', 'server');
+    await expect(lookup).toHaveAttribute('data-depth', String(callDepth + 1));
+    await expect(query).toHaveAttribute('data-depth', String(callDepth + 2));
+    await shot(page, 'server-spans');
   });
 
   test('10,000 requests: every one a row, only those in view drawn; zoom and scroll to the last', async ({
