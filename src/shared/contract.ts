@@ -41,7 +41,7 @@ import type { KeptCall, KeptListChange, SessionInfo } from './sessions.js';
 import type { ReplayRequest, ReplayServing } from './replay.js';
 import type { SkillLoad, SkillsListing } from './skills.js';
 import type { TraceSettings } from './trace/traceSettings.js';
-import type { TraceReceiverInfo, TraceSpan } from './trace/spans.js';
+import type { TraceExportReport, TraceReceiverInfo, TraceSpan } from './trace/spans.js';
 
 export interface SavedServer {
   id: string;
@@ -109,6 +109,12 @@ export interface BackendMethods {
   traceSpans(): Promise<TraceSpan[]>;
   /** Where the server may send its own spans (OTLP/HTTP, loopback, a per-run credential in the URL), while Loupe listens. */
   traceReceiver(): Promise<TraceReceiverInfo>;
+  /**
+   * Exports the session's spans (Loupe's and the server's) over OTLP/HTTP where the settings (traces.endpoint,
+   * traces.protocol) or the backend's OTEL_EXPORTER_OTLP_* variables say; rejects with 'usage' when none names an
+   * endpoint (nothing is sent), 'http-error' / 'transport-error' / 'timeout' when the endpoint fails.
+   */
+  exportTraces(): Promise<TraceExportReport>;
   /** The snapshot of this session as a file name and its exact text. */
   createSnapshot(): Promise<{ fileName: string; text: string }>;
   /** Validate and parse a snapshot file's text; rejects with kind 'snapshot-invalid'. */
@@ -261,6 +267,7 @@ export const methodNames = [
   'recorderStats',
   'traceSpans',
   'traceReceiver',
+  'exportTraces',
   'createSnapshot',
   'loadSnapshot',
   'getSettings',

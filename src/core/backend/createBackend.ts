@@ -29,6 +29,7 @@ import { createEventHub } from './eventHub.js';
 import { jsonTextDepth, maxSnapshotDepth } from './jsonDepth.js';
 import { buildSessionSnapshot } from './sessionSnapshot.js';
 import type { SecretStore } from './secretStore.js';
+import { defaultTraceSettings } from '../../shared/trace/traceSettings.js';
 import { createTraceIn, createTraceMethods } from './traceMethods.js';
 import { createSettingsStore, parseTarget, type SettingsStore } from './settingsStore.js';
 import { createSessionHost } from './sessionHost.js';
@@ -319,6 +320,7 @@ export function createSessionBackend(
       traceIn,
       () => attempt,
       () => disposed,
+      async () => (await settingsStore.load()).traces ?? defaultTraceSettings,
     ),
     recorderStats: () => Promise.resolve(attempt ? attempt.recorder.stats() : emptyStats),
 

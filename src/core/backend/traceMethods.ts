@@ -10,7 +10,11 @@ import type { Frame } from '../../shared/frames.js';
 import type { Handshake } from '../../shared/session.js';
 import type { Target } from '../../shared/target.js';
 import { framesToSpans } from '../../shared/trace/framesToSpans.js';
-import type { TraceReceiverInfo, TraceSpan } from '../../shared/trace/spans.js';
+import { LoupeError } from '../../shared/errors.js';
+import type { TraceExportReport, TraceReceiverInfo, TraceSpan } from '../../shared/trace/spans.js';
+import type { TraceSettings } from '../../shared/trace/traceSettings.js';
+import { otlpTarget } from '../trace/otlpConfig.js';
+import { exportSpans } from '../trace/otlpExport.js';
 import type { DialTarget } from '../types.js';
 import { namesOtlpEndpoint, startOtlpReceiver, type OtlpReceiver } from '../trace/otlpReceiver.js';
 import { factsOf } from '../trace/sessionFacts.js';
@@ -74,12 +78,28 @@ export function createTraceMethods(
   traceIn: ReturnType<typeof createTraceIn>,
   attempt: () => TracedAttempt | undefined,
   disposed: () => boolean,
+  settings: () => Promise<TraceSettings>,
 ): {
   traceSpans(): Promise<TraceSpan[]>;
   traceReceiver(): Promise<TraceReceiverInfo>;
+  exportTraces(): Promise<TraceExportReport>;
 } {
-  return {
-    traceSpans() {
+  const methods = {
+    async exportTraces(): Promise<TraceExportReport> {
+      const { endpoint, protocol } = await settings();
+      const target = otlpTarget({
+        ...(endpoint !== undefined ? { endpoint } : {}),
+        ...(protocol !== undefined ? { protocol } : {}),
+      });
+      if (!target)
+        throw new LoupeError({
+          kind: 'usage',
+          message:
+            'Exporting spans needs an endpoint: set one in the Traces settings or OTEL_EXPORTER_OTLP_ENDPOINT (nothing was sent).',
+        });
+      return exportSpans(await methods.traceSpans(), target);
+    },
+    traceSpans(): Promise<TraceSpan[]> {
       const current = attempt();
       if (!current) return Promise.resolve([]);
       const handshake = current.session?.handshake ?? current.handshake;
@@ -94,7 +114,7 @@ export function createTraceMethods(
         }),
       );
     },
-    traceReceiver() {
+    traceReceiver(): Promise<TraceReceiverInfo> {
       const receiver = traceIn.receiverOf(attempt());
       return Promise.resolve(
         receiver
@@ -103,4 +123,5 @@ export function createTraceMethods(
       );
     },
   };
+  return methods;
 }

@@ -5,21 +5,12 @@
  * an API key). Redirects are not followed: the spans go only where the person said.
  */
 import { LoupeError } from '../../shared/errors.js';
-import type { TraceSpan } from '../../shared/trace/spans.js';
+import type { TraceExportReport, TraceSpan } from '../../shared/trace/spans.js';
 import { loupeVersion } from '../loupeVersion.js';
 import type { OtlpTarget } from './otlpConfig.js';
 import { exportGroups, otlpJson, otlpProtobuf } from './otlpRequest.js';
 
-export interface ExportReport {
-  url: string;
-  protocol: OtlpTarget['protocol'];
-  spans: number;
-  traces: number;
-  status: number;
-  /** OTLP partial success: spans the receiver said it rejected, with its message. */
-  rejected?: number;
-  message?: string;
-}
+export type ExportReport = TraceExportReport;
 
 /** Unix nanoseconds now, as a decimal string. */
 export function nowNano(): string {

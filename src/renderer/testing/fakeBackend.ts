@@ -95,6 +95,8 @@ function fakeSession(overrides: FakeOverrides): {
     initialTarget: () => Promise.resolve({ transport: 'demo' }),
     traceSpans: () => Promise.resolve(framesToSpans(frames)),
     traceReceiver: () => Promise.resolve({ listening: false }),
+    exportTraces: () =>
+      Promise.reject(new LoupeError({ kind: 'usage', message: 'The fake backend exports nothing.' })),
     connect: (target: Target) => {
       status = { state: 'connected', target, handshake: demoHandshake };
       return Promise.resolve(status);

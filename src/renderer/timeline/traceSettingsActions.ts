@@ -24,3 +24,14 @@ export async function setTraceSetting<K extends keyof TraceSettings>(
     setState({ settingsError: toErrorData(error).message });
   }
 }
+
+/** Exports the session's spans now (the settings' endpoint, else the backend's OTEL_EXPORTER_OTLP_*): what happened, in words. */
+export async function exportSessionSpans(): Promise<string> {
+  try {
+    const report = await getApi().exportTraces();
+    const rejected = report.rejected !== undefined ? `; the endpoint rejected ${report.rejected}` : '';
+    return `Exported ${report.spans} spans in ${report.traces} traces to ${report.url} (${report.protocol})${rejected}.`;
+  } catch (error) {
+    return `Not exported: ${toErrorData(error).message}`;
+  }
+}

@@ -73,3 +73,16 @@ export interface TraceReceiverInfo {
   listening: boolean;
   stats?: { exports: number; spans: number; dropped: number; refused: number };
 }
+
+/** What an export sent (backend exportTraces(), `loupe trace`): where, how, how many spans in how many traces. */
+export interface TraceExportReport {
+  url: string;
+  protocol: 'http/protobuf' | 'http/json';
+  spans: number;
+  traces: number;
+  /** The endpoint's HTTP status. */
+  status: number;
+  /** OTLP partial success: spans the receiver said it rejected, with its message. */
+  rejected?: number;
+  message?: string;
+}
