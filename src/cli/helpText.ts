@@ -21,6 +21,8 @@ Commands
                                                    array of {"method","params"} requests made and recorded after the lists
   replay <file> [--http [--port <n>]]              serve a snapshot's recorded session back as an MCP server (stdio, or
                                                    HTTP on 127.0.0.1); --on-miss error|nearest, --pace recorded
+  trace <snapshot|journal>                         export a recorded session's spans over OTLP/HTTP (--otlp-endpoint
+                                                   or OTEL_EXPORTER_OTLP_*; nothing is sent without an endpoint)
   watch                                            stay connected and print each list_changed diff
   web [--port <n>]                                 open the inspector in a browser (prints its URL first)
   diff <old.json> <new.json | target>              what changed; exit 1 at --fail-on breaking|drift|any, 2 when not comparable
@@ -94,6 +96,18 @@ Options
                       task status on stderr, the result on stdout; Ctrl-C cancels the task (tasks/cancel;
                       exit 3 when the server refused or failed it: the task may still run)
   --extensions <list> extensions Loupe declares: tasks,ui,skills (default all), or none; --no-extensions = none
+
+Traces (docs/traces.md)
+  --trace-context on|off        on (default): each request carries W3C trace context in params._meta (SEP-414):
+                                a traceparent (one trace per action: a listing walk, a call with its task polls),
+                                a tracestate starting with Loupe's entry, and the baggage given. off: none is sent
+                                (a server that rejects unknown _meta keys; the doctor says so)
+  --tracestate '<k=v,…>'        a W3C tracestate sent after Loupe's entry;  --baggage '<k=v,…>'  W3C baggage
+  --otlp                        export the session's spans over OTLP/HTTP when the command is done (also
+                                OTEL_TRACES_EXPORTER=otlp); needs an endpoint, else nothing is sent
+  --otlp-endpoint <url>         where spans go over OTLP/HTTP (else OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, or
+                                OTEL_EXPORTER_OTLP_ENDPOINT + /v1/traces; headers: OTEL_EXPORTER_OTLP_HEADERS)
+  --otlp-protocol <p>           http/protobuf (default) or http/json (else OTEL_EXPORTER_OTLP_PROTOCOL)
 
 Sign-in (HTTP servers that answer 401: OAuth 2.1 as MCP specifies it)
   --auth auto|none              auto (default): sign in on a 401, printing the URL to open; none: never

@@ -132,7 +132,7 @@ describe('Traffic', () => {
 });
 
 describe('Timings', () => {
-  it('shows count, p50, p95 and max per method, and a chart', async () => {
+  it('shows count, p50, p95 and max per method, beside the timeline of the requests', async () => {
     await bootWithTraffic();
     fireEvent.click(screen.getByRole('tab', { name: 'Timings' }));
     const table = await screen.findByRole('table', { name: 'Round trips by method' });
@@ -141,9 +141,11 @@ describe('Timings', () => {
       .map((row) => row.textContent);
     expect(rows).toContain('initialize130 ms30 ms30 ms');
     expect(rows).toContain('tools/list14.0 ms4.0 ms4.0 ms');
-    expect(
-      screen.getByRole('img', { name: 'Round trips over time' }).querySelectorAll('circle'),
-    ).toHaveLength(2);
+    const timeline = screen.getByRole('grid', { name: 'Requests' });
+    expect(within(timeline).getAllByRole('row').map((row) => row.getAttribute('aria-label'))).toEqual([
+      'initialize',
+      'tools/list',
+    ]);
   });
 });
 
