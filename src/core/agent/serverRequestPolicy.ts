@@ -14,7 +14,8 @@ export type ServerRequestPolicy =
 
 /** What a session offers the inspected server under the policy. */
 export function offerFor(policy: ServerRequestPolicy): Pick<SessionOptions, 'offer' | 'roots'> {
-  if (policy.mode === 'none') return {};
+  // The backend offers all three by default (the app answers in its UI): a plain client offers none of them.
+  if (policy.mode === 'none') return { offer: { elicitation: false, sampling: false, roots: false } };
   const roots =
     policy.mode === 'file' && Array.isArray(policy.answers.roots)
       ? policy.answers.roots.flatMap((root) =>
