@@ -4,9 +4,12 @@
  * snapshots folder and runtime folder (no Loupe of the machine is linked) — with a client config file naming the
  * real servers it may open. Results are read as the agent reads them: structuredContent, or the named error.
  */
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -178,4 +181,53 @@ export async function listedItems(client: Client, uri: string): Promise<unknown[
     next = page.next;
   }
   return items;
+}
+
+export interface HttpAgent {
+  /** The URL it printed: the endpoint with this run's credential as its last segment. */
+  url: string;
+  /** The endpoint without the credential (send Authorization: Bearer <token>). */
+  endpoint: string;
+  token: string;
+  port: number;
+  stderr: () => string;
+  stop(): Promise<void>;
+}
+
+/** `loupe mcp --http` as a real process in the folder: the URL it prints first on stdout. */
+export async function httpAgent(
+  folder: AgentFolder,
+  flags: string[] = [],
+  env: Record<string, string> = {},
+): Promise<HttpAgent> {
+  const { command, args } = mcpCommand(folder, ['--http', ...flags]);
+  const child = spawn(command, args, {
+    cwd: join(folder.root, 'project'),
+    env: agentEnvironment(folder, env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let said = '';
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (said += chunk));
+  const url = await new Promise<string>((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout });
+    lines.once('line', resolve);
+    child.once('exit', (code) =>
+      reject(new Error(`loupe mcp --http exited (${String(code)}) before printing its URL: ${said}`)),
+    );
+  });
+  const match = /^(http:\/\/127\.0\.0\.1:(\d+)\/mcp)\/([A-Za-z0-9_-]+)$/.exec(url);
+  if (!match) throw new Error(`loupe mcp --http printed ${url}`);
+  return {
+    url,
+    endpoint: match[1] ?? '',
+    port: Number(match[2]),
+    token: match[3] ?? '',
+    stderr: () => said,
+    async stop() {
+      if (child.exitCode !== null) return;
+      const closed = once(child, 'close');
+      child.kill('SIGTERM');
+      await closed;
+    },
+  };
 }

@@ -73,12 +73,16 @@ export async function listingOf(
       ...(listing.error ? { error: json(listing.error) as JsonObject } : {}),
     };
   }
-  if (options.more !== undefined) return fromResult(await methods('listMore').listMore(kind, options.more));
-  if (!options.fresh) {
-    const kept = (await methods('keptLists').keptLists()).find((result) => result.kind === kind);
-    if (kept) return fromResult(kept);
-  }
-  return fromResult(await methods('list').list(kind));
+  const kept = (await methods('keptLists').keptLists()).find((result) => result.kind === kind);
+  // "morePages" goes on from where a page-limit stop left off; with nothing stopped yet it walks first, then goes on
+  // (an agent that asks for every page at once gets them, not a refusal).
+  if (options.more !== undefined && kept?.error?.kind === 'page-limit' && !options.fresh)
+    return fromResult(await methods('listMore').listMore(kind, options.more));
+  if (!options.fresh && kept && options.more === undefined) return fromResult(kept);
+  const walked = await methods('list').list(kind);
+  if (options.more !== undefined && walked.error?.kind === 'page-limit')
+    return fromResult(await methods('listMore').listMore(kind, options.more));
+  return fromResult(walked);
 }
 
 function keyOf(kind: AgentKind, item: JsonObject): string {
