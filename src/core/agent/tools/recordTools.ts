@@ -12,7 +12,9 @@ import { LoupeError } from '../../../shared/errors.js';
 import { stringField, type JsonObject } from '../../../shared/json.js';
 import type { Snapshot } from '../../../shared/snapshot.js';
 import { diffSnapshots } from '../../diff/snapshotDiff.js';
+import { frameIntegrity } from '../../snapshot/frameDigest.js';
 import { parseSnapshot } from '../../snapshot/parseSnapshot.js';
+import { serializeSnapshot } from '../../snapshot/serializeSnapshot.js';
 import { saveSnapshotText } from '../../snapshot/saveSnapshot.js';
 import type { AgentSession } from '../agentSessions.js';
 import { snapshotUri } from '../resources/sessionResources.js';
@@ -56,6 +58,15 @@ export async function snapshotText(
   }
 }
 
+/** A snapshot's text whose frames changed after it was built (scrubbed), with their digests taken again. */
+function resealed(text: string): string {
+  const snapshot = JSON.parse(text) as Snapshot;
+  return serializeSnapshot({
+    ...snapshot,
+    integrity: frameIntegrity(snapshot.frames, snapshot.framesDropped),
+  });
+}
+
 export const snapshotTool: AgentTool = {
   name: 'snapshot',
   title: 'Snapshot the session',
@@ -88,9 +99,14 @@ export const snapshotTool: AgentTool = {
       ...(capabilities.prompts !== undefined ? (['prompts'] as const) : []),
     ];
     for (const kind of kinds) await listingOf(context, session, kind, { fresh: true });
-    const { fileName, text: body } = await context.sessions
-      .methods(session.id, 'createSnapshot')
-      .createSnapshot();
+    const created = await context.sessions.methods(session.id, 'createSnapshot').createSnapshot();
+    const { fileName } = created;
+    // The snapshot redacts secret-looking names; a credential under a plain name (a config's DATABASE_URL) is one of
+    // the session's secrets too, and the file is handed to the agent as a resource: it is scrubbed before it is saved.
+    // The frames' digests are then taken again over the frames as written, as the snapshot itself does after its own
+    // redaction (frameDigest.ts).
+    const scrubbed = context.sessions.scrub(session, created.text);
+    const body = scrubbed === created.text ? scrubbed : resealed(scrubbed);
     await mkdir(context.policy.snapshotsDir, { recursive: true, mode: 0o700 });
     const saved = await saveSnapshotText(join(context.policy.snapshotsDir, fileName), body, { chosen: true });
     const name = basename(saved.path);

@@ -266,14 +266,14 @@ export const listSessionsTool: AgentTool = {
         const status = await context.sessions.methods(session.id, 'status').status();
         const handshake = status.state === 'connected' ? status.handshake : undefined;
         const server = stringField(handshake?.serverInfo ?? undefined, 'name');
-        return {
+        return context.sessions.scrub(session, {
           session: session.id,
           name: session.name,
           state: status.state,
           ...(server ? { server } : {}),
           ...(handshake?.era ? { era: handshake.era } : {}),
           ...(status.state === 'closed' && status.reason ? { reason: status.reason.message } : {}),
-        };
+        });
       }),
     );
     return { structured: { sessions: rows } };
