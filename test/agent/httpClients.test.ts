@@ -183,9 +183,10 @@ describe('loupe mcp --http, driven by clients no one here wrote', () => {
         next = page.next;
       }
       expect(items).toEqual(tools);
-      const echo = { name: 'echo', arguments: { message: 'modern, through loupe' } };
+      const echo = { name: 'echo', arguments: { text: 'modern, through loupe' } };
       const through = await call('call_tool', { session, tool: echo.name, arguments: echo.arguments });
       expect(through.result).toEqual(await plain.client.callTool(echo));
+      expect(JSON.stringify(through.result)).toContain('modern, through loupe');
       await call('close_session', { session });
     } finally {
       await plain.close();

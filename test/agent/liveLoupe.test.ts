@@ -67,7 +67,7 @@ describe("an agent's session in a running Loupe", () => {
       async () => (await inLoupe.pendingServerRequests())[0],
     );
     expect(question.method).toBe('elicitation/create');
-    expect(String(question.params.message)).toMatch(/"toggle-simulated-logging".*Allow\?/s);
+    expect(question.params.message).toMatch(/"toggle-simulated-logging".*Allow\?/s);
     await new Promise((resolve) => setTimeout(resolve, 2000));
     await inLoupe.answerServerRequest(
       question.requestId,

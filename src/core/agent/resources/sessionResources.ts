@@ -13,6 +13,8 @@ import { RpcFailure, rpcCodes } from '../protocol/rpc.js';
 
 export const pageSize = 100;
 const maxRawInPage = 16 * 1024;
+/** A frame's raw text past this is read in parts of this size (a 10 MB result is never one text block). */
+export const framePartChars = 512 * 1024;
 const framesPerCall = 50_000;
 
 export function listingUri(session: string, kind: string, page: number): string {
@@ -21,6 +23,10 @@ export function listingUri(session: string, kind: string, page: number): string 
 
 export function framesUri(session: string, page: number): string {
   return `loupe://sessions/${session}/frames/pages/${page}`;
+}
+
+export function framePartUri(session: string, seq: number, part: number): string {
+  return `loupe://sessions/${session}/frames/${seq}/parts/${part}`;
 }
 
 export function snapshotUri(file: string): string {
@@ -48,7 +54,15 @@ export const sessionTemplates: JsonObject[] = [
     uriTemplate: 'loupe://sessions/{session}/frames/{seq}',
     name: 'frame',
     title: 'One frame, whole',
-    description: 'One frame of a session by its seq, its raw text whole.',
+    description:
+      'One frame of a session by its seq, its raw text whole up to 512 KiB; a larger one holds its first part, and rawParts and nextPart name the rest (frames/{seq}/parts/{part}).',
+    mimeType: 'application/json',
+  },
+  {
+    uriTemplate: 'loupe://sessions/{session}/frames/{seq}/parts/{part}',
+    name: 'frame part',
+    title: "A large frame's raw text, part by part",
+    description: "One 512 KiB part of a large frame's raw text, part 1 first; join the parts' text in order.",
     mimeType: 'application/json',
   },
   {
@@ -108,7 +122,7 @@ export async function readSessionResource(
     return { text: await readFile(join(snapshots.dir, file), 'utf8'), mimeType: 'application/json' };
   }
   const match =
-    /^loupe:\/\/sessions\/([^/]+)\/(lists\/([^/]+)\/pages\/([^/]+)|frames\/pages\/([^/]+)|frames\/([^/]+))$/.exec(
+    /^loupe:\/\/sessions\/([^/]+)\/(lists\/([^/]+)\/pages\/([^/]+)|frames\/pages\/([^/]+)|frames\/([^/]+)(?:\/parts\/([^/]+))?)$/.exec(
       uri,
     );
   if (!match)
@@ -171,5 +185,26 @@ export async function readSessionResource(
   const seq = page(match[6]);
   const frame = seq === undefined ? undefined : (await recorder.frames(seq - 1, 1))[0];
   if (!frame || frame.seq !== seq) throw notFound(uri, modern, 'no frame of that seq');
-  return json(sessions.scrub(session, frameOut(frame, true)));
+  // Scrubbed whole before it is cut, so no secret is split across two parts and missed.
+  const raw = sessions.scrub(session, frame.raw);
+  const parts = Math.max(1, Math.ceil(raw.length / framePartChars));
+  const part = match[7] === undefined ? undefined : page(match[7]);
+  if (match[7] !== undefined && (part === undefined || part > parts))
+    throw notFound(uri, modern, `the frame's raw text has ${parts} parts, from 1`);
+  const partText = (number: number) => raw.slice((number - 1) * framePartChars, number * framePartChars);
+  if (part !== undefined)
+    return json({
+      session: id,
+      seq: frame.seq,
+      part,
+      parts,
+      text: partText(part),
+      ...(part < parts ? { next: framePartUri(id, frame.seq, part + 1) } : {}),
+    });
+  const whole = sessions.scrub(session, frameOut(frame, true));
+  return json(
+    parts === 1
+      ? whole
+      : { ...whole, raw: partText(1), rawParts: parts, nextPart: framePartUri(id, frame.seq, 2) },
+  );
 }

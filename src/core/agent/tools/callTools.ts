@@ -23,7 +23,7 @@ import {
 } from './toolKit.js';
 import type { AgentSession } from '../agentSessions.js';
 
-/** A result larger than this is not inlined: its response frame is read whole as a resource instead. */
+/** A result larger than this is not inlined: its response frame is read as a resource instead (in parts if large). */
 const maxInlineResultChars = 64 * 1024;
 
 /** Why a call needs the person's yes, or undefined when the tool says it only reads. */
@@ -166,7 +166,7 @@ export const callToolTool: AgentTool = {
               resourceLink(
                 resultFrame,
                 `result of ${tool}`,
-                `The response frame whole (${resultText.length} characters of result).`,
+                `The response frame (${resultText.length} characters of result; past 512 KiB its raw text comes in parts: rawParts, nextPart).`,
               ),
             ],
           }
