@@ -87,6 +87,7 @@ function errorResult(error: unknown): JsonObject {
 
 export function createServerMethods(options: ServerMethodsOptions): AgentMethods {
   const { sessions, policy, skill } = options;
+  const frontmatter = isJsonObject(skill.entry.frontmatter) ? skill.entry.frontmatter : {};
   const limiter = new RateLimiter(policy.rate);
   const byName = new Map(agentTools.map((tool) => [tool.name, tool]));
 
@@ -147,13 +148,24 @@ export function createServerMethods(options: ServerMethodsOptions): AgentMethods
       () =>
         Promise.resolve({
           resources: [
-            ...skill.files.map((file) => ({
-              uri: file.uri,
-              name: file.path,
-              mimeType: file.mimeType,
-              size: file.size,
-              description: 'A file of the loupe-testing skill.',
-            })),
+            ...skill.files.map((file) =>
+              // SKILL.md is listed as the skill itself (SEP-2640: its name and description are the frontmatter's).
+              file.path === 'SKILL.md'
+                ? {
+                    uri: file.uri,
+                    name: typeof frontmatter.name === 'string' ? frontmatter.name : file.path,
+                    mimeType: file.mimeType,
+                    size: file.size,
+                    description: typeof frontmatter.description === 'string' ? frontmatter.description : '',
+                  }
+                : {
+                    uri: file.uri,
+                    name: file.path,
+                    mimeType: file.mimeType,
+                    size: file.size,
+                    description: 'A file of the loupe-testing skill.',
+                  },
+            ),
             ...[...writtenSnapshots].map((name) => ({
               uri: snapshotUri(name),
               name,

@@ -21,7 +21,7 @@ import { modernProtocolVersion } from '../../session/modernEnvelope.js';
 import { checkDoor, headerValues } from '../../tap/loopbackDoor.js';
 import type { AgentMethods } from './agentRequest.js';
 import { legacyServer } from './legacyServer.js';
-import { answerModern, isModern, requestedVersion } from './modernDispatch.js';
+import { answerModern, envelopeProblem, isModern, requestedVersion } from './modernDispatch.js';
 import type { RequestStates } from './requestStates.js';
 import { asFailure, errorMessage, readMessage, resultMessage, RpcFailure, rpcCodes } from './rpc.js';
 
@@ -135,6 +135,12 @@ export async function serveHttp(
     method: string,
     params: JsonObject,
   ): Promise<void> => {
+    // A request without the envelope is invalid params, whatever its headers say (the suite's server-stateless).
+    const problem = envelopeProblem(params);
+    if (problem) {
+      sendJson(response, 400, errorMessage(id, problem));
+      return;
+    }
     const mismatch = headerMismatch(request, method, params);
     if (mismatch) {
       sendJson(
@@ -271,8 +277,14 @@ export async function serveHttp(
       await modern(request, response, id, method, params);
       return;
     }
+    if (versionHeader === modernProtocolVersion && message.type === 'request') {
+      // The header names 2026-07-28 and the body carries no envelope: invalid params, as the revision says.
+      const { id, method, params } = message.request;
+      await modern(request, response, id, method, params);
+      return;
+    }
     if (versionHeader === modernProtocolVersion && message.type !== 'response') {
-      const id = message.type === 'request' ? message.request.id : undefined;
+      const id = undefined;
       sendJson(
         response,
         400,

@@ -27,6 +27,7 @@ const cacheable = new Set([
   'resources/read',
   'server/discover',
   'skills/list',
+  'skills/get',
 ]);
 /** The requests that may answer input_required (MRTR). */
 const mayAskInput = new Set(['tools/call', 'resources/read', 'prompts/get']);
@@ -75,6 +76,29 @@ function clientOf(meta: JsonObject): AgentRequest['client'] {
   };
 }
 
+/**
+ * The envelope a 2026-07-28 request must carry: `_meta` with the protocol version and the client's capabilities
+ * (clientInfo is a SHOULD). A request without them is -32602 Invalid params (HTTP 400), before anything else is judged.
+ */
+export function envelopeProblem(params: JsonObject): RpcFailure | undefined {
+  const meta = params._meta;
+  const missing = !isJsonObject(meta)
+    ? '_meta'
+    : meta[protocolVersionKey] === undefined
+      ? `_meta["${protocolVersionKey}"]`
+      : !isJsonObject(meta[clientCapabilitiesKey])
+        ? `_meta["${clientCapabilitiesKey}"] (an object)`
+        : undefined;
+  return missing === undefined
+    ? undefined
+    : new RpcFailure(
+        rpcCodes.invalidParams,
+        `Invalid params: a 2026-07-28 request carries ${missing}.`,
+        undefined,
+        400,
+      );
+}
+
 /** The result of one modern request, or a thrown RpcFailure (its httpStatus for Streamable HTTP). */
 export async function answerModern(
   request: RpcRequest,
@@ -83,6 +107,8 @@ export async function answerModern(
   signal: AbortSignal,
 ): Promise<JsonObject> {
   const { method, params } = request;
+  const problem = envelopeProblem(params);
+  if (problem) throw problem;
   const meta = isJsonObject(params._meta) ? params._meta : {};
   const version = meta[protocolVersionKey];
   if (version !== modernProtocolVersion) throw unsupported(version);
