@@ -194,6 +194,63 @@ describe('loupe mcp --http, driven by clients no one here wrote', () => {
     }
   }, 180_000);
 
+  it('the v2 Client at 2026-07-28: a call that may change things waits for the yes, asked as input_required', async () => {
+    const asking = await httpAgent(folder);
+    const client = new Client(
+      { name: 'v2-asking-host', version: '2.4.0' },
+      { versionNegotiation: { mode: { pin: '2026-07-28' } }, capabilities: { elicitation: {} } },
+    );
+    const answers: { allow: boolean }[] = [{ allow: true }, { allow: false }];
+    const asked: string[] = [];
+    client.setRequestHandler('elicitation/create', async (request) => {
+      asked.push(request.params.message);
+      // The person reads the question.
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      return { action: 'accept', content: answers.shift() ?? { allow: false } };
+    });
+    // What goes over the wire for tools/call: the first answer is input_required, the retry carries the answer.
+    const rounds: { inputResponses: boolean; resultType?: string }[] = [];
+    const tap = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+      const body =
+        typeof init?.body === 'string'
+          ? (JSON.parse(init.body) as { method?: string; params?: { inputResponses?: unknown } })
+          : {};
+      const response = await fetch(input, init);
+      if (body.method === 'tools/call') {
+        const copy = (await response.clone().json()) as { result?: { resultType?: string } };
+        rounds.push({
+          inputResponses: body.params?.inputResponses !== undefined,
+          resultType: copy.result?.resultType,
+        });
+      }
+      return response;
+    };
+    await client.connect(new StreamableHTTPClientTransport(new URL(asking.url), { fetch: tap }));
+    try {
+      const call = async (args: Record<string, unknown>) =>
+        client.callTool({ name: 'call_tool', arguments: args });
+      const opened = await client.callTool({ name: 'open_session', arguments: { server: 'everything' } });
+      const session = String((opened.structuredContent as Structured).session);
+      rounds.length = 0;
+      const started = Date.now();
+      const allowed = await call({ session, tool: 'toggle-simulated-logging' });
+      expect(Date.now() - started).toBeGreaterThanOrEqual(2000);
+      expect(allowed.structuredContent).toMatchObject({ isError: false, asked: { via: 'host' } });
+      expect(rounds).toEqual([
+        { inputResponses: false, resultType: 'input_required' },
+        { inputResponses: true, resultType: 'complete' },
+      ]);
+      expect(asked[0]).toMatch(/v2-asking-host 2\.4\.0.*"toggle-simulated-logging"/s);
+      const declined = await call({ session, tool: 'toggle-subscriber-updates' });
+      expect(declined.isError).toBe(true);
+      expect(JSON.stringify(declined.content)).toContain('call-declined');
+      expect(asked).toHaveLength(2);
+    } finally {
+      await client.close();
+      await asking.stop();
+    }
+  }, 120_000);
+
   describe('the official Inspector CLI', () => {
     let node22 = '';
     let launcher = '';
