@@ -42,6 +42,17 @@ Commands
                                                    (--fault '[out|in][,method=M][,tool=T][,nth=N]:<action>'; actions
                                                    delay=<ms> drop error[=<code>] truncate[=<n>] corrupt close
                                                    duplicate status=<code> drop-stream[=<events>]; see the README)
+  mcp [--http [--port <n>]] [--allow-calls] [--ask host,loupe|none] [--server-requests none|decline|cancel|defaults|<file>]
+      [--rate <n>/<time>] [--max-sessions <n>] [--targets <client config>]… [--snapshots <dir>] [--no-live]
+                                                   Loupe as an MCP server for agents (stdio; --http: loopback with a
+                                                   per-run credential, URL first): open configured servers, list,
+                                                   describe, call, lint, scan, snapshot, diff, collections, conform,
+                                                   replay. Unconfigured targets and calls of tools not annotated
+                                                   read-only wait for your yes (asked through the agent's host, or in
+                                                   a running Loupe); its sessions show live in Loupe. See docs/agents.md
+  mcp --config <file> [--name loupe] --print|--write [--yes]
+                                                   the entry that adds loupe mcp (with the flags given) to a client config
+  mcp --write-skill <dir>                          write the loupe-testing Agent Skill to <dir>/loupe-testing
   scan [<target> | config files…]                  security findings (tool poisoning, hidden text, shadowing,
                                                    rug pulls) per server; no target: every server of the config
                                                    files given (--config or paths) or of the known locations.

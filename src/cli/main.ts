@@ -68,6 +68,9 @@ export async function runCli(
     // tap parses its own flags: its stdout is the host's protocol stream (src/cli/tapArguments.ts).
     if (argv[0] === 'tap')
       return await (await import('./commands/tap.js')).tapCommand(argv.slice(1), terminal);
+    // mcp too: in stdio mode its stdout is the host's protocol stream (src/cli/mcpArguments.ts).
+    if (argv[0] === 'mcp')
+      return await (await import('./commands/mcp.js')).mcpCommand(argv.slice(1), terminal);
     invocation = parseArguments(argv);
     if (invocation.config?.server !== undefined)
       await (await import('./configTarget.js')).applyConfigTarget(invocation, terminal);

@@ -148,6 +148,9 @@ export interface BackendMethods {
   // tap
   /** A live tapped session: the fault rules (--fault's form) its tap applies from now on; [] clears them. */
   setTapFaults(rules: string[]): Promise<void>;
+  // agents (loupe mcp)
+  /** An agent's session shown live (TapInfo.agent): asks its `loupe mcp` to end it; the agent hears 'session-stopped'. */
+  stopAgentSession(): Promise<void>;
   // tasks
   /** The tasks this session's calls became, newest first. */
   listTasks(): Promise<TaskRecord[]>;
@@ -288,6 +291,8 @@ export const methodNames = [
   'stopReplay',
   // tap
   'setTapFaults',
+  // agents (loupe mcp)
+  'stopAgentSession',
   // tasks
   'listTasks',
   'listServerTasks',

@@ -57,6 +57,14 @@ export const errorKinds = [
   // sessions
   'no-session', // a call named a session the backend does not hold (closed, or from before the backend restarted)
   'tapped-session', // a tapped session (loupe tap): Loupe watches a host's connection it does not own, so it connects, lists and calls nothing on it
+  // loupe mcp: what an agent is refused, each named so it can act on it
+  'unknown-server', // the agent named a server no client config or saved server of the person holds (data.servers: those that are)
+  'target-declined', // the person said no to opening a target they had not configured
+  'call-declined', // the person said no to a call of a tool annotated destructive, or not annotated read-only
+  'consent-unavailable', // a yes was needed and no one could be asked: the agent's host offers no elicitation and no Loupe is running
+  'rate-limited', // the agent called faster than the person allowed (data.retryAfterMs)
+  'session-limit', // the agent holds as many open sessions as allowed: close one first
+  'session-stopped', // the person stopped this session in Loupe
 ] as const;
 
 export type ErrorKind = (typeof errorKinds)[number];

@@ -102,6 +102,11 @@ export interface TapInfo {
   readOnly: string;
   /** The fault rules Loupe set on the tap (setTapFaults), as written; the tap's own --fault rules are not listed. */
   faults?: string[];
+  /**
+   * Set when this is not a tap but a session an agent opened through `loupe mcp`: the agent's host as it named itself
+   * and the session's id in that `loupe mcp`. The person can stop it (stopAgentSession).
+   */
+  agent?: { host: string; session: string };
 }
 
 export type SessionStatus =

@@ -49,6 +49,7 @@ import { authDirectoryFor, createAuthDesk } from './authSession.js';
 import type { TapConnection } from '../tap/liveListener.js';
 import type { ProbeBook } from '../tap/liveProbes.js';
 import { createTapMethods, followTapInto, tappedReadOnly, tapTarget } from './tapMethods.js';
+import { createAgentMethods } from './agentMethods.js';
 import {
   createSecurityMethods,
   createSecurityRegistry,
@@ -446,6 +447,8 @@ export function createSessionBackend(
     ...conform.methods,
     // tap: fault rules for a live tapped session
     ...createTapMethods(() => attempt?.tap),
+    // agents: the person stops a session an agent opened through loupe mcp
+    ...createAgentMethods(() => attempt?.tap),
   };
 
   return {

@@ -71,6 +71,8 @@ export function tappedReadOnly(tapped: TapInfo): LoupeError {
 export interface TapControl {
   /** Checks the rules, sends them to the tap, shows them in the status; rejects when the tap has ended. */
   setFaults(rules: readonly string[]): void;
+  /** An agent's session (`loupe mcp`): tells its `loupe mcp` to end it; rejects when it is not one, or has ended. */
+  stop(): void;
 }
 
 /** The contract's tap methods, on the session's tap (none: not a tapped session). */
@@ -110,11 +112,19 @@ export function followTap(
   const target = tapTarget(tap.hello.server);
   const host = new HostSession(tap.hello.server.transport === 'stdio' ? 'stdio' : 'http');
   const key = probes ? probeKey(tap.hello) : undefined;
+  const agent = tap.hello.agent;
   const info = (): TapInfo => {
     const client = host.client;
     const who = client ?? 'a host';
     const server =
       stringField(host.handshake?.serverInfo ?? undefined, 'name') ?? serverWord(tap.hello.server);
+    if (agent)
+      return {
+        label: `agent: ${agent.host} → ${server}`,
+        pid: tap.hello.pid,
+        agent: { ...agent },
+        readOnly: `This session is an agent's: ${agent.host} opened it through loupe mcp (session ${agent.session}), and Loupe shows every frame of it. Loupe sends nothing on it; Stop ends it. Open a session of your own to call the server.`,
+      };
     return {
       label: `tapped: ${who} → ${server}`,
       ...(client === undefined ? {} : { client }),
@@ -174,7 +184,22 @@ export function followTap(
     follower.setStatus(status());
   });
   return {
+    stop() {
+      if (!agent)
+        throw new LoupeError({
+          kind: 'usage',
+          message: "Only an agent's session (loupe mcp) can be stopped from Loupe; this one is a tap.",
+        });
+      if (ended || !follower.isCurrent())
+        throw new LoupeError({ kind: 'disconnected', message: "The agent's session has ended already." });
+      tap.sendStop();
+    },
     setFaults(rules) {
+      if (agent)
+        throw new LoupeError({
+          kind: 'usage',
+          message: "Fault rules are set on taps; this is an agent's session (loupe mcp).",
+        });
       if (tap.hello.server.transport !== 'stdio')
         throw new LoupeError({
           kind: 'usage',
@@ -212,6 +237,21 @@ export function followTapInto(
   },
 ): TapControl {
   const waiting = new Set<ListResult['kind']>();
+  // An agent's question for the person (loupe mcp): shown on this session as a form, the answer sent back.
+  tap.onQuestion((question) => {
+    if (!session.isCurrent()) return tap.sendAnswer(question.id, { action: 'cancel' });
+    const { request, answer } = current.desk.open(
+      'elicitation/create',
+      { message: question.message, requestedSchema: question.requestedSchema },
+      current.recorder.now(),
+    );
+    session.hub.emit('onServerRequest', request);
+    answer.then(
+      (result) => tap.sendAnswer(question.id, result),
+      () => tap.sendAnswer(question.id, { action: 'cancel' }),
+    );
+  });
+  tap.onEnd(() => current.desk.abandon("the agent's session ended"));
   return followTap(
     tap,
     {

@@ -95,7 +95,8 @@ export function planConfigTap(path: string, text: string, server: string, tap: T
   };
 }
 
-function entryDiff(server: string, before: JsonObject, after: JsonObject): string[] {
+/** The entry change as lines of "- " (removed), "+ " (added) and "  " (kept); `before` {} for a new entry. */
+export function entryDiff(server: string, before: JsonObject, after: JsonObject): string[] {
   const old = JSON.stringify({ [server]: before }, null, 2).split('\n');
   const next = JSON.stringify({ [server]: after }, null, 2).split('\n');
   const lines: string[] = [];

@@ -11,17 +11,28 @@
 import { readFile } from 'node:fs/promises';
 import { connect, type Socket } from 'node:net';
 import type { Frame } from '../../shared/frames.js';
+import type { JsonObject } from '../../shared/json.js';
 import type { FrameRecorder } from '../recorder/frameRecorder.js';
 import { livePaths, unsafeDirectory, type LivePaths } from './livePaths.js';
-import { parseFaults, type TapFrame, type TapHello } from './liveWire.js';
+import {
+  parseAnswer,
+  parseFaults,
+  parseStop,
+  type AgentQuestion,
+  type TapFrame,
+  type TapHello,
+} from './liveWire.js';
 
 export interface LiveLinkOptions {
-  recorder: FrameRecorder;
+  /** Where the frames come from (a tap's recorder, or an agent's session's frames as the backend records them). */
+  recorder: Pick<FrameRecorder, 'subscribe'>;
   hello: Omit<TapHello, 'type' | 'secret'>;
   /** One line to the tap's stderr (prefixed by the caller's "loupe tap:"). */
   say: (line: string) => void;
   /** Loupe sent new fault rules for this tap. */
   onFaults?: (rules: string[]) => void;
+  /** An agent's session (hello.agent): the person pressed Stop in Loupe. */
+  onStop?: () => void;
   paths?: LivePaths;
   /**
    * How long Loupe has to accept the connection and the secret (default 5000 ms). The host's bytes never wait on
@@ -36,6 +47,11 @@ export interface LiveLink {
    * none is running, the folder is not trusted): whether this tap may be a live session that gets fault rules.
    */
   readonly connected: Promise<boolean>;
+  /**
+   * An agent's session: asks the person in Loupe (the question shows on the session, as a form). Resolves with the
+   * person's answer (an ElicitResult), or undefined when no Loupe is linked or the link ended before an answer.
+   */
+  ask(question: Omit<AgentQuestion, 'type' | 'id'>): Promise<JsonObject | undefined>;
   /** Stops sending; the frames already recorded are flushed (a link still connecting is waited for, at most acceptTimeoutMs). */
   close(): Promise<void>;
 }
@@ -73,10 +89,17 @@ export function linkToLoupe(options: LiveLinkOptions): LiveLink {
   // short run are sent, not dropped with the queue.
   let decided: () => void = () => undefined;
   const openedOrGone = new Promise<void>((resolve) => (decided = resolve));
+  /** Questions waiting for the person's answer in Loupe, by id. */
+  const questions = new Map<string, (answer: JsonObject | undefined) => void>();
+  let asked = 0;
+  let welcome: () => void = () => undefined;
+  const welcomedOnce = new Promise<void>((resolve) => (welcome = resolve));
 
   const stop = (why?: string): void => {
     settle(false);
     decided();
+    for (const answer of questions.values()) answer(undefined);
+    questions.clear();
     if (done) return;
     done = true;
     unsubscribe();
@@ -167,6 +190,7 @@ export function linkToLoupe(options: LiveLinkOptions): LiveLink {
           (message as { type?: unknown }).type === 'welcome'
         ) {
           welcomed = true;
+          welcome();
           clearTimeout(timer);
           const session = (message as { session?: unknown }).session;
           options.say(`live in Loupe${typeof session === 'string' ? ` as session ${session}` : ''}`);
@@ -174,6 +198,12 @@ export function linkToLoupe(options: LiveLinkOptions): LiveLink {
         }
         const faults = parseFaults(message);
         if (faults) options.onFaults?.(faults.rules);
+        if (parseStop(message) && options.hello.agent) options.onStop?.();
+        const answer = parseAnswer(message);
+        if (answer) {
+          questions.get(answer.id)?.(answer.result);
+          questions.delete(answer.id);
+        }
       }
       if (pending.length > 1024 * 1024) journalOnly('Loupe sent a line too long');
     });
@@ -182,11 +212,25 @@ export function linkToLoupe(options: LiveLinkOptions): LiveLink {
 
   return {
     connected,
+    async ask(question) {
+      if (!(await connected) || done) return undefined;
+      await Promise.race([
+        welcomedOnce,
+        new Promise((resolve) => setTimeout(resolve, options.acceptTimeoutMs ?? defaultAcceptTimeoutMs)),
+      ]);
+      if (!welcomed || done) return undefined;
+      const id = `q${++asked}`;
+      const answered = new Promise<JsonObject | undefined>((resolve) => questions.set(id, resolve));
+      send(`${JSON.stringify({ type: 'question', id, ...question } satisfies AgentQuestion)}\n`);
+      return answered;
+    },
     async close() {
       // Still connecting: the recorded frames wait in the queue. Wait for the socket (bounded by the accept timeout,
       // which gives up the link) so they are sent, not dropped.
       if (!done && queue !== undefined) await openedOrGone;
       settle(false);
+      for (const answer of questions.values()) answer(undefined);
+      questions.clear();
       if (done) return;
       done = true;
       unsubscribe();

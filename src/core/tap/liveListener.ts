@@ -8,7 +8,15 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { livePaths, unsafeDirectory, type LivePaths } from './livePaths.js';
-import { parseFrame, parseHello, type TapFrame, type TapHello } from './liveWire.js';
+import type { JsonObject } from '../../shared/json.js';
+import {
+  parseFrame,
+  parseHello,
+  parseQuestion,
+  type AgentQuestion,
+  type TapFrame,
+  type TapHello,
+} from './liveWire.js';
 
 export interface TapConnection {
   hello: Omit<TapHello, 'secret'>;
@@ -18,6 +26,12 @@ export interface TapConnection {
   welcome(session: string): void;
   /** Sends the tap new fault rules (--fault's form; an empty list clears them). */
   sendFaults(rules: readonly string[]): void;
+  /** An agent's session (hello.agent): a question for the person, sent by its `loupe mcp`. */
+  onQuestion(listener: (question: AgentQuestion) => void): void;
+  /** An agent's session: the person's answer to a question (an ElicitResult). */
+  sendAnswer(id: string, result: JsonObject): void;
+  /** An agent's session: the person pressed Stop; its `loupe mcp` ends it. */
+  sendStop(): void;
 }
 
 export interface TapListener {
@@ -50,7 +64,13 @@ function serve(socket: Socket, secret: string, onTap: (tap: TapConnection) => vo
   socket.setEncoding('utf8');
   socket.on('error', () => socket.destroy());
   let pending = '';
-  let tap: { frames: ((frame: TapFrame) => void)[]; ends: (() => void)[] } | undefined;
+  let tap:
+    | {
+        frames: ((frame: TapFrame) => void)[];
+        ends: (() => void)[];
+        questions: ((question: AgentQuestion) => void)[];
+      }
+    | undefined;
   const timer = setTimeout(() => socket.destroy(), helloTimeoutMs);
   socket.on('close', () => {
     clearTimeout(timer);
@@ -67,6 +87,8 @@ function serve(socket: Socket, secret: string, onTap: (tap: TapConnection) => vo
     if (tap) {
       const frame = parseFrame(value);
       if (frame) for (const listener of tap.frames) listener(frame);
+      const question = frame ? undefined : parseQuestion(value);
+      if (question) for (const listener of tap.questions) listener(question);
       return;
     }
     const hello = parseHello(value);
@@ -75,7 +97,11 @@ function serve(socket: Socket, secret: string, onTap: (tap: TapConnection) => vo
       return;
     }
     clearTimeout(timer);
-    const opened = { frames: [] as ((frame: TapFrame) => void)[], ends: [] as (() => void)[] };
+    const opened = {
+      frames: [] as ((frame: TapFrame) => void)[],
+      ends: [] as (() => void)[],
+      questions: [] as ((question: AgentQuestion) => void)[],
+    };
     tap = opened;
     const { secret: _presented, ...shown } = hello;
     const write = (message: object): void => {
@@ -87,6 +113,9 @@ function serve(socket: Socket, secret: string, onTap: (tap: TapConnection) => vo
       onEnd: (listener) => opened.ends.push(listener),
       welcome: (session) => write({ type: 'welcome', session }),
       sendFaults: (rules) => write({ type: 'faults', rules: [...rules] }),
+      onQuestion: (listener) => opened.questions.push(listener),
+      sendAnswer: (id, result) => write({ type: 'answer', id, result }),
+      sendStop: () => write({ type: 'stop' }),
     });
   };
   socket.on('data', (text: string) => {
@@ -112,7 +141,8 @@ export async function listenForTaps(
   await chmod(paths.directory, 0o700).catch(() => undefined);
   const unsafe = await unsafeDirectory(paths.directory);
   if (unsafe) return { reason: `${unsafe}: no live taps` };
-  if (await answers(paths.socket)) return { reason: `another Loupe already listens for taps at ${paths.socket}` };
+  if (await answers(paths.socket))
+    return { reason: `another Loupe already listens for taps at ${paths.socket}` };
   await rm(paths.socket, { force: true });
   const secret = randomBytes(32).toString('hex');
   const sockets = new Set<Socket>();

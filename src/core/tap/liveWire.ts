@@ -3,7 +3,7 @@
  * The tap speaks first with the run's secret; a Loupe that does not recognise it closes the socket unread.
  */
 import type { Direction, HttpInfo } from '../../shared/frames.js';
-import { isJsonObject } from '../../shared/json.js';
+import { isJsonObject, type JsonObject } from '../../shared/json.js';
 
 export interface TapHello {
   type: 'hello';
@@ -17,6 +17,37 @@ export interface TapHello {
    */
   hostPid?: number;
   journalPath?: string;
+  /**
+   * Set when the link is not a tap but a session an agent opened through `loupe mcp`: the agent's host as it named
+   * itself, and the session's id in that `loupe mcp`. Loupe shows it as the agent's, and can stop it.
+   */
+  agent?: AgentHello;
+}
+
+export interface AgentHello {
+  host: string;
+  session: string;
+}
+
+/** Loupe → an agent's session (`loupe mcp`): the person pressed Stop. */
+export interface AgentStop {
+  type: 'stop';
+}
+
+/** An agent's session → Loupe: a question for the person (a yes/no form), answered by AgentAnswer. */
+export interface AgentQuestion {
+  type: 'question';
+  id: string;
+  message: string;
+  /** The form (an elicitation's requestedSchema). */
+  requestedSchema: JsonObject;
+}
+
+/** Loupe → an agent's session: the person's answer (an ElicitResult). */
+export interface AgentAnswer {
+  type: 'answer';
+  id: string;
+  result: JsonObject;
 }
 
 /** One frame as the tap recorded it (the receiving Loupe records it again, in its own session). */
@@ -49,8 +80,12 @@ export function parseHello(value: unknown): TapHello | undefined {
   const server = value.server;
   if (!isJsonObject(server)) return undefined;
   const pid = typeof value.pid === 'number' ? value.pid : 0;
+  const agent = isJsonObject(value.agent) ? value.agent : undefined;
   const journal = {
     ...(typeof value.journalPath === 'string' ? { journalPath: value.journalPath } : {}),
+    ...(agent && typeof agent.host === 'string' && typeof agent.session === 'string'
+      ? { agent: { host: agent.host.slice(0, 200), session: agent.session.slice(0, 40) } }
+      : {}),
     ...(typeof value.hostPid === 'number' && Number.isSafeInteger(value.hostPid) && value.hostPid > 0
       ? { hostPid: value.hostPid }
       : {}),
@@ -93,4 +128,35 @@ export function parseFrame(value: unknown): TapFrame | undefined {
 export function parseFaults(value: unknown): TapFaults | undefined {
   if (!isJsonObject(value) || value.type !== 'faults' || !strings(value.rules)) return undefined;
   return { type: 'faults', rules: value.rules };
+}
+
+export function parseStop(value: unknown): AgentStop | undefined {
+  return isJsonObject(value) && value.type === 'stop' ? { type: 'stop' } : undefined;
+}
+
+export function parseQuestion(value: unknown): AgentQuestion | undefined {
+  if (!isJsonObject(value) || value.type !== 'question') return undefined;
+  if (
+    typeof value.id !== 'string' ||
+    typeof value.message !== 'string' ||
+    !isJsonObject(value.requestedSchema)
+  )
+    return undefined;
+  return {
+    type: 'question',
+    id: value.id.slice(0, 100),
+    message: value.message.slice(0, 4000),
+    requestedSchema: value.requestedSchema,
+  };
+}
+
+export function parseAnswer(value: unknown): AgentAnswer | undefined {
+  if (
+    !isJsonObject(value) ||
+    value.type !== 'answer' ||
+    typeof value.id !== 'string' ||
+    !isJsonObject(value.result)
+  )
+    return undefined;
+  return { type: 'answer', id: value.id, result: value.result };
 }

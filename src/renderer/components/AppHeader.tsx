@@ -72,7 +72,10 @@ export function AppHeader() {
         ) : null}
         {tapped && !viewingSnapshot ? (
           <span className="small" data-testid="header-tapped" title={tapped.readOnly}>
-            {tapped.label} · watched through loupe tap, read-only
+            {tapped.label} ·{' '}
+            {tapped.agent
+              ? 'an agent’s session through loupe mcp, shown live'
+              : 'watched through loupe tap, read-only'}
             {tapped.journalPath ? ` · journal ${tapped.journalPath}` : ''}
           </span>
         ) : null}

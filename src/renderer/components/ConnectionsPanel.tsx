@@ -8,6 +8,7 @@ import { useLoupeStore } from '../store/store';
 import { ConnectionForm, protocolLabels } from './ConnectionForm';
 import { ConnectionErrorLine } from './ConnectionError';
 import { HandshakeView } from './HandshakeView';
+import { AgentSession } from '../tap/AgentSession';
 import { TapFaults } from '../tap/TapFaults';
 import { offlineReason, SnapshotSessionCard } from './OfflineSnapshot';
 import { ImportConfigButton } from '../configs/ImportConfigButton';
@@ -86,10 +87,14 @@ export function ConnectionsPanel() {
           )}
           {tapped && !snapshot ? (
             <>
-              <p className="muted small" data-testid="tapped-note">
-                Watched through loupe tap: this is the host’s connection, Loupe does not own it, so it has no
-                Disconnect or Reconnect here. Closing the session stops watching; the host goes on.
-              </p>
+              {tapped.agent ? (
+                <AgentSession agent={tapped.agent} live={status.state !== 'closed'} />
+              ) : (
+                <p className="muted small" data-testid="tapped-note">
+                  Watched through loupe tap: this is the host’s connection, Loupe does not own it, so it has
+                  no Disconnect or Reconnect here. Closing the session stops watching; the host goes on.
+                </p>
+              )}
               <div className="button-row">
                 <button
                   type="button"
@@ -140,7 +145,7 @@ export function ConnectionsPanel() {
               />
             </details>
           ) : null}
-          {status.state !== 'idle' && status.tapped && !snapshot ? (
+          {status.state !== 'idle' && status.tapped && !status.tapped.agent && !snapshot ? (
             <TapFaults tapped={status.tapped} live={status.state !== 'closed'} />
           ) : null}
         </section>

@@ -11,3 +11,13 @@ export async function setTapFaults(rules: string[]): Promise<string | undefined>
     return toErrorData(error).message;
   }
 }
+
+/** Stops the agent's session on screen (its loupe mcp ends it); resolves with the refusal's message, else undefined. */
+export async function stopAgentSession(): Promise<string | undefined> {
+  try {
+    await getApi().stopAgentSession();
+    return undefined;
+  } catch (error) {
+    return toErrorData(error).message;
+  }
+}

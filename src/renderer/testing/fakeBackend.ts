@@ -163,6 +163,8 @@ function fakeSession(overrides: FakeOverrides): {
     proposeConfigTap: () => Promise.reject(new LoupeError({ kind: 'internal', message: 'not scripted' })),
     writeConfigTap: () => Promise.reject(new LoupeError({ kind: 'internal', message: 'not scripted' })),
     setTapFaults: () => Promise.reject(new LoupeError({ kind: 'usage', message: 'not a tapped session' })),
+    stopAgentSession: () =>
+      Promise.reject(new LoupeError({ kind: 'usage', message: "not an agent's session" })),
     // tasks
     listTasks: () => Promise.resolve([]),
     listServerTasks: () => Promise.resolve({ supported: false, reason: 'not scripted' }),
