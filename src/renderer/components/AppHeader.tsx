@@ -4,14 +4,24 @@ import { eraName } from '../lib/era';
 import { offlineReason, snapshotFacts } from './OfflineSnapshot';
 import { openSnapshotFile, saveSnapshot } from '../store/appActions';
 import { selectHandshake, selectTapped } from '../store/selectors';
+import { disconnect, reconnect } from '../store/sessionActions';
 import { useLoupeStore } from '../store/store';
+import { openConnectDialog, togglePalette } from '../workbench/workbenchActions';
 
 function text(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
+/** The palette's keys as this system writes them. */
+const paletteKeys =
+  typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform) ? '⌘K' : 'Ctrl+K';
+
+/**
+ * The shown session, always in view: its state, server and protocol, and what is done to it (connect it
+ * elsewhere, disconnect, reconnect, save or open a snapshot), and the palette that reaches everything else.
+ */
 export function AppHeader() {
-  const { status, handshake, busy, viewingSnapshot, snapshot, tapped } = useLoupeStore(
+  const { status, handshake, busy, viewingSnapshot, snapshot, tapped, lastTarget, linkOpen } = useLoupeStore(
     useShallow((state) => ({
       status: state.status,
       handshake: selectHandshake(state),
@@ -19,11 +29,17 @@ export function AppHeader() {
       viewingSnapshot: state.snapshotView !== null,
       snapshot: state.snapshotView?.snapshot ?? null,
       tapped: selectTapped(state),
+      lastTarget: state.lastTarget,
+      linkOpen: state.backendLink === 'open',
     })),
   );
   const name = text(handshake?.serverInfo?.name);
   const version = text(handshake?.serverInfo?.version);
   const state = viewingSnapshot ? 'snapshot' : status.state;
+  const connecting = status.state === 'connecting' || !linkOpen;
+  const protocol = handshake
+    ? `MCP ${handshake.protocolVersion} (${eraName(handshake)}) · ${handshake.transport}`
+    : undefined;
   return (
     <header className="app-header">
       <div className="brand">
@@ -55,28 +71,58 @@ export function AppHeader() {
                   : 'Idle'}
         </span>
         {name ? (
-          <span className="server-name">
+          <span className="server-name" title={version ? `${name} ${version}` : name}>
             <span className="mono">{name}</span>
             {version ? <span className="muted"> {version}</span> : null}
           </span>
         ) : null}
         {snapshot ? (
-          <span className="small" data-testid="header-snapshot">
+          <span className="small header-fact" data-testid="header-snapshot">
             offline · recorded {snapshotFacts(snapshot).taken} · not a live connection
           </span>
         ) : null}
         {tapped && !viewingSnapshot ? (
-          <span className="small" data-testid="header-tapped" title={tapped.readOnly}>
-            {tapped.label} · watched through loupe tap, read-only{tapped.journalPath ? ` · journal ${tapped.journalPath}` : ''}
+          <span className="small header-fact" data-testid="header-tapped" title={tapped.readOnly}>
+            {tapped.label} · watched through loupe tap, read-only
+            {tapped.journalPath ? ` · journal ${tapped.journalPath}` : ''}
           </span>
         ) : null}
-        {handshake ? (
-          <span className="muted small" data-testid="header-protocol" title={handshake.eraReason}>
-            MCP {handshake.protocolVersion} ({eraName(handshake)}) · {handshake.transport}
+        {protocol ? (
+          <span
+            className="muted small header-fact"
+            data-testid="header-protocol"
+            title={handshake?.eraReason}
+          >
+            {protocol}
           </span>
         ) : null}
       </div>
-      <div className="header-actions" aria-busy={busy}>
+      <div className="header-actions" role="group" aria-label="Session">
+        <button
+          type="button"
+          onClick={() => openConnectDialog()}
+          title="Connect the shown session to a server (its current connection ends)"
+        >
+          Connect…
+        </button>
+        <button
+          type="button"
+          onClick={() => void disconnect()}
+          disabled={viewingSnapshot || (status.state !== 'connected' && status.state !== 'connecting')}
+          title={viewingSnapshot ? `${offlineReason}: close it to disconnect the live session` : undefined}
+        >
+          Disconnect
+        </button>
+        <button
+          type="button"
+          onClick={() => void reconnect()}
+          disabled={viewingSnapshot || !lastTarget || connecting}
+          title={viewingSnapshot ? `${offlineReason}: close it to reconnect the live session` : undefined}
+        >
+          Reconnect
+        </button>
+      </div>
+      <div className="header-actions" role="group" aria-label="Snapshot" aria-busy={busy}>
         {busy ? (
           <span className="muted small" role="status">
             <span className="spinner inline-spinner" aria-hidden="true" /> Working on the snapshot…
@@ -87,18 +133,28 @@ export function AppHeader() {
           onClick={() => void saveSnapshot()}
           disabled={busy || viewingSnapshot || status.state === 'idle'}
           title={viewingSnapshot ? `${offlineReason}: it is already a file` : undefined}
+          aria-label="Save snapshot"
         >
-          Save snapshot
+          Save<span className="wide-only"> snapshot</span>
         </button>
         <FilePicker
           inputLabel="Snapshot file"
           testId="snapshot-file"
           disabled={busy}
           onFile={(file) => void openSnapshotFile(file)}
+          buttonLabel="Open snapshot"
         >
-          Open snapshot
+          Open<span className="wide-only"> snapshot</span>
         </FilePicker>
       </div>
+      <button
+        type="button"
+        className="palette-button"
+        aria-keyshortcuts="Control+K Meta+K"
+        onClick={togglePalette}
+      >
+        Go to… <kbd>{paletteKeys}</kbd>
+      </button>
     </header>
   );
 }

@@ -9,6 +9,15 @@ import { connect } from '../store/sessionActions';
 
 /** The replay each opened snapshot is served by: it goes on while another session is shown, until stopped. */
 const served = new WeakMap<Snapshot, ReplayServing>();
+/**
+ * The addresses this page served replays at: a session connected to one is a replay (the sessions list says so),
+ * also after the replay stopped (its session stays, closed, with what it recorded).
+ */
+const servedUrls = new Set<string>();
+
+export function isServedReplay(url: string): boolean {
+  return servedUrls.has(url);
+}
 
 export function servingOf(snapshot: Snapshot): ReplayServing | null {
   return served.get(snapshot) ?? null;
@@ -22,6 +31,7 @@ export async function serveSnapshot(snapshot: Snapshot): Promise<ReplayServing> 
     fileName: `loupe-${name}.json`,
   });
   served.set(snapshot, serving);
+  servedUrls.add(serving.url);
   return serving;
 }
 
