@@ -6,12 +6,12 @@
  * address. Screenshots go to e2e-artifacts/workbench-*.png (gitignored).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { repositoryRoot, startHostProcess, type HostProcess } from '../hostProcess';
-import { connectedPill, openTool, toolList } from '../pageHelpers';
+import { connectStdio, connectedPill, openTool, toolList } from '../pageHelpers';
 
 const artifacts = join(repositoryRoot, 'e2e-artifacts');
 mkdirSync(artifacts, { recursive: true });
@@ -30,6 +30,7 @@ test.beforeAll(() => {
   );
 });
 
+const shrinking = join(repositoryRoot, 'test', 'servers', 'shrinking.mjs');
 const sessions = (page: Page) => page.getByRole('tablist', { name: 'Sessions' });
 const views = (page: Page) => page.getByRole('navigation', { name: 'Views' });
 
@@ -158,14 +159,33 @@ test.describe('the workbench', () => {
     expect(await sidewaysScroll(page)).toBe(0);
   });
 
-  test('with a tool open and notices shown, the tool list keeps its rows at 1024×700', async ({ page }) => {
+  test('with a tool open and notices shown (a changed pin, a save, a file that is not a snapshot), the tool list keeps its rows at 1024×700', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
     await page.setViewportSize({ width: 1024, height: 700 });
     await page.goto(host.url);
     await expect(connectedPill(page)).toBeVisible();
-    await expect(toolList(page).getByRole('option').first()).toBeVisible();
-    await openTool(page, 'echo');
+    // A server pinned with 40 tools that lists 20 the next time: the pin's notice says what changed.
+    const countFile = join(mkdtempSync(join(tmpdir(), 'loupe-e2e-workbench-pin-')), 'count');
+    writeFileSync(countFile, '40');
+    await connectStdio(page, process.execPath, `${shrinking} --count-file ${countFile}`);
+    await expect(page.getByText('40 tools', { exact: true })).toBeVisible({ timeout: 30_000 });
+    await page.getByRole('tab', { name: 'Security' }).click();
+    await expect(page.getByText(/loupe-shrinking-server: \d+ findings? · pin new/)).toBeVisible({
+      timeout: 60_000,
+    });
+    const header = page.getByRole('banner');
+    await header.getByRole('button', { name: 'Disconnect' }).click();
+    await expect(header.getByText('Closed', { exact: true })).toBeVisible();
+    writeFileSync(countFile, '20');
+    await header.getByRole('button', { name: 'Reconnect' }).click();
+    await page.getByRole('tab', { name: 'Tools', exact: true }).click();
+    await expect(page.getByText('20 tools', { exact: true })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('alert', { name: 'Pin changed' })).toBeVisible();
+    await openTool(page, 'tool_0003');
     await page.getByRole('searchbox', { name: 'Filter tools' }).fill('');
-    // Notices: the outcome of a save, a file that is not a snapshot, then a snapshot opened over the session.
+    // The outcome of a save, and a file that is not a snapshot.
     await page.getByRole('button', { name: 'Save snapshot' }).click();
     await expect(page.getByRole('status', { name: 'Last action' })).toContainText('Snapshot saved as');
     await page.getByTestId('snapshot-file').setInputFiles({
@@ -174,21 +194,16 @@ test.describe('the workbench', () => {
       buffer: Buffer.from('{"format": "loupe.snapshot/1", "tools": ['),
     });
     await expect(page.getByText(/broken\.json is not a Loupe snapshot/)).toBeVisible();
-    await page.getByTestId('snapshot-file').setInputFiles(demoSnapshot);
-    await expect(page.getByTestId('snapshot-session')).toBeVisible();
-    await toolList(page)
-      .getByRole('option', { name: /^echo\b/ })
-      .click();
     await expect(
-      page.getByRole('region', { name: 'Tool detail' }).getByRole('heading', { name: 'echo' }),
+      page.getByRole('region', { name: 'Tool detail' }).getByRole('heading', { name: 'tool_0003' }),
     ).toBeVisible();
     await shot(page, 'notices-1024');
     expect(await rowsInView(toolList(page), page)).toBeGreaterThanOrEqual(5);
-    // Collapsed to its first notice, the stack gives the list more.
+    // Collapsed to one line naming them, the stack gives the list more.
     const before = await rowsInView(toolList(page), page);
     await page
       .getByRole('region', { name: 'Notices' })
-      .getByRole('button', { name: 'Show only the first' })
+      .getByRole('button', { name: 'Collapse' })
       .click();
     await expect.poll(() => rowsInView(toolList(page), page)).toBeGreaterThan(before);
     expect(await sidewaysScroll(page)).toBe(0);

@@ -1,7 +1,7 @@
 /**
  * Every notice in one stack above the views: the backend link, a sign-in to do, a pin that changed, an opened
- * snapshot, the outcome of the last action. Bounded (it scrolls past a third of the column, so the list below
- * keeps its rows), collapsible to its first notice, each notice dismissible. The server's requests are not here:
+ * snapshot, the outcome of the last action. Bounded (it scrolls past 30% of the column, a quarter in a short
+ * window, so the list below keeps its rows), collapsible to one line naming them, each notice dismissible. The server's requests are not here:
  * they have their own lane at the foot of the column (serverRequests/), where an answer is waited for.
  */
 import type { ReactNode } from 'react';
@@ -36,6 +36,8 @@ interface Notice {
   body: ReactNode;
   /** The notice has its own Dismiss (the last action, a snapshot error): no second one. */
   ownDismiss?: boolean;
+  /** Shown before the last action's outcome (and alone, when the stack is collapsed): a link down, a sign-in, a pin. */
+  urgent?: boolean;
 }
 
 function useNotices(): Notice[] {
@@ -57,6 +59,7 @@ function useNotices(): Notice[] {
   if (link)
     notices.push({
       key: `link:${s.link}`,
+      urgent: true,
       title: 'backend link',
       tone: 'error',
       body: (
@@ -68,6 +71,7 @@ function useNotices(): Notice[] {
   if (s.authPrompt)
     notices.push({
       key: `auth-prompt:${s.authPrompt.authorizationUrl}`,
+      urgent: true,
       title: 'sign-in',
       tone: 'warning',
       body: <SignInPrompt />,
@@ -75,6 +79,7 @@ function useNotices(): Notice[] {
   if (s.pin?.state === 'changed' && !s.snapshotView)
     notices.push({
       key: `pin:${s.pin.pin.pinnedAt}:${s.pin.changes}`,
+      urgent: true,
       title: 'pin changed',
       tone: 'error',
       body: <PinBanner />,
@@ -82,6 +87,7 @@ function useNotices(): Notice[] {
   if (s.snapshotError)
     notices.push({
       key: 'snapshot-error',
+      urgent: true,
       title: 'snapshot error',
       tone: 'error',
       ownDismiss: true,
@@ -129,55 +135,67 @@ function useNotices(): Notice[] {
   return notices.filter((notice) => !s.dismissed.includes(notice.key));
 }
 
+function NoticeItem({ notice, hidden }: { notice: Notice; hidden: boolean }) {
+  return (
+    <li className={`notice-item tone-${notice.tone}`} hidden={hidden}>
+      <div className="notice-body">{notice.body}</div>
+      {notice.ownDismiss ? null : (
+        <button
+          type="button"
+          className="icon-button notice-dismiss"
+          aria-label={`Dismiss the ${notice.title} notice`}
+          title="Dismiss"
+          onClick={() => dismissNoticeKey(notice.key)}
+        >
+          ×
+        </button>
+      )}
+    </li>
+  );
+}
+
 export function NoticeStack() {
   const notices = useNotices();
   const collapsed = useLoupeStore((state) => state.noticesCollapsed);
-  const others = notices.filter((notice) => notice.key !== 'last-action');
   const lastAction = notices.find((notice) => notice.key === 'last-action');
-  // Collapsed: the first notice alone (the last action's outcome first: it answers what the person just did).
-  const hiddenFrom = collapsed ? 1 : Infinity;
-  const othersFrom = lastAction ? 1 : 0;
+  const urgent = notices.filter((notice) => notice.urgent);
+  const rest = notices.filter((notice) => !notice.urgent && notice !== lastAction);
+  // In order: what needs the person first, then the outcome of what they just did, then the rest. Collapsed, the
+  // stack is one line naming them.
+  const hidden = collapsed && notices.length > 1;
+  const titles = [...urgent, ...(lastAction ? [lastAction] : []), ...rest].map((notice) => notice.title);
   return (
     <section className={notices.length > 0 ? 'notice-stack' : 'notice-stack empty'} aria-label="Notices">
       {notices.length > 1 ? (
         <div className="notice-stack-head">
-          <span className="muted small">{notices.length} notices</span>
+          <span className="muted small">
+            {notices.length} notices{hidden ? `: ${titles.join(', ')}` : ''}
+          </span>
           <button
             type="button"
             className="link-button"
-            aria-expanded={!collapsed}
+            aria-expanded={!hidden}
             onClick={() => setNoticesCollapsed(!collapsed)}
           >
-            {collapsed ? 'Show all' : 'Show only the first'}
+            {hidden ? 'Show all' : 'Collapse'}
           </button>
         </div>
       ) : null}
       <ul className="notice-items">
+        {urgent.map((notice) => (
+          <NoticeItem key={notice.key} notice={notice} hidden={hidden} />
+        ))}
         {/* Always present, so screen readers hear each new outcome of an action. */}
-        <li className={lastAction ? `notice-item tone-${lastAction.tone}` : 'notice-slot'}>
+        <li
+          className={lastAction ? `notice-item tone-${lastAction.tone}` : 'notice-slot'}
+          hidden={lastAction !== undefined && hidden}
+        >
           <div className="notice-body" role="status" aria-label="Last action">
             {lastAction?.body ?? null}
           </div>
         </li>
-        {others.map((notice, index) => (
-          <li
-            key={notice.key}
-            className={`notice-item tone-${notice.tone}`}
-            hidden={othersFrom + index >= hiddenFrom}
-          >
-            <div className="notice-body">{notice.body}</div>
-            {notice.ownDismiss ? null : (
-              <button
-                type="button"
-                className="icon-button notice-dismiss"
-                aria-label={`Dismiss the ${notice.title} notice`}
-                title="Dismiss"
-                onClick={() => dismissNoticeKey(notice.key)}
-              >
-                ×
-              </button>
-            )}
-          </li>
+        {rest.map((notice) => (
+          <NoticeItem key={notice.key} notice={notice} hidden={hidden} />
         ))}
       </ul>
     </section>

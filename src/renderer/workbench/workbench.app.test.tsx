@@ -126,7 +126,7 @@ describe('the sessions in the side bar', () => {
 });
 
 describe('the notices', () => {
-  it('stack in one place, collapse to the first, and each goes when dismissed', async () => {
+  it('stack in one place, urgent first, collapse to one line, and each goes when dismissed', async () => {
     await bootApp(
       fakeBackend({
         lists: { tools: listResult('tools', makeTools(2)) },
@@ -146,15 +146,18 @@ describe('the notices', () => {
     expect(within(stack).getByText('2 notices')).toBeTruthy();
     const shown = () =>
       within(stack)
-        .getAllByRole('listitem')
+        .queryAllByRole('listitem')
         .filter((item) => !item.hidden && item.textContent !== '')
         .map((item) => item.textContent);
+    // What needs the person first (the link is down), then the outcome of what they just did.
     expect(shown()).toEqual([
-      expect.stringContaining('Snapshot saved as loupe-demo.json'),
       'Backend disconnected — trying to reconnect…×',
+      expect.stringContaining('Snapshot saved as loupe-demo.json'),
     ]);
-    fireEvent.click(within(stack).getByRole('button', { name: 'Show only the first' }));
-    expect(shown()).toEqual([expect.stringContaining('Snapshot saved as loupe-demo.json')]);
+    // Collapsed: one line naming them.
+    fireEvent.click(within(stack).getByRole('button', { name: 'Collapse' }));
+    expect(shown()).toEqual([]);
+    expect(within(stack).getByText('2 notices: backend link, last action')).toBeTruthy();
     fireEvent.click(within(stack).getByRole('button', { name: 'Show all' }));
     fireEvent.click(within(stack).getByRole('button', { name: 'Dismiss the backend link notice' }));
     expect(shown()).toEqual([expect.stringContaining('Snapshot saved as loupe-demo.json')]);
