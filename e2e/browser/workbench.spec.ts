@@ -201,10 +201,7 @@ test.describe('the workbench', () => {
     expect(await rowsInView(toolList(page), page)).toBeGreaterThanOrEqual(5);
     // Collapsed to one line naming them, the stack gives the list more.
     const before = await rowsInView(toolList(page), page);
-    await page
-      .getByRole('region', { name: 'Notices' })
-      .getByRole('button', { name: 'Collapse' })
-      .click();
+    await page.getByRole('region', { name: 'Notices' }).getByRole('button', { name: 'Collapse' }).click();
     await expect.poll(() => rowsInView(toolList(page), page)).toBeGreaterThan(before);
     expect(await sidewaysScroll(page)).toBe(0);
   });
