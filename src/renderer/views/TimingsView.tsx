@@ -1,11 +1,12 @@
 import { useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { RoundTripChart } from '../components/RoundTripChart';
 import { formatCount, formatMs } from '../lib/format';
 import { computeTimings } from '../lib/timings';
 import { useThrottled } from '../lib/useThrottled';
 import { selectFrameLog } from '../store/selectors';
 import { useLoupeStore } from '../store/store';
+import { Waterfall } from './Waterfall';
+import './timings.css';
 
 export function TimingsView() {
   const { log, version } = useLoupeStore(
@@ -40,7 +41,7 @@ export function TimingsView() {
           ))}
         </tbody>
       </table>
-      <RoundTripChart points={timings.points} methods={timings.methods.map((row) => row.method)} />
+      <Waterfall points={timings.points} methods={timings.methods.map((row) => row.method)} />
     </div>
   );
 }
