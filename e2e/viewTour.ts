@@ -2,7 +2,9 @@
  * A tour of the main views on the demo server, each shown as a person would meet it at work (a tool open, a frame
  * selected, the lens scanned): the accessibility audit and the documentation screenshots walk the same tour.
  */
+import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
+import { repositoryRoot } from './hostProcess';
 import { openTool, toolList } from './pageHelpers';
 
 export interface TourStop {
@@ -14,6 +16,7 @@ export interface TourStop {
 }
 
 const panel = (page: Page) => page.getByRole('tabpanel');
+const demoCollection = join(repositoryRoot, 'examples', 'collections', 'demo.collection.json');
 
 export const tour: TourStop[] = [
   {
@@ -47,7 +50,15 @@ export const tour: TourStop[] = [
       await expect(page.getByRole('region', { name: /detail/i }).first()).toBeVisible();
     },
   },
-  { view: 'Skills', slug: 'skills', show: async (page) => void (await expect(panel(page)).not.toBeEmpty()) },
+  {
+    view: 'Skills',
+    slug: 'skills',
+    show: async (page) => {
+      const list = panel(page).getByRole('button', { name: /^List skills/ });
+      await list.click();
+      await expect(page.getByTestId('skills-footer').or(panel(page).getByRole('alert'))).toBeVisible();
+    },
+  },
   {
     view: 'Server',
     slug: 'server',
@@ -74,7 +85,14 @@ export const tour: TourStop[] = [
   {
     view: 'Collections',
     slug: 'collections',
-    show: async (page) => void (await expect(panel(page).getByRole('region').first()).toBeVisible()),
+    show: async (page) => {
+      // The example collection of the repository, opened and run against the demo as a person would.
+      await page.getByTestId('collection-file').setInputFiles(demoCollection);
+      const view = page.getByRole('region', { name: 'Collections' });
+      await expect(view.getByRole('listitem', { name: 'Step readme' })).toBeVisible();
+      await view.getByRole('button', { name: 'Run all' }).click();
+      await expect(view.getByLabel('Run summary')).toHaveText(/^5 passed, 0 failed/, { timeout: 30_000 });
+    },
   },
   {
     view: 'Conformance',
@@ -109,12 +127,16 @@ export const tour: TourStop[] = [
   },
 ];
 
-/** Opens a view of the tour by its tab and brings it to the state it is shown in. */
+/**
+ * Opens a view of the tour by its tab and brings it to the state it is shown in: that view's tab is the one selected
+ * and the page does not scroll sideways (every walk of the tour checks both, at whatever size the page has).
+ */
 export async function visit(page: Page, stop: TourStop): Promise<void> {
-  await page
+  const tab = page
     .getByRole('navigation', { name: 'Views' })
-    .getByRole('tab', { name: stop.view, exact: true })
-    .click();
+    .getByRole('tab', { name: stop.view, exact: true });
+  await tab.click();
+  await expect(tab).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('tabpanel')).toBeVisible();
   await expect(
     page
@@ -123,4 +145,10 @@ export async function visit(page: Page, stop: TourStop): Promise<void> {
       .filter({ hasText: /^Loading the/ }),
   ).toHaveCount(0);
   await stop.show(page);
+  await expect(tab).toHaveAttribute('aria-selected', 'true');
+  expect(await sidewaysScroll(page), `${stop.view}: the page scrolls sideways`).toBe(0);
 }
+
+/** How far the page scrolls sideways (0: it does not). */
+export const sidewaysScroll = (page: Page) =>
+  page.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth');

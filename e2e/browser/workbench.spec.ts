@@ -70,12 +70,12 @@ async function rowsInView(list: Locator, page: Page): Promise<number> {
   return count;
 }
 
-/** The focused element shows it: a ring (box-shadow) or an outline. */
+/** The focused element shows it: a ring (a box-shadow spread of 2 px or more) or an outline. */
 const focusShown = (page: Page) =>
   page.evaluate<boolean>(
     `(() => { const element = document.activeElement; if (!element || element === document.body) return false;
       const style = getComputedStyle(element);
-      return element.matches(':focus-visible') && (style.boxShadow !== 'none' || (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0)); })()`,
+      return element.matches(':focus-visible') && (/0px 0px 0px [2-9]px/.test(style.boxShadow) || (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0)); })()`,
   );
 
 /** The dialog's own background is opaque, and it is what is drawn at its centre. */
