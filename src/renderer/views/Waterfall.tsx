@@ -5,7 +5,7 @@
  * every method above; the waterfall is for seeing what overlapped and what waited).
  */
 import { useMemo, type CSSProperties } from 'react';
-import { methodPalette, niceTicks } from '../lib/chartScale';
+import { methodPalette, timeAxis } from '../lib/chartScale';
 import { formatMs, plural } from '../lib/format';
 import type { TimingPoint } from '../lib/timings';
 import { selectFrame, setTab } from '../store/appActions';
@@ -30,9 +30,8 @@ export function Waterfall({ points, methods }: { points: TimingPoint[]; methods:
   );
   const from = Math.min(...rows.map((row) => row.start));
   const to = Math.max(...rows.map((row) => row.t));
-  const ticks = niceTicks(Math.max(1, to - from));
-  const span = ticks[ticks.length - 1] || 1;
-  const at = (ms: number) => `${((ms - from) / span) * 100}%`;
+  const { origin, span, ticks } = timeAxis(from, to);
+  const at = (ms: number) => `${((ms - origin) / span) * 100}%`;
   const open = (seq: number) => {
     setTab('Traffic');
     selectFrame(seq);
@@ -60,7 +59,7 @@ export function Waterfall({ points, methods }: { points: TimingPoint[]; methods:
         <span className="waterfall-ticks">
           {ticks.map((tick) => (
             <span key={tick} className="waterfall-tick" style={{ left: `${(tick / span) * 100}%` }}>
-              {seconds(from + tick)}
+              {seconds(origin + tick)}
             </span>
           ))}
         </span>
