@@ -55,7 +55,7 @@ export function AppHeader() {
             strokeLinecap="round"
           />
         </svg>
-        <span className="brand-name">Loupe</span>
+        <h1 className="brand-name">Loupe</h1>
       </div>
       <div className="header-server" aria-live="polite">
         <span className={`status-pill state-${state}`}>
