@@ -10,6 +10,7 @@ const log = (line) => process.stderr.write(`  ${line}\n`);
 
 const sections = {
   listing: () => import('./sections/listing.mjs'),
+  startup: () => import('./sections/startup.mjs'),
   processes: () => import('./sections/processes.mjs'),
   recording: () => import('./sections/recording.mjs'),
   memory: () => import('./sections/memory.mjs'),

@@ -1,5 +1,6 @@
-// Counting a runner's JSON report into the summary of scripts/testAll.mjs (both CI runs: Node 20 and Node 24):
-// a report missing, or a runner that failed with no failed test, counts as one failure, never as a pass.
+// Counting into the summary of scripts/testAll.mjs (both CI passes: the machine's Node and Node 24): each test
+// runner's JSON report (a report missing, or a runner that failed with no failed test, counts as one failure, never
+// as a pass), and the static steps, which are not tests: listed as ok or FAILED, a failed one counted as 1 failed.
 import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 
@@ -9,6 +10,27 @@ export function readJson(path) {
   } catch {
     return undefined;
   }
+}
+
+/** A static step (lint, a typecheck, the build) that ran as run = { ok, seconds }: listed in steps, never a test. */
+export function countStep(results, steps, name, run) {
+  if (!run.ok) results.failed += 1;
+  steps.push(`${name} ${run.ok ? 'ok' : 'FAILED (counted as 1 failed)'} (${run.seconds} s)`);
+}
+
+/**
+ * The summary testAll prints: a heading naming the pass, the steps, each runner's lines, and the last line CI reads,
+ * "[<label>: ]N passed, N failed, N skipped", which sums the test runners (and the failed steps).
+ */
+export function summaryText({ pass, node, label = '', steps, lines, results }) {
+  const prefix = label ? `${label}: ` : '';
+  return [
+    `\n── summary of ${pass} (node ${node})`,
+    `  steps (not counted as tests): ${steps.join(', ')}`,
+    ...lines.map((line) => `  ${line}`),
+    `${prefix}${results.passed} passed, ${results.failed} failed, ${results.skipped} skipped`,
+    '',
+  ].join('\n');
 }
 
 /** Adds vitest's report at path to results and a line to lines; run is { ok, seconds }. */

@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // `npm test`: typecheck, lint, build, unit + integration (vitest), e2e (Playwright), on the Node that runs it
 // (every tool is started with this process's node). Every step runs even when an earlier one failed, so one run
-// shows everything; the last line sums every runner: "N passed, N failed, N skipped".
+// shows everything; the last line sums the test runners' tests: "N passed, N failed, N skipped". The static steps
+// (lint, the typechecks, the build) are steps, not tests: the summary lists each as ok or FAILED, a passed one adds
+// nothing to the counts, and a failed one adds 1 failed (so no run with a failed step can read as passing).
 //
 // The static steps are single-threaded, so they run in two lanes at once (lint beside the typechecks and the
 // build; the build after `typecheck` because both use out/node's tsbuildinfo), each step's output printed whole
@@ -9,9 +11,10 @@
 //
 // LOUPE_TEST_LABEL=<label> (scripts/testNode24.mjs sets node24) keeps a second run's reports apart
 // (test-results/vitest-<label>.json, e2e-<label>.json) and starts the last line with "<label>: ".
+// LOUPE_TEST_PASS=<name> (.ci/run names its passes) heads the summary with the pass's name.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
-import { countPlaywright, countVitest } from './reportCounts.mjs';
+import { countPlaywright, countStep, countVitest, summaryText } from './reportCounts.mjs';
 
 const label = process.env.LOUPE_TEST_LABEL ?? '';
 const suffix = label ? `-${label}` : '';
@@ -26,6 +29,8 @@ const bin = {
 
 const results = { passed: 0, failed: 0, skipped: 0 };
 const lines = [];
+/** The static steps' outcomes, in the order they ended: "lint ok (12.3 s)". */
+const steps = [];
 mkdirSync('test-results', { recursive: true });
 
 /** Runs one step; with capture its output is kept and printed in one block when it ends (for the lanes). */
@@ -52,13 +57,11 @@ function run(name, command, args, { capture = false } = {}) {
   });
 }
 
-/** A step that counts as one passed or one failed test. */
+/** A static step: listed as ok or FAILED; a failure counts as 1 failed, a pass counts as no test. */
 async function gate(name, command, args, options) {
-  const { ok, seconds } = await run(name, command, args, options);
-  if (ok) results.passed += 1;
-  else results.failed += 1;
-  lines.push(`${name}: ${ok ? 'ok' : 'FAILED'} (${seconds} s)`);
-  return ok;
+  const step = await run(name, command, args, options);
+  countStep(results, steps, name, step);
+  return step.ok;
 }
 
 const captured = { capture: true };
@@ -107,11 +110,6 @@ if (skipSlow) {
   lines.push('e2e: not run because the build failed: counted as 1 failed');
 }
 
-const prefix = label ? `${label}: ` : '';
-process.stdout.write(
-  `\n── ${prefix}summary (node ${process.version})\n${lines.map((line) => `  ${line}`).join('\n')}\n`,
-);
-process.stdout.write(
-  `${prefix}${results.passed} passed, ${results.failed} failed, ${results.skipped} skipped\n`,
-);
+const pass = process.env.LOUPE_TEST_PASS ?? `npm test${label ? ` (${label})` : ''}`;
+process.stdout.write(summaryText({ pass, node: process.version, label, steps, lines, results }));
 process.exit(results.failed === 0 ? 0 : 1);

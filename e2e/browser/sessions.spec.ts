@@ -3,9 +3,14 @@
  * open at once, each with its own traffic (frames only its server sends, none of the other's); a page reload re-attaches to both with their traffic intact and
  * walks no list again, and a call's result is shown again; Alt+Shift+] / [ switch; disconnecting one leaves the
  * other connected.
- * Screenshots of two sessions (light and dark) go to /tmp/sessions/.
+ * Sessions of one server are told apart in the strip (live, snapshot, replay; a number when all else is equal); a tab
+ * whose Loupe has ended says so plainly.
+ * Screenshots of two sessions (light and dark), of the strip telling sessions apart and of the ended banner go to
+ * /tmp/sessions/.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import {
   startHostProcess,
@@ -156,7 +161,11 @@ test.describe('sessions', () => {
     expect(httpTraffic.first.some((row) => row.endsWith(' initialize'))).toBe(false);
     // Only the v2 server's frames: its tool list page, its listen stream, nothing of the paginating server.
     const httpOwn = await ownFrames(page);
-    expect(httpOwn).toMatchObject({ trigger_list_changed: 0, 'said before the reload': 0, regional_lookup: 1 });
+    expect(httpOwn).toMatchObject({
+      trigger_list_changed: 0,
+      'said before the reload': 0,
+      regional_lookup: 1,
+    });
     // The request and what the stream answered so far.
     expect(httpOwn['subscriptions/listen']).toBeGreaterThan(0);
     await shot(page, 'dark', 'two-sessions-dark');
@@ -169,7 +178,9 @@ test.describe('sessions', () => {
     await panel.locator('input[id$="_text"]').fill('said before the reload');
     await panel.getByRole('button', { name: 'Call echo' }).click();
     const echoed = () =>
-      page.getByRole('region', { name: 'Call result' }).locator('pre.text-block', { hasText: 'said before the reload' });
+      page
+        .getByRole('region', { name: 'Call result' })
+        .locator('pre.text-block', { hasText: 'said before the reload' });
     await expect(echoed()).toBeVisible();
     const stdioTraffic = await traffic(page);
     const stdioPages = await toolsListRequests(page);
@@ -178,7 +189,12 @@ test.describe('sessions', () => {
     expect(stdioTraffic.first.some((row) => row.endsWith(' initialize'))).toBe(true);
     expect(stdioTraffic.first.some((row) => row.endsWith(' subscriptions/listen'))).toBe(false);
     // Only the paginating server's frames: its first tool page, the call and its answer, nothing of the v2 server.
-    const stdioOwn = { trigger_list_changed: 1, 'said before the reload': 2, regional_lookup: 0, 'subscriptions/listen': 0 };
+    const stdioOwn = {
+      trigger_list_changed: 1,
+      'said before the reload': 2,
+      regional_lookup: 0,
+      'subscriptions/listen': 0,
+    };
     expect(await ownFrames(page)).toEqual(stdioOwn);
     // The call made while the HTTP session was open did not land in its traffic.
     await switchNext(page);
@@ -249,5 +265,68 @@ test.describe('sessions', () => {
     await page.reload();
     await expect(connectedPill(page)).toBeVisible();
     await expect(tabs).toHaveCount(1);
+  });
+
+  test('sessions of one server are told apart in the strip: a number, then live, snapshot and replay', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    await page.goto(host.url);
+    await expect(connectedPill(page)).toBeVisible();
+    const tabs = strip(page).getByRole('tab');
+    await page.getByRole('button', { name: '+ New session' }).click();
+    await expect(strip(page).getByRole('tab', { selected: true })).toHaveText(/New session, idle/);
+    const form = page.getByRole('form', { name: 'Connection' });
+    const transport = form.getByRole('combobox').first();
+    await transport.selectOption('demo');
+    await expect(transport).toHaveValue('demo');
+    await form.getByRole('button', { name: 'Connect', exact: true }).click();
+    await expect(toolsPane(page).getByText(/\d+ tools/)).toBeVisible({ timeout: 30_000 });
+    // The same server twice, the same way: only a number tells them apart.
+    await expect(tabs.nth(0)).toHaveAccessibleName(/^loupe-demo\s*·\s*#1\s*, connected$/);
+    await expect(tabs.nth(1)).toHaveAccessibleName(/^loupe-demo\s*·\s*#2\s*, connected$/);
+
+    // The second shows a snapshot of itself: it is told apart by that, and the number goes.
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Save snapshot' }).click();
+    const saved = join(mkdtempSync(join(tmpdir(), 'loupe-e2e-sessions-')), 'demo.json');
+    await (await download).saveAs(saved);
+    await page.getByTestId('snapshot-file').setInputFiles(saved);
+    await expect(tabs.nth(0)).toHaveAccessibleName(/^loupe-demo\s*·\s*live\s*, connected$/);
+    await expect(tabs.nth(1)).toHaveAccessibleName(/^loupe-demo\s*·\s*snapshot\s*, connected$/);
+
+    // Its replay, in a session of its own: a replay.
+    const replay = page.getByTestId('snapshot-session').getByRole('region', { name: 'Replay' });
+    await replay.getByRole('button', { name: 'Serve it' }).click();
+    await replay.getByRole('button', { name: 'Open a session on it' }).click();
+    await expect(tabs).toHaveCount(3);
+    await expect(tabs.nth(2)).toHaveAccessibleName(/^loupe-demo\s*·\s*replay\s*, connected$/, {
+      timeout: 30_000,
+    });
+    await expect(tabs.nth(0)).toHaveAccessibleName(/^loupe-demo\s*·\s*live\s*, connected$/);
+    await shot(page, 'light', 'same-name-sessions-light');
+    await shot(page, 'dark', 'same-name-sessions-dark');
+  });
+
+  test("a tab whose Loupe has ended says so plainly, and which address to open, instead of 'trying to reconnect…' for ever", async ({
+    page,
+  }) => {
+    await page.goto(host.url);
+    await expect(connectedPill(page)).toBeVisible();
+    await expect(toolsPane(page).getByText(/\d+ tools/)).toBeVisible({ timeout: 30_000 });
+    const origin = host.origin;
+    await host.stop();
+    // Nothing answers at its address any more: a person waiting sees it said, with the way on.
+    const ended = page.getByTestId('ended-banner');
+    await expect(ended).toContainText(`This Loupe has ended: nothing answers at ${origin} any more`);
+    await expect(ended).toContainText('If you started Loupe again, open the address it printed');
+    await expect(page.getByText('Backend disconnected — trying to reconnect…')).toHaveCount(0);
+    await expect(page.getByRole('banner').getByText('Loupe ended', { exact: true })).toBeVisible();
+    await expect(connectedPill(page)).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Save snapshot' })).toBeDisabled();
+    // What the tab showed stays, to be read.
+    await expect(toolsPane(page).getByText(/\d+ tools/)).toBeVisible();
+    await shot(page, 'light', 'ended-light');
+    await shot(page, 'dark', 'ended-dark');
   });
 });

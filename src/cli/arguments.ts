@@ -156,6 +156,9 @@ export function parseArguments(argv: readonly string[]): Invocation {
       case '--debug':
         options.debug = true;
         break;
+      case '--costs':
+        options.costs = true;
+        break;
       case '--journal':
         options.journalPath = value();
         break;
@@ -447,6 +450,8 @@ export function parseArguments(argv: readonly string[]): Invocation {
     );
   if (options.conform?.all && options.conform.scenarios.length > 0)
     throw usage('conform takes --all or --scenario names, not both.');
+  if (options.costs && command !== 'list')
+    throw usage('--costs goes with list: loupe list --costs <target> (lint --hosts prints them too).');
   if (options.hosts && command !== 'lint')
     throw usage('--hosts goes with lint: loupe lint --hosts openai,anthropic <target> (or --hosts all).');
   if (command === 'snapshot' && !options.out) throw usage('snapshot needs --out <file>.');

@@ -14,7 +14,9 @@ function dataField(error: LoupeErrorData, key: string): unknown {
 
 /** "label: message", without saying the label twice when the message already opens with it. */
 function labelled(label: string, message: string): string {
-  return message.toLowerCase().startsWith(label) ? `${label}${message.slice(label.length)}` : `${label}: ${message}`;
+  return message.toLowerCase().startsWith(label)
+    ? `${label}${message.slice(label.length)}`
+    : `${label}: ${message}`;
 }
 
 /** Longest error line, in characters: a server can send a 100 MB error message. */
@@ -29,7 +31,10 @@ export function describeError(error: LoupeErrorData): string {
 }
 
 function describeRaw(error: LoupeErrorData): string {
-  const message = prefix(error.message, maximumErrorLength).replace(/\s*\n\s*/g, ' ').trim().replace(/\.$/, '');
+  const message = prefix(error.message, maximumErrorLength)
+    .replace(/\s*\n\s*/g, ' ')
+    .trim()
+    .replace(/\.$/, '');
   switch (error.kind) {
     case 'method-not-found':
       return labelled('method not found', message);
@@ -37,8 +42,14 @@ function describeRaw(error: LoupeErrorData): string {
       const code = dataField(error, 'exitCode');
       const lastLine = dataField(error, 'lastStderrLine');
       const stderrLine = typeof lastLine === 'string' ? prefix(lastLine, maximumErrorLength) : undefined;
-      const codeText = typeof code === 'number' && !message.includes(`code ${code}`) ? ` (exit code ${code})` : '';
-      const tail = typeof stderrLine === 'string' && !message.includes(stderrLine) ? `; last stderr line: ${stderrLine}` : '';
+      const codeText =
+        typeof code === 'number' && !message.includes(`code ${code}`) ? ` (exit code ${code})` : '';
+      // A message headed by the stderr line that says why needs no banner after it (Node's closing `Node.js v20…`).
+      const named = typeof dataField(error, 'stderrCause') === 'string';
+      const tail =
+        !named && typeof stderrLine === 'string' && !message.includes(stderrLine)
+          ? `; last stderr line: ${stderrLine}`
+          : '';
       return `${labelled('server exited', message)}${codeText}${tail}`;
     }
     case 'page-limit':
@@ -84,7 +95,9 @@ export function errorLine(error: unknown): string {
 
 /** The evidence the diagnosis rests on (HTTP answers, exit code, stderr, stdout lines), for --debug. */
 export function evidenceLines(error: LoupeErrorData): string[] {
-  return (diagnosisOf(error)?.evidence ?? []).map((line) => `  evidence: ${printableCell(line, maximumErrorLength)}`);
+  return (diagnosisOf(error)?.evidence ?? []).map(
+    (line) => `  evidence: ${printableCell(line, maximumErrorLength)}`,
+  );
 }
 
 /**
@@ -106,7 +119,8 @@ export function debugDetail(error: unknown): string | undefined {
   const detail = toErrorData(error);
   const evidence = evidenceLines(detail);
   if (detail.kind === 'internal' && error instanceof Error && error.stack) {
-    const cause = error.cause instanceof Error && error.cause.stack ? `\ncaused by: ${error.cause.stack}` : '';
+    const cause =
+      error.cause instanceof Error && error.cause.stack ? `\ncaused by: ${error.cause.stack}` : '';
     // A stack repeats the message, which may be the server's text.
     const stack = `${error.stack}${cause}`.split('\n').map((line) => printable(line));
     return [...evidence, ...stack].join('\n');

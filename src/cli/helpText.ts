@@ -5,6 +5,7 @@ Usage: loupe <command> [options] <target>
 
 Commands
   list [--kind tools|resources|templates|prompts|skills]  table of every item, all pages (--json: items as sent)
+  list --costs                                     also what the tool definitions cost a model's context (tokens)
   call <tool> [--args '<json>']                    call a tool; stdout: its structuredContent as JSON, else its
                                                    text (other blocks, validation on stderr); exit 1 on isError
   read <uri>                                       resources/read: each content's text on stdout (--json: the result)
@@ -30,7 +31,9 @@ Commands
                                                    verified one. list --kind skills lists them (no file read)
   auth logout --url <url>                          forget the saved sign-in for that server
   tap [--fault <rule>]… -- <command> [args…]       put in a host's config in place of the server's command: bytes
-                                                   pass unchanged, every frame to a journal (--journal <file>)
+                                                   pass unchanged, every frame to a journal (--journal <file>);
+                                                   a frame over --max-frame-bytes still passes and is journalled
+                                                   as a marker (size, SHA-256, first 4 KiB)
   tap --url <upstream> [--port <n>]                a loopback proxy for an HTTP server (prints its URL first)
   tap --config <file> --server <name> --print|--write [--yes]
                                                    the config entry that runs that server through the tap

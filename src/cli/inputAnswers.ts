@@ -16,15 +16,16 @@ import type { SessionOptions } from '../shared/session.js';
 import type { McpSession } from '../core/types.js';
 import type { CliOptions, InputMode } from './arguments.js';
 import { terminalLineReader, type LineReader } from './linePrompt.js';
-import { askingHandlers } from './terminalAnswers.js';
+import type { askingHandlers } from './terminalAnswers.js';
 import type { Terminal } from './terminal.js';
 
 export interface InputPlan {
   mode: InputMode;
   answers: JsonObject;
   roots: { uri: string; name?: string }[];
-  /** ask: the terminal the person answers on. */
+  /** ask: the terminal the person answers on, and the forms that ask (loaded only for ask). */
   ask?: LineReader;
+  asking?: typeof askingHandlers;
 }
 
 /** `loupe call` on a terminal (stdin and stderr) with no --input: the person answers (`ask`). */
@@ -45,7 +46,8 @@ export async function inputPlan(options: CliOptions): Promise<InputPlan | undefi
         message:
           '--input ask needs a terminal to ask on, and stdin is not one: use --input decline, cancel, defaults or an answers file',
       });
-    return { mode, answers: {}, roots: options.roots.map((uri) => ({ uri })), ask };
+    const { askingHandlers } = await import('./terminalAnswers.js');
+    return { mode, answers: {}, roots: options.roots.map((uri) => ({ uri })), ask, asking: askingHandlers };
   }
   let answers: JsonObject = {};
   if (mode.mode === 'file') {
@@ -80,8 +82,8 @@ export function offerOf(plan: InputPlan | undefined): Pick<SessionOptions, 'offe
 }
 
 export function installInputAnswers(session: McpSession, plan: InputPlan, terminal: Terminal): void {
-  if (plan.ask) {
-    const asking = askingHandlers(plan.ask, terminal);
+  if (plan.ask && plan.asking) {
+    const asking = plan.asking(plan.ask, terminal);
     session.setRequestHandler('elicitation/create', asking.elicitation);
     session.setRequestHandler('sampling/createMessage', asking.sampling);
     return;

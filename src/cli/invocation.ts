@@ -89,6 +89,8 @@ export interface CliOptions {
   calls?: string;
   /** replay: --http (Streamable HTTP on loopback; legacy SSE too for a recording made over SSE), --on-miss, --pace. */
   replay: { http: boolean; onMiss: 'error' | 'nearest'; pace: 'instant' | 'recorded' };
+  /** list --costs: what the tool definitions cost a model's context (the tokenizers load only then). */
+  costs?: boolean;
   /** list --kind skills: skills/list (SEP-2640) instead of a core list. */
   skills?: boolean;
   /** skills get --verify: read every file of the skill and verify it. */

@@ -7,7 +7,6 @@ import type { DialTarget, McpSession } from '../core/types.js';
 import type { CliOptions } from './arguments.js';
 import { inputPlan, installInputAnswers, offerOf } from './inputAnswers.js';
 import type { Terminal } from './terminal.js';
-import { cliAuth } from './authSetup.js';
 
 export function dialTarget(target: Target): DialTarget {
   return target.transport === 'demo' ? demoTarget() : target;
@@ -24,7 +23,11 @@ export function createRecorder(options: CliOptions): FrameRecorder {
  */
 export async function openSession(target: Target, options: CliOptions, recorder: FrameRecorder, terminal?: Terminal): Promise<McpSession> {
   const plan = await inputPlan(options);
-  const authFetch = cliAuth(target, options, (line) => process.stderr.write(`${line}\n`), recorder);
+  // The sign-in layer (most of the engine's auth code) loads only for a URL target.
+  const authFetch =
+    target.transport === 'stdio' || target.transport === 'demo'
+      ? undefined
+      : (await import('./authSetup.js')).cliAuth(target, options, (line) => process.stderr.write(`${line}\n`), recorder);
   const session = await connect(dialTarget(target), {
     recorder,
     ...(authFetch ? { authFetch } : {}),

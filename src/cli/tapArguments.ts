@@ -2,8 +2,8 @@
  * `loupe tap` arguments. The tap's stdout belongs to the host (it is the protocol stream), so tap parses its own
  * flags and never writes anything but the server's bytes there.
  *
- *   loupe tap [--journal <file>] [--fault <rule>]… -- <server command> [args…]
- *   loupe tap --url <upstream> [--port N] [--journal <file>] [--fault <rule>]…
+ *   loupe tap [--journal <file>] [--fault <rule>]… [--max-frame-bytes N] -- <server command> [args…]
+ *   loupe tap --url <upstream> [--port N] [--journal <file>] [--fault <rule>]… [--max-frame-bytes N]
  *   loupe tap --config <file> --server <name> [--print | --write [--yes]]
  */
 import { LoupeError } from '../shared/errors.js';
@@ -17,6 +17,8 @@ export interface TapInvocation {
   faults: FaultRule[];
   /** --url: the loopback port to listen on (0: any free port). */
   port?: number;
+  /** The recording limit of one frame: a longer one passes whole and is recorded as a marker (frameCapture.ts). */
+  maxFrameBytes?: number;
   config?: { path: string; server: string; mode: 'print' | 'write'; yes: boolean };
 }
 
@@ -31,6 +33,7 @@ const flagsWithValue = new Set([
   '--journal',
   '--fault',
   '--port',
+  '--max-frame-bytes',
   '--config',
   '--server',
   '--url',
@@ -93,6 +96,13 @@ export function parseTapArguments(argv: readonly string[]): TapInvocation {
         if (!/^\d+$/.test(text) || Number(text) > 65_535)
           throw usage(`--port wants a port number 0–65535, got "${text}".`);
         invocation.port = Number(text);
+        break;
+      }
+      case '--max-frame-bytes': {
+        const text = value();
+        if (!/^\d+$/.test(text) || Number(text) < 1 || !Number.isSafeInteger(Number(text)))
+          throw usage(`--max-frame-bytes wants a whole number of bytes (1 or more), got "${text}".`);
+        invocation.maxFrameBytes = Number(text);
         break;
       }
       case '--config':

@@ -1,10 +1,11 @@
 /**
  * The application menu: the platform's standard roles plus "Save snapshot…" with a native save dialog,
- * written atomically and owner-only like every snapshot; DevTools in development only.
+ * written atomically and owner-only like every snapshot, never a failure over a good record (saveSnapshot.ts);
+ * DevTools in development only.
  */
 import { Menu, dialog, type BrowserWindow, type MenuItemConstructorOptions } from 'electron';
 import { join } from 'node:path';
-import { writeFileAtomic } from '../core/snapshot/writeSnapshot.js';
+import { saveSnapshotText } from '../core/snapshot/saveSnapshot.js';
 import type { BackendMethods } from '../shared/contract.js';
 import { toErrorData } from '../shared/errors.js';
 import { openExternalConfirmed } from './externalLinks.js';
@@ -24,7 +25,14 @@ export async function saveSnapshotWithDialog(
       filters: [{ name: 'Loupe snapshot', extensions: ['json'] }],
     });
     if (choice.canceled || !choice.filePath) return;
-    await writeFileAtomic(choice.filePath, text);
+    // A failed session's record never replaces a good snapshot: it goes beside it, and the person is told where.
+    const saved = await saveSnapshotText(choice.filePath, text);
+    if (saved.kept !== undefined)
+      await dialog.showMessageBox(window, {
+        type: 'info',
+        message: 'The snapshot already there was kept',
+        detail: `${saved.kept} was left as it was (${saved.keptBecause ?? 'a good record'}). This session did not connect or did not list to the end, so its record was saved beside it: ${saved.path}`,
+      });
   } catch (error) {
     dialog.showErrorBox('Could not save the snapshot', toErrorData(error).message);
   }
@@ -37,7 +45,11 @@ export interface MenuPlaces {
 }
 
 /** `methods`: the snapshot of the session the window shows (several sessions: the one its page last named). */
-export function installMenu(window: BrowserWindow, methods: Pick<BackendMethods, 'createSnapshot'>, places: MenuPlaces): void {
+export function installMenu(
+  window: BrowserWindow,
+  methods: Pick<BackendMethods, 'createSnapshot'>,
+  places: MenuPlaces,
+): void {
   const isMac = process.platform === 'darwin';
   const template: MenuItemConstructorOptions[] = [
     ...(isMac ? [{ role: 'appMenu' as const }] : []),

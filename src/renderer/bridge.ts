@@ -18,9 +18,12 @@ import { sessionStorageOrNothing, takeAccessToken } from './accessToken';
  * 'no-credential': the page was opened without the access token (the bare address); 'refused': Loupe answers at
  * this address but did not open the socket for this tab's token (a wrong one in the address, or one of an
  * earlier run: each run makes its own); 'unreachable': the socket has never opened and nothing answers at this
- * address. All three need the user to open the address Loupe printed. 'closed': it was open and dropped.
+ * address. All three need the user to open the address Loupe printed. 'closed': it was open and dropped (it may come
+ * back); 'ended': it was open, dropped, and nothing has answered at this address since (the Loupe of this tab has
+ * ended: a run's token dies with it, so no later run at this address can take this tab back).
  */
-export type BridgeState = 'connecting' | 'open' | 'closed' | 'no-credential' | 'refused' | 'unreachable';
+export type BridgeState =
+  'connecting' | 'open' | 'closed' | 'ended' | 'no-credential' | 'refused' | 'unreachable';
 
 let current: LoupeApi | undefined;
 /** The session on screen: getApi() names it on every call (none: calls name no session). */
@@ -105,6 +108,12 @@ export function webSocketUrl(location: Pick<Location, 'protocol' | 'host'>): str
 }
 
 const reconnectDelaysMs = [500, 1000, 2000, 4000, 8000];
+/**
+ * Tries after a drop with nothing answering at the address (0.5 + 1 + 2 s): then the page says this Loupe has ended,
+ * rather than "trying to reconnect…" for ever. It goes on trying: a new run at this address refuses the tab's token
+ * and the page then says that (the access page).
+ */
+const endedAfterTries = 3;
 
 /**
  * Whether the page's own host answers HTTP (the page is public): after a socket that never opened, it tells a
@@ -130,6 +139,8 @@ export function createWebSocketApi(url: string, protocols: string[] = []): Loupe
   let receiver: ((message: WireMessage) => void) | undefined;
   let attempt = 0;
   let everOpened = false;
+  /** Tries since the socket dropped at which nothing answered at the address. */
+  let silentTries = 0;
   const queued: WireMessage[] = [];
   const outstanding = new Set<number>();
 
@@ -147,6 +158,7 @@ export function createWebSocketApi(url: string, protocols: string[] = []): Loupe
     next.addEventListener('open', () => {
       opened = true;
       attempt = 0;
+      silentTries = 0;
       everOpened = true;
       setBridgeState('open');
       for (const message of queued.splice(0)) next.send(JSON.stringify(message));
@@ -179,8 +191,10 @@ export function createWebSocketApi(url: string, protocols: string[] = []): Loupe
       // the address this run printed); a host that does not answer may come back.
       void hostAnswers(url).then((answers) => {
         if (answers) return setBridgeState('refused');
-        if (everOpened) setBridgeState('closed');
-        else if (attempt >= 1) setBridgeState('unreachable');
+        if (everOpened) {
+          silentTries += 1;
+          setBridgeState(silentTries >= endedAfterTries ? 'ended' : 'closed');
+        } else if (attempt >= 1) setBridgeState('unreachable');
         retry();
       });
     });

@@ -107,6 +107,7 @@ interface StepBase {
   after?: string[];
   /** How many times the request is sent (latency budgets); assertions other than latency look at the first. */
   repeat?: number;
+  /** The step's deadline over all it does (ms); also each of its requests' timeout. */
   timeoutMs?: number;
 }
 
@@ -134,6 +135,8 @@ export interface Collection {
   name?: string;
   description?: string;
   target?: CollectionTarget;
+  /** Each step's deadline (ms) unless the step gives its own; the default is 60 s. */
+  timeoutMs?: number;
   steps: CollectionStep[];
 }
 
@@ -200,6 +203,8 @@ export interface CollectionReport {
   counts: { passed: number; failed: number; error: number; skipped: number };
   /** Set when the run could not go on (the connection ended): exit 2. */
   aborted?: { kind: string; message: string };
+  /** Set when the run was interrupted (Ctrl-C: "SIGINT"): steps in flight are errors, the rest skipped; exit 130. */
+  interrupted?: string;
 }
 
 /** A call proposed as a collection step ("Save to collection"): its result as the expectation, editable. */

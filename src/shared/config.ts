@@ -36,6 +36,13 @@ export interface ConfigInputUse {
   declared: boolean;
 }
 
+/** An environment variable whose value a server's entry puts into its target (`${env:NAME}`, `${NAME}`). */
+export interface ConfigVariableUse {
+  name: string;
+  /** Where: `headers.NAME`, `env.NAME`, `args[2]`, `url`, `command`, `cwd`. */
+  places: string[];
+}
+
 export interface ConfigServer {
   name: string;
   /** The Loupe target, references resolved; absent when the entry cannot be used (see `error`). */
@@ -50,6 +57,11 @@ export interface ConfigServer {
   inputs?: ConfigInputUse[];
   /** The dotenv file (`envFile`, VS Code stdio servers) whose variables were merged under `env`. */
   envFile?: string;
+  /**
+   * The environment variables the entry reads, by name (never their values), in the order met: opening the
+   * server sends or hands them on (a header to its URL, an env value to its command). Absent when it reads none.
+   */
+  variables?: ConfigVariableUse[];
 }
 
 export interface ConfigFile {

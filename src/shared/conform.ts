@@ -53,6 +53,11 @@ export interface ConformReport {
   selection: 'requirements' | 'all' | 'named';
   /** A stdio server is judged through Loupe's loopback Streamable HTTP bridge: its HTTP behaviour is the bridge's. */
   bridge?: string;
+  /**
+   * Said before the results when the server lacks the suite's own fixtures (the test_* tools its scenarios call):
+   * those checks fail for that reason alone; the note says what to point the suite at instead.
+   */
+  fixtures?: string;
   suite: { name: string; version: string; node: string };
   /** Where the frames are kept (the frame numbers of the checks are its seqs). */
   journalPath?: string;
@@ -60,8 +65,13 @@ export interface ConformReport {
   ms: number;
   scenarios: ConformScenario[];
   counts: ConformCounts;
-  /** Every check of every scored scenario passed (warnings do not fail). */
+  /** Every check of every scored scenario passed (warnings do not fail); false when interrupted. */
   passed: boolean;
+  /**
+   * Set when the run was interrupted (Ctrl-C: reason "SIGINT"): `scenarios` holds those that finished; the one in
+   * flight (`scenario`) was stopped and is not judged, the rest did not run.
+   */
+  interrupted?: { reason: string; scenario?: string };
 }
 
 /** A scenario the suite offers for a revision (the picker of the Conformance tab, `loupe conform --list`). */
@@ -69,6 +79,8 @@ export interface ConformScenarioInfo {
   name: string;
   required: boolean;
   notScoredReason?: string;
+  /** In the revision's requirement set (required, or run there without being scored): a default run runs it. */
+  inRequirementSet?: boolean;
 }
 
 export function countChecks(scenarios: readonly ConformScenario[]): ConformCounts {

@@ -211,6 +211,8 @@ export interface BackendEvents {
   onListProgress: ListProgress;
   /** A list re-walked after notifications/X/list_changed: the diff and the new full result. */
   onListChanged: { diff: ListDiff; result: ListResult };
+  /** A tapped session: a list as the host walked it through the tap so far (each page that passed). */
+  onListSeen: ListResult;
   onLog: LogEntry;
   onProgress: ProgressEvent;
   onServerRequest: ServerRequest;
@@ -310,6 +312,7 @@ export const eventNames = [
   'onFrames',
   'onListProgress',
   'onListChanged',
+  'onListSeen',
   'onLog',
   'onProgress',
   'onServerRequest',

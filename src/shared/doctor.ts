@@ -18,6 +18,11 @@ export interface DoctorEvidence {
   sessionId: boolean;
   /** The last non-empty stderr lines of a stdio server (at most 5). */
   stderrTail: string[];
+  /**
+   * The stderr line that says why it failed ("Error: Cannot find module '…'"), which may be further up than the
+   * tail (Node ends a crash with its version line); absent when no line reads as a cause.
+   */
+  stderrCause?: string;
   /** The first stdout lines of a stdio server that were not JSON-RPC (at most 3, each cut to 200 characters). */
   nonJsonStdout: string[];
   /** The first HTTP answer that was a web page (text/html) instead of MCP: where, its status and its title. */

@@ -31,6 +31,8 @@ export const errorKinds = [
   'invalid-target', // the target itself is unusable (bad URL, empty command)
   'not-connected', // a method that needs a session was called without one
   'snapshot-invalid', // a snapshot file that is corrupt, foreign or of an unknown version
+  'snapshot-digest-mismatch', // a snapshot's frames are not those its digest was made over (data.frame, data.seq when one frame differs)
+  'pins-invalid', // a pin file (--pin, the app's pins.json) that is not JSON, not loupe-pins version 1, or holds a malformed pin (data.path, data.cause)
   'io-error', // reading or writing a file failed
   'usage', // a caller (CLI user) asked for something malformed
   'auth-failed', // signing in to a protected server failed; the message names the step and the cause
@@ -54,6 +56,7 @@ export const errorKinds = [
   'skill-frontmatter-mismatch', // SKILL.md's YAML frontmatter differs from (or is missing against) the entry's frontmatter
   // sessions
   'no-session', // a call named a session the backend does not hold (closed, or from before the backend restarted)
+  'tapped-session', // a tapped session (loupe tap): Loupe watches a host's connection it does not own, so it connects, lists and calls nothing on it
 ] as const;
 
 export type ErrorKind = (typeof errorKinds)[number];

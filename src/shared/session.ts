@@ -101,7 +101,14 @@ export type SessionStatus =
       requestTimeoutMs?: number;
       tapped?: TapInfo;
     }
-  | { state: 'closed'; target: Target; reason?: import('./errors.js').LoupeErrorData; tapped?: TapInfo };
+  | {
+      state: 'closed';
+      target: Target;
+      reason?: import('./errors.js').LoupeErrorData;
+      tapped?: TapInfo;
+      /** A tapped connection's handshake as the host made it, kept when it closed (a probe may close at once). */
+      handshake?: Handshake;
+    };
 
 export interface LogEntry {
   t: number;
@@ -125,7 +132,8 @@ export interface CallOutcome {
   result: JsonObject;
   isError: boolean;
   /** structuredContent checked against the tool's outputSchema. */
-  structuredValidation?: { valid: true } | { valid: false; errors: string[] } | { valid: false; missing: true };
+  structuredValidation?:
+    { valid: true } | { valid: false; errors: string[] } | { valid: false; missing: true };
   rttMs: number;
   requestSeq?: number;
   responseSeq?: number;

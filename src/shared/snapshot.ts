@@ -45,7 +45,12 @@ export interface Snapshot {
   /** The tools exactly as sent. */
   tools: JsonObject[];
   /** Other lists, when they were walked. */
-  lists?: Partial<Record<Exclude<ListKind, 'tools'>, { items: JsonObject[]; pages: ListPage[]; complete: boolean; error?: LoupeErrorData }>>;
+  lists?: Partial<
+    Record<
+      Exclude<ListKind, 'tools'>,
+      { items: JsonObject[]; pages: ListPage[]; complete: boolean; error?: LoupeErrorData }
+    >
+  >;
   /** Skills (SEP-2640), when the server declared the extension: the entries as sent. No file is read for a snapshot. */
   skills?: { items: JsonObject[]; pages: ListPage[]; complete: boolean; error?: LoupeErrorData };
   findings: Finding[];
@@ -55,4 +60,20 @@ export interface Snapshot {
   framesDropped: number;
   /** The conformance runs of the session, oldest first (their checks' frame numbers are seqs of `frames`). */
   conformance?: ConformReport[];
+  /**
+   * A digest over the frames (and framesDropped), checked whenever the file is read: it shows that a frame was
+   * changed, added, removed or reordered after saving (corruption, an edit). It does not show who wrote the file
+   * (anyone can compute it again after an edit), nor cover the fields read from the frames (tools, findings…).
+   * Absent in snapshots written before it existed: those open unverified.
+   */
+  integrity?: SnapshotIntegrity;
+}
+
+export interface SnapshotIntegrity {
+  /** How the digest is made: `loupe.frames-sha256/1` (core/snapshot/frameDigest.ts). */
+  method: string;
+  /** `sha256:<hex>` over framesDropped and every frame's SHA-256, in order. */
+  digest: string;
+  /** The first 16 hex digits of each frame's SHA-256, in order: names the frame that differs. */
+  frames: string[];
 }

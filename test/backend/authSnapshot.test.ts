@@ -30,8 +30,10 @@ function snapshotWith(http: Record<string, unknown>): string {
       loupeVersion: '0.1.0',
     }),
   );
-  const parsed = JSON.parse(text) as { frames: { http: Record<string, unknown> }[] };
+  const parsed = JSON.parse(text) as { frames: { http: Record<string, unknown> }[]; integrity?: unknown };
   parsed.frames[0].http = http;
+  // A file made by hand: a frame changed after writing would not match the digest Loupe wrote with it.
+  delete parsed.integrity;
   return JSON.stringify(parsed);
 }
 

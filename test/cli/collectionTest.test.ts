@@ -179,6 +179,22 @@ describe('loupe test', { timeout: 120_000 }, () => {
     ]);
   });
 
+  it('a value nested 100,000 deep is collection-invalid (exit 2, named where it is), not a stack overflow', async () => {
+    const path = join(directory, 'deep.collection.json');
+    let deep = '"x"';
+    for (let level = 0; level < 100_000; level += 1) deep = `[${deep}]`;
+    writeFileSync(
+      path,
+      `{"format":"loupe.collection/1","steps":[{"name":"deep","method":"tools/call","tool":"echo","arguments":{"message":"hi"},"expect":{"jsonText":{"equals":${deep}}}}]}`,
+    );
+    const run = await runLoupe(['test', path, '--demo', '--json']);
+    expect(run.code, run.stderr).toBe(2);
+    expect((JSON.parse(run.stdout) as { error: { kind: string; message: string } }).error).toMatchObject({
+      kind: 'collection-invalid',
+      message: `${path}: steps[0] "deep": /expect/jsonText/equals/0/0/0/…: a value nests deeper than 256 levels (a collection's values nest at most 256 deep)`,
+    });
+  });
+
   it('a run that cannot start names the ${env:…} a value came from, never the value, in every report', async () => {
     const file = collection('secret.json', {
       target: { transport: 'stdio', command: 'loupe-missing-${env:LOUPE_TEST_SECRET}' },

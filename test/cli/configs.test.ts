@@ -110,11 +110,12 @@ describe('loupe with --config', { timeout: 60_000 }, () => {
     expect(lines[2]).toMatch(
       new RegExp(`^paged-http\\s+http\\s+${http.url.replace(/[.]/g, '\\.')} \\(http\\)$`),
     );
-    expect(lines[3]).toMatch(/^paged-stdio\s+stdio\s+.*paginating\.mjs --tools 30 --page-size 10$/);
-    expect(lines[4]).toMatch(/^\s+input pages \(Page size\): default 10, in args\[4\]$/);
-    expect(lines[5]).toMatch(/^unset\s+http\s+http:\/\/127\.0\.0\.1:9\/ \(http\)$/);
-    expect(lines[6]).toMatch(/^\s+warning: missing variable LOUPE_CONFIG_TEST_UNSET \(in url\): left empty$/);
-    expect(lines).toHaveLength(7);
+    expect(lines[3]).toMatch(new RegExp(`^\\s+reads ${urlVariable} from the environment, in url$`));
+    expect(lines[4]).toMatch(/^paged-stdio\s+stdio\s+.*paginating\.mjs --tools 30 --page-size 10$/);
+    expect(lines[5]).toMatch(/^\s+input pages \(Page size\): default 10, in args\[4\]$/);
+    expect(lines[6]).toMatch(/^unset\s+http\s+http:\/\/127\.0\.0\.1:9\/ \(http\)$/);
+    expect(lines[7]).toMatch(/^\s+warning: missing variable LOUPE_CONFIG_TEST_UNSET \(in url\): left empty$/);
+    expect(lines).toHaveLength(8);
 
     const desktop = await runLoupe(['list', '--config', desktopFile, '--json']);
     expect(desktop.code).toBe(0);

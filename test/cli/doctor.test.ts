@@ -1,4 +1,6 @@
 /** `loupe` prints the connection doctor's likely cause and next step under the error line; --debug adds the evidence. */
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPrintingUrl, type RunningHttpServer } from '../helpers/servers.js';
@@ -67,9 +69,21 @@ describe('loupe and the connection doctor', { timeout: 60_000 }, () => {
     const lines = run.stderr.trimEnd().split('\n');
     expect(lines[0]).toBe('loupe: server exited with code 3: Error: WEATHER_API_KEY is not set');
     expect(lines[1]).toBe(
-      '  likely cause: The command exited with exit code 3 before it could serve MCP. Its last stderr lines: “Error: WEATHER_API_KEY is not set”.',
+      '  likely cause: The command exited with exit code 3 before it could serve MCP: “Error: WEATHER_API_KEY is not set”.',
     );
     expect(lines[2]).toMatch(/^ {2}next step: Run the same command in a terminal/);
+  });
+
+  it('a missing script: the headline and the likely cause are “Cannot find module …”, not the Node.js version line stderr ends with', async () => {
+    const missing = join(tmpdir(), 'loupe-no-such-script', 'index.js');
+    const run = await runLoupe(['list', '--', process.execPath, missing]);
+    expect(run.code).toBe(1);
+    const lines = run.stderr.trimEnd().split('\n');
+    expect(lines[0]).toBe(`loupe: server exited with code 1: Error: Cannot find module '${missing}'`);
+    expect(lines[1]).toBe(
+      `  likely cause: The command exited with exit code 1 before it could serve MCP: “Error: Cannot find module '${missing}'”.`,
+    );
+    expect(lines[2]).toMatch(/^ {2}next step: A script or module it needs is not where it looks/);
   });
 
   it('HTTP 401 with sign-in off: names --auth and --header', async () => {

@@ -1,11 +1,16 @@
 /**
  * `loupe call` and `loupe list` print the doctor's advice at the moment of the problem: under a refused call's error
  * line, under a tool error saying the tool is unknown (a stale list), under a crash mid-call, and as a warning after
- * a listing whose names repeat across pages (exit 0: the listing is complete); --debug adds the evidence.
+ * a listing whose names repeat across pages (exit 0: the listing is complete); --debug adds the evidence. A call a
+ * replay (`loupe replay` of a real server-everything recording) has no recorded answer for is said to be that, with
+ * the nearest recorded request, not a refusal of the arguments.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverPaths } from '../helpers/servers.js';
-import { requireBuild, runLoupe } from './loupe.js';
+import { everythingServer, loupeBin, requireBuild, runLoupe } from './loupe.js';
 
 beforeAll(requireBuild);
 
@@ -89,5 +94,41 @@ describe('loupe and the doctor on calls and listings', { timeout: 60_000 }, () =
     expect(run.code).toBe(0);
     // Only the line that says what Loupe declared.
     expect(run.stderr).toMatch(/^loupe: client capabilities declared: [^\n]*\n$/);
+  });
+});
+
+describe('the doctor on a call a replay has no recorded answer for', { timeout: 60_000 }, () => {
+  const folder = mkdtempSync(join(tmpdir(), 'loupe-doctor-replay-'));
+  const recording = join(folder, 'everything.json');
+  const replay = ['--', process.execPath, loupeBin, 'replay', recording];
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+  beforeAll(async () => {
+    const calls = join(folder, 'calls.json');
+    writeFileSync(
+      calls,
+      JSON.stringify([{ method: 'tools/call', params: { name: 'echo', arguments: { message: 'hi' } } }]),
+    );
+    const run = await runLoupe(
+      ['snapshot', '--out', recording, '--calls', calls, '--', process.execPath, everythingServer, 'stdio'],
+      { timeoutMs: 60_000 },
+    );
+    expect(run.code, run.stderr).toBe(0);
+  }, 90_000);
+
+  it('says the replay has no answer for these arguments and names the recorded request, not the inputSchema', async () => {
+    const run = await runLoupe(['call', 'echo', '--args', '{"message":"HI"}', '--debug', ...replay]);
+    expect(run.code).toBe(1);
+    const lines = run.stderr.trimEnd().split('\n');
+    expect(lines.slice(0, 3)).toEqual([
+      'loupe: rpc-error: tools/call failed: Loupe replay: no recorded answer for tools/call "echo" {"message":"HI"}; nearest recorded: tools/call "echo" {"message":"hi"} (differs in arguments.message). (-32602)',
+      '  likely cause: This server is a replay of a recording (loupe replay), and it has no recorded answer for tools/call “echo” with these arguments: it answers only the requests that were recorded (the server itself was never asked).',
+      '  next step: Send the recorded request instead — nearest recorded: tools/call “echo” {"message":"hi"} (differs in arguments.message) — or record this call (loupe snapshot --calls <file>) and replay the new recording; loupe replay --on-miss nearest answers a miss with the nearest recorded answer.',
+    ]);
+    expect(lines).toContain('  evidence: nearest recorded: tools/call “echo” {"message":"hi"}');
+    expect(run.stderr).not.toContain('inputSchema');
+
+    const recorded = await runLoupe(['call', 'echo', '--args', '{"message":"hi"}', '--json', ...replay]);
+    expect(recorded.code, recorded.stderr).toBe(0);
+    expect(JSON.parse(recorded.stdout)).toEqual({ content: [{ type: 'text', text: 'Echo: hi' }] });
   });
 });

@@ -1,6 +1,8 @@
 /**
- * `loupe test --reporter junit` checked by a validating consumer: xmllint against the Jenkins / Ant JUnit schema
- * (test/fixtures/junit.xsd), for a collection that passes and one that fails, errors and skips. The file is then
+ * `loupe test --reporter junit` checked by a validating consumer: xmllint against Loupe's own XSD of the Jenkins /
+ * Ant JUnit shape (test/fixtures/junit.xsd, written here from that shape: it is not a published schema, and its
+ * verdict is only as good as its reading of the consumers), for a collection that passes and one that fails,
+ * errors and skips. The file is then
  * read back (by a JUnit parser from the registry, and element by element) and its counts and per-step outcomes
  * compared with the ones the same run printed for people.
  */
@@ -107,8 +109,8 @@ async function junitOf(collection: string, args: string[], expectedCode: number)
   return { xml, human, out };
 }
 
-describe('loupe test --reporter junit against the JUnit schema', { timeout: 120_000 }, () => {
-  it('the schema is a real judge: it rejects what Jenkins and Ant would not read', () => {
+describe("loupe test --reporter junit against Loupe's own JUnit schema", { timeout: 120_000 }, () => {
+  it("Loupe's own schema (written here) is a real judge: it rejects shapes Jenkins / Ant do not define", () => {
     const bad = join(directory, 'bad.xml');
     const shapes = [
       // A skipped count on a <testsuites> root: not in the Jenkins / Ant shape (Loupe wrote one until this test).
@@ -128,7 +130,7 @@ describe('loupe test --reporter junit against the JUnit schema', { timeout: 120_
     }
   });
 
-  it('a passing collection (the example, against the demo) validates, and reads back as all passed', async () => {
+  it("a passing collection (the example) validates against Loupe's own schema, reads back all passed", async () => {
     const { xml, human } = await junitOf(example, [], 0);
     expect(human.counts).toEqual({ passed: 5, failed: 0, error: 0, skipped: 0 });
     expect(xml).not.toContain('<failure');
@@ -137,7 +139,7 @@ describe('loupe test --reporter junit against the JUnit schema', { timeout: 120_
     expect(xmllint(join(directory, `${example.replace(/\W+/g, '_')}.0.xml`)).code).toBe(0);
   });
 
-  it('a collection that fails, errors and skips validates, and reads back with the run’s own counts', async () => {
+  it("a failing, erroring, skipping collection validates against Loupe's own schema, with its counts", async () => {
     const path = join(directory, 'mixed.collection.json');
     writeFileSync(
       path,
@@ -185,7 +187,7 @@ describe('loupe test --reporter junit against the JUnit schema', { timeout: 120_
     expect(xml).toMatch(/<error message="resources\/read failed: [^"]*-32002[^"]*" type="rpc-error">/);
     expect(xml).toContain('<skipped message="not matched by /^(echo|missing)/u"/>');
   });
-  it('a collection that cannot run still writes a valid file: one testcase in error, naming why', async () => {
+  it("a collection that cannot run writes a file valid against Loupe's own schema: one testcase in error", async () => {
     const broken = join(directory, 'broken.collection.json');
     writeFileSync(broken, '{"format":"loupe.collection/1","steps":[{"name":"a"');
     const out = join(directory, 'broken.xml');

@@ -13,7 +13,8 @@ import { staleBuild } from '../helpers/buildFreshness.js';
 
 export const repositoryRoot = fileURLToPath(new URL('../../', import.meta.url));
 export const loupeBin = fileURLToPath(new URL('../../bin/loupe.js', import.meta.url));
-const builtCli = fileURLToPath(new URL('../../out/node/cli/main.js', import.meta.url));
+// bin/loupe.js runs the bundle (scripts/bundleCli.mjs, part of npm run build:node).
+const builtCli = fileURLToPath(new URL('../../out/node/bundle/loupe.js', import.meta.url));
 const builtDemo = fileURLToPath(new URL('../../out/node/demo/server.js', import.meta.url));
 export const everythingServer = fileURLToPath(new URL('../../node_modules/@modelcontextprotocol/server-everything/dist/index.js', import.meta.url));
 
@@ -23,7 +24,7 @@ export const everythingServer = fileURLToPath(new URL('../../node_modules/@model
  */
 export function requireBuild(): void {
   if (!existsSync(builtCli) || !existsSync(builtDemo)) {
-    throw new Error('The CLI tests run the built CLI: run `npm run build` first (out/node/cli/main.js is missing).');
+    throw new Error('The CLI tests run the built CLI: run `npm run build` first (out/node/bundle/loupe.js is missing).');
   }
   const stale = staleBuild(repositoryRoot);
   if (stale) throw new Error(`The CLI tests run the built CLI, and ${stale}.`);
@@ -64,8 +65,12 @@ export interface LoupeProcess {
   stop(): Promise<number | null>;
 }
 
-export function startLoupe(args: string[]): LoupeProcess {
-  const child = spawn(process.execPath, [loupeBin, ...args], { cwd: repositoryRoot, stdio: ['ignore', 'pipe', 'pipe'] });
+export function startLoupe(args: string[], options: { env?: Record<string, string> } = {}): LoupeProcess {
+  const child = spawn(process.execPath, [loupeBin, ...args], {
+    cwd: repositoryRoot,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    ...(options.env ? { env: { ...process.env, ...options.env } } : {}),
+  });
   const stdoutLines: string[] = [];
   const stderrLines: string[] = [];
   const waiters: { match: (line: string) => boolean; resolve: (line: string) => void }[] = [];

@@ -102,14 +102,36 @@ describe('loupe lint --hosts', () => {
 });
 
 describe('loupe list', () => {
-  it('says what the tool definitions cost, above the footer', async () => {
-    const run = await runLoupe(['list', ...everything]);
+  it('--costs says what the tool definitions cost, above the footer (and in --json, after the items)', async () => {
+    const run = await runLoupe(['list', '--costs', ...everything]);
     expect(run.code, run.stderr).toBe(0);
     const lines = run.stdout.trimEnd().split('\n');
     expect(lines.at(-2)).toMatch(
       /^Context cost: [\d,]+ tokens \(o200k\) · [\d,]+ \(cl100k\) · ~[\d,]+ for Claude \(estimate\) · heaviest: gzip-file-as-resource \d+/,
     );
-    const json = JSON.parse((await runLoupe(['list', '--json', ...everything])).stdout) as LintDocument;
+    const text = (await runLoupe(['list', '--json', '--costs', ...everything])).stdout;
+    const json = JSON.parse(text) as LintDocument;
     expect(json.costs.tools[0].name).toBe('gzip-file-as-resource');
+    // The lenses come after the list in the document: the items, then findings, summary and costs.
+    expect(Object.keys(json).slice(-4)).toEqual(['items', 'findings', 'summary', 'costs']);
+  });
+
+  it('without --costs counts no tokens: no cost line, no costs in --json', async () => {
+    const run = await runLoupe(['list', ...everything]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).not.toContain('Context cost');
+    expect(run.stdout.trimEnd().split('\n').at(-1)).toMatch(/^\d+ tools · 1 page$/);
+    const json = JSON.parse((await runLoupe(['list', '--json', ...everything])).stdout) as Record<
+      string,
+      unknown
+    >;
+    expect('costs' in json).toBe(false);
+    expect(Array.isArray(json.findings)).toBe(true);
+  });
+
+  it('--costs goes with list only', async () => {
+    const run = await runLoupe(['call', 'echo', '--costs', ...everything]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('--costs goes with list');
   });
 });

@@ -210,7 +210,7 @@ describe('client configs', () => {
       ['impostor', false],
     ]);
     expect(document.servers[0]?.skipped).toMatch(
-      /^not started: a stdio server of a config runs only after a yes/,
+      /^not started: a server of a config is started or connected to only after a yes \(no terminal to ask; pass --yes to open every one\): would start /,
     );
     expect(code).toBe(1);
   });
@@ -342,6 +342,53 @@ describe('pins: trust on first use', () => {
     const whole = await scanJson(['--pin', pins, '--', process.execPath, fault]);
     expect(whole.document.servers[0]?.pin?.state).toBe('new');
     expect(whole.document.servers[0]?.findings.filter((finding) => finding.code === 'pin-drift')).toEqual([]);
+  });
+
+  it('a corrupt pin file is pins-invalid naming the file and the cause, left as it was, before any server starts', async () => {
+    const marker = join(directory, 'started.txt');
+    const starts = [
+      '--',
+      process.execPath,
+      '-e',
+      `require('fs').writeFileSync(${JSON.stringify(marker)}, 'x')`,
+    ];
+    const truncated = join(directory, 'pins-truncated.json');
+    writeFileSync(truncated, '{"format": "loupe-pins", "version": 1, "pins": {\n  "demo": {');
+    const run = await runLoupe(['scan', '--pin', truncated, ...starts]);
+    expect(run.code).toBe(1);
+    // V8's own words for the fault differ between Node versions; the file, line and column do not.
+    expect(run.stderr.trim()).toMatch(
+      new RegExp(
+        `^loupe: pins-invalid: The pin file ${truncated.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is not usable: not JSON: .+ at line 2, column 12\\. Loupe leaves it as it is: repair it or restore a copy, or move it away to pin afresh$`,
+      ),
+    );
+    expect(readFileSync(truncated, 'utf8')).toBe(
+      '{"format": "loupe-pins", "version": 1, "pins": {\n  "demo": {',
+    );
+    expect(() => readFileSync(marker)).toThrow(/ENOENT/);
+
+    const malformed = join(directory, 'pins-malformed.json');
+    const pin = { key: 'demo', pinnedAt: '2026-12-01T00:00:00.000Z', digest: 'sha256:0', serverInfo: null };
+    const items = {
+      tools: { echo: { digest: 5, definition: {} } },
+      resources: {},
+      templates: {},
+      prompts: {},
+    };
+    writeFileSync(
+      malformed,
+      JSON.stringify({ format: 'loupe-pins', version: 1, pins: { demo: { ...pin, items } } }),
+    );
+    const json = await runLoupe(['scan', '--json', '--pin', malformed, '--demo']);
+    expect(json.code).toBe(1);
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      error: {
+        kind: 'pins-invalid',
+        message: expect.stringContaining(
+          `The pin file ${malformed} is not usable: pins["demo"].items.tools["echo"].digest is not a string.`,
+        ) as unknown,
+      },
+    });
   });
 
   it('--accept without --pin is a usage error', async () => {

@@ -3,7 +3,8 @@
  * through Loupe's bridge, over stdio; the v2 SDK test server, strict 2026-07-28 and dual under both revisions), and against conformBreak.mjs,
  * which implements a few of the suite's fixtures and breaks one on request. Loupe's verdicts are compared with the
  * suite's own CLI run directly on the same server and scenarios; JUnit is validated by xmllint against
- * test/fixtures/junit.xsd (the one the collections' JUnit is checked against) and read back by a JUnit parser.
+ * test/fixtures/junit.xsd (Loupe's own schema of the Jenkins/Ant shape, written here, not a published one; the
+ * collections' JUnit is checked against it too) and read back by a JUnit parser.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -128,7 +129,7 @@ describe('loupe conform', () => {
     ).toBe(true);
   }, 300_000);
 
-  it('writes JUnit that validates against the XSD and reads back check for check', async () => {
+  it("writes JUnit that validates against Loupe's own JUnit XSD (written here) and reads back check for check", async () => {
     const out = join(directory, 'conform.xml');
     const run = await runLoupe(
       [
@@ -333,12 +334,19 @@ describe('loupe conform', () => {
   it('could-not-run cases exit 2 with one line naming the cause, and --json is still JSON', async () => {
     const unreachable = await runLoupe(['conform', '--url', 'http://127.0.0.1:9/mcp', '--json'], long);
     expect(unreachable.code).toBe(2);
-    expect((JSON.parse(unreachable.stdout) as { error: { kind: string } }).error.kind).toBeTruthy();
+    expect(
+      (JSON.parse(unreachable.stdout) as { error: { kind: string; message: string } }).error,
+    ).toMatchObject({
+      kind: 'connection-refused',
+      message: 'Connection refused: nothing listens at 127.0.0.1:9',
+    });
+    expect(unreachable.stderr).toMatch(/^loupe: connection refused: nothing listens at 127\.0\.0\.1:9$/m);
     const unknown = await runLoupe(
       ['conform', '--url', everything.url, '--scenario', 'tools-lst', '--json'],
       long,
     );
     expect(unknown.code).toBe(2);
+    expect((JSON.parse(unknown.stdout) as { error: { kind: string } }).error.kind).toBe('usage');
     expect((JSON.parse(unknown.stdout) as { error: { message: string } }).error.message).toBe(
       '--scenario tools-lst: the suite has no such server scenario. Did you mean "tools-list"? (the suite\'s `conformance list --server` names them all)',
     );

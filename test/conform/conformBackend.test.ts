@@ -34,7 +34,11 @@ describe('backend conformance', () => {
       name: 'json-schema-2020-12',
       required: false,
       notScoredReason: 'pending',
+      inRequirementSet: true,
     });
+    // The requirement set a default run runs (and the tab ticks and counts): 30 required, 3 run but not scored.
+    expect(choices.scenarios.filter((item) => item.inRequirementSet)).toHaveLength(33);
+    expect(choices.scenarios.filter((item) => !item.inRequirementSet).every((item) => item.notScoredReason === 'not in the requirement set')).toBe(true);
 
     const before = (await harness.api.frames(0, 100_000)).length;
     const report = await harness.api.runConformance({ scenarios: ['tools-call-simple-text', 'tools-call-image'] });

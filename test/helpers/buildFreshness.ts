@@ -10,8 +10,20 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 export const buildStamp = 'out/node/.build-stamp';
-/** What tsconfig.node.json compiles into out/node (its tests excluded), and the configs that shape the output. */
-export const nodeSources = ['src/shared', 'src/core', 'src/cli', 'src/host', 'src/demo', 'tsconfig.node.json', 'tsconfig.base.json'];
+/**
+ * What tsconfig.node.json compiles into out/node (its tests excluded), and the configs and script that shape the
+ * output (scripts/bundleCli.mjs writes the CLI's bundle, out/node/bundle).
+ */
+export const nodeSources = [
+  'src/shared',
+  'src/core',
+  'src/cli',
+  'src/host',
+  'src/demo',
+  'tsconfig.node.json',
+  'tsconfig.base.json',
+  'scripts/bundleCli.mjs',
+];
 
 interface Newest {
   path: string;

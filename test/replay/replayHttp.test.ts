@@ -1,8 +1,10 @@
 /**
  * Replays over HTTP: server-everything recorded over Streamable HTTP (behind a bearer token that the snapshot
- * redacts) and over legacy SSE, served by `loupe replay --http` and driven by the SDK 1.x Client and by Loupe.
+ * redacts) and over legacy SSE, served by `loupe replay --http` and driven by the SDK 1.x Client and by Loupe. A web
+ * page under a rebound name or from another site is refused, as the recorded server would refuse it.
  */
 import { readFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -27,6 +29,27 @@ const calls: PlannedRequest[] = [echo, sum, read, prompt];
 const secret = 's3cret-replay-token';
 
 beforeAll(requireBuild);
+
+/** A GET of the path with these header lines, on its own connection; what came back until it closed. */
+function rawGet(url: URL, lines: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(url.port), '127.0.0.1');
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    socket.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    socket.on('error', reject);
+    socket.write(
+      [
+        `GET ${url.pathname} HTTP/1.1`,
+        ...lines,
+        'Accept: text/event-stream',
+        'Connection: close',
+        '',
+        '',
+      ].join('\r\n'),
+    );
+  });
+}
 
 async function expectRecordedResults(transport: Transport, recorded: Snapshot): Promise<void> {
   const client = new Client({ name: 'replay-test', version: '1.0.0' });
@@ -77,6 +100,16 @@ describe.each([
       recorded,
     );
   }, 60_000);
+
+  it('refuses a Host that is not its own address and an Origin that is not its own', async () => {
+    const url = new URL(replay.url);
+    const rebound = await rawGet(url, [`Host: rebound.example:${url.port}`]);
+    expect(rebound).toMatch(/^HTTP\/1\.1 403 /);
+    expect(rebound).toContain('loupe replay answers only to its own address');
+    const crossSite = await rawGet(url, [`Host: ${url.host}`, 'Origin: http://evil.example']);
+    expect(crossSite).toMatch(/^HTTP\/1\.1 403 /);
+    expect(crossSite).toContain('loupe replay accepts requests from its own origin');
+  });
 
   it('Loupe recording the replay gets the recorded frames byte for byte, ids aside', async () => {
     const again = await record(directory, `${mode}-again`, calls, [

@@ -99,7 +99,7 @@ describe('loupe tap --config', () => {
     expect(readFileSync(commented.path, 'utf8')).toContain('// my servers');
     const unasked = await runLoupe(['tap', '--config', path, '--server', 'everything', '--write']);
     expect(unasked.code).toBe(2);
-    expect(unasked.stderr).toContain('give --yes');
+    expect(unasked.stderr).toContain('stdin is not a terminal to ask at: give --yes');
     expect(existsSync(path)).toBe(true);
     expect(readFileSync(path, 'utf8')).toBe(original);
   });

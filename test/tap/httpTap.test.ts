@@ -1,7 +1,8 @@
 /**
  * `loupe tap --url <upstream>`: the SDK 1.x Client over Streamable HTTP and legacy SSE through the tap to
  * server-everything gets what it gets directly; the recording has every POSTed body exactly, Mcp-* headers and no
- * secret; --fault status answers the client an HTTP status, drop-stream cuts an SSE stream and the client resumes.
+ * secret; --fault status answers the client an HTTP status, delay holds one exchange while the others pass, drop-stream
+ * cuts an SSE stream and the client resumes.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -133,6 +134,38 @@ describe('loupe tap --url with the SDK 1.x Client and server-everything', () => 
     expect(frames.find((frame) => frame.fault !== undefined)?.fault).toContain(
       'answered HTTP 503 by the tap, not sent upstream',
     );
+  });
+
+  it('delay fault: the answer comes no sooner than the delay while other requests pass; the held request is marked', async () => {
+    const tap = await startTap(streamable.url, 'in,method=tools/list:delay=1500');
+    const { client } = await httpClient(tap.url, 'streamable');
+    const asked = performance.now();
+    let listedAfter: number | undefined;
+    try {
+      const listing = client.listTools().then((listed) => {
+        listedAfter = performance.now() - asked;
+        return listed;
+      });
+      // Asked after the listing, answered before it: the held request holds no other.
+      expect((await client.callTool(echo)).content).toEqual([{ type: 'text', text: 'Echo: over http' }]);
+      expect(listedAfter).toBeUndefined();
+      expect((await listing).tools.some((tool) => tool.name === 'echo')).toBe(true);
+      expect(listedAfter).toBeGreaterThanOrEqual(1500);
+    } finally {
+      await client.close();
+    }
+    const frames = await tap.frames();
+    const marked = frames.filter((frame) => frame.fault !== undefined);
+    expect(marked.map((frame) => [frame.direction, frame.method, frame.fault])).toEqual([
+      [
+        'out',
+        'tools/list',
+        'delayed 1500 ms: held before it went upstream (fault rule 1: in,method=tools/list:delay=1500)',
+      ],
+    ]);
+    const listedAnswer = frames.find((frame) => frame.direction === 'in' && frame.raw.includes('"tools":['));
+    const echoed = frames.find((frame) => frame.direction === 'in' && frame.raw.includes('Echo: over http'));
+    expect(echoed && listedAnswer && echoed.seq < listedAnswer.seq).toBe(true);
   });
 
   it('drop-stream fault: the SSE stream of a long call is cut after one event and the client resumes with Last-Event-ID', async () => {

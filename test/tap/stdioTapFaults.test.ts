@@ -29,7 +29,35 @@ const echo = (message: string) => ({ name: 'echo', arguments: { message } });
 describe('loupe tap fault rules, seen by the SDK 1.x Client', () => {
   beforeAll(() => requireBuild());
 
-  it('delay: the answer comes after the SDK timeout, so the SDK reports a request timeout; marked as delayed', async () => {
+  it('delay: the answer arrives, no sooner than the delay, while the messages after it pass; marked as delayed', async () => {
+    const { client, frames } = await tapped('in,method=tools/list:delay=1500');
+    const asked = performance.now();
+    let listedAfter: number | undefined;
+    const listing = client.listTools().then((listed) => {
+      listedAfter = performance.now() - asked;
+      return listed;
+    });
+    // Asked after the listing, answered before it: the held answer holds nothing behind it.
+    expect((await client.callTool(echo('meanwhile'))).content).toEqual([
+      { type: 'text', text: 'Echo: meanwhile' },
+    ]);
+    expect(listedAfter).toBeUndefined();
+    const listed = await listing;
+    expect(listed.tools.some((tool) => tool.name === 'echo')).toBe(true);
+    expect(listedAfter).toBeGreaterThanOrEqual(1500);
+    const recorded = await frames();
+    const delayed = recorded.find((frame) => frame.fault !== undefined);
+    expect(delayed?.fault).toBe('delayed 1500 ms (fault rule 1: in,method=tools/list:delay=1500)');
+    expect(delayed?.kind).toBe('response');
+    expect(delayed?.raw).toContain('"tools":[');
+    // Recorded when it was delivered: after the echo's answer, which passed it.
+    const meanwhile = recorded.find(
+      (frame) => frame.direction === 'in' && frame.raw.includes('Echo: meanwhile'),
+    );
+    expect(meanwhile && delayed && meanwhile.seq < delayed.seq).toBe(true);
+  });
+
+  it('delay: an answer held past the SDK timeout makes the SDK report a request timeout; marked as not delivered when the connection ends first', async () => {
     const { client, frames } = await tapped('in,method=tools/list:delay=60000');
     const error = await failure(client.listTools({}, { timeout: 300 }));
     expect(error).toBeInstanceOf(McpError);

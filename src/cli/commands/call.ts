@@ -11,7 +11,7 @@ import { callOutput, callTimingLine } from '../format/callResult.js';
 import { walk } from '../listing.js';
 import { withSession } from '../sessionScope.js';
 import { formatCount, printable, type Terminal } from '../terminal.js';
-import { printJson } from './listOutput.js';
+import { printJson } from './listLines.js';
 import { callJson, taskPrinter } from '../taskLines.js';
 import { withTerminalInput } from '../inputAnswers.js';
 

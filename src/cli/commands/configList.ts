@@ -1,6 +1,7 @@
 /**
  * `loupe list --config <file>` without --server: the servers in the file, how each connects, the VS Code inputs
- * each uses (and whether it has a default), its envFile, and its warnings.
+ * each uses (and whether it has a default), its envFile, the environment variables it reads, and its warnings. Nothing is started or connected to; the
+ * JSON holds no header or env value read from the environment (configOpening.ts).
  */
 import {
   configClientLabels,
@@ -9,6 +10,7 @@ import {
   type ConfigServer,
 } from '../../shared/config.js';
 import { describeTarget } from '../../shared/target.js';
+import { shownConfigTarget } from '../../shared/configOpening.js';
 import { readConfigFile } from '../configTarget.js';
 import { plural, printable, printableCell, terminalJson, type Terminal } from '../terminal.js';
 
@@ -50,14 +52,26 @@ export function configTable(file: ConfigFile): string[] {
     const indent = ' '.repeat(nameWidth);
     for (const input of server.inputs ?? []) lines.push(`${indent}  ${printable(inputLine(input))}`);
     if (server.envFile !== undefined) lines.push(`${indent}  env file: ${printable(server.envFile)}`);
+    for (const use of server.variables ?? [])
+      lines.push(`${indent}  reads ${printable(use.name)} from the environment, in ${use.places.join(', ')}`);
     for (const warning of server.warnings) lines.push(`${indent}  warning: ${printable(warning)}`);
   }
   return lines;
 }
 
+/** The file as printed: no value read from the environment, nor a secret-looking one, in a header or env. */
+function shownFile(file: ConfigFile): ConfigFile {
+  return {
+    ...file,
+    servers: file.servers.map((server) =>
+      server.target ? { ...server, target: shownConfigTarget(server.target, server.variables) } : server,
+    ),
+  };
+}
+
 export async function configListCommand(path: string, json: boolean, terminal: Terminal): Promise<number> {
   const file = await readConfigFile(path);
-  if (json) terminal.out(terminalJson(file, 2));
+  if (json) terminal.out(terminalJson(shownFile(file), 2));
   else for (const line of configTable(file)) terminal.out(line);
   return 0;
 }

@@ -24,6 +24,7 @@ import { terminalLineReader } from '../linePrompt.js';
 import { closest } from '../suggestion.js';
 import { printable, terminalJson, type Terminal } from '../terminal.js';
 import { conformLines } from './conformReport.js';
+import { interruptedExit, untilInterrupted } from '../interrupt.js';
 
 const usage = (message: string): LoupeError => new LoupeError({ kind: 'usage', message });
 
@@ -34,7 +35,10 @@ async function suiteRuntime(invocation: Invocation, terminal: Terminal): Promise
   let consent = invocation.options.yes;
   const ask = consent ? undefined : terminalLineReader();
   if (ask) {
-    const answer = await ask(`loupe conform needs ${lookup.missing}; install ${lookup.install.join(' and ')} with npm now? [y/N] `, false);
+    const answer = await ask(
+      `loupe conform needs ${lookup.missing}; install ${lookup.install.join(' and ')} with npm now? [y/N] `,
+      false,
+    );
     consent = /^y(es)?$/i.test((answer ?? '').trim());
   }
   if (!consent)
@@ -57,26 +61,34 @@ async function checkNames(runtime: SuiteRuntime, names: readonly string[]): Prom
   for (const name of names)
     if (!known.includes(name)) {
       const near = closest(name, known);
-      throw usage(`--scenario ${name}: the suite has no such server scenario.${near ? ` Did you mean "${near}"?` : ''} (the suite's \`conformance list --server\` names them all)`);
+      throw usage(
+        `--scenario ${name}: the suite has no such server scenario.${near ? ` Did you mean "${near}"?` : ''} (the suite's \`conformance list --server\` names them all)`,
+      );
     }
 }
 
-async function run(invocation: Invocation, terminal: Terminal): Promise<ConformReport> {
+async function run(
+  invocation: Invocation,
+  terminal: Terminal,
+  interrupt: AbortSignal,
+): Promise<ConformReport> {
   const { options, target } = invocation;
   const conform = options.conform ?? { scenarios: [], all: false };
-  if (!target) throw usage('conform needs a target: --url <url>, or -- <command> [args…] for a stdio server.');
+  if (!target)
+    throw usage('conform needs a target: --url <url>, or -- <command> [args…] for a stdio server.');
   if (conform.specVersion !== undefined && !isConformRevision(conform.specVersion))
-    throw usage(`--spec-version is 2025-11-25 or 2026-07-28 (the suite's requirement sets); got "${conform.specVersion}".`);
+    throw usage(
+      `--spec-version is 2025-11-25 or 2026-07-28 (the suite's requirement sets); got "${conform.specVersion}".`,
+    );
   const runtime = await suiteRuntime(invocation, terminal);
   await checkNames(runtime, conform.scenarios);
   const endpoint = await conformEndpoint(target, {
-    ...(conform.specVersion && isConformRevision(conform.specVersion) ? { specVersion: conform.specVersion } : {}),
+    ...(conform.specVersion && isConformRevision(conform.specVersion)
+      ? { specVersion: conform.specVersion }
+      : {}),
     ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
   });
   const recorder = new FrameRecorder({ journalPath: await journalPath(invocation), limit: 50_000 });
-  const interrupt = new AbortController();
-  const stop = (): void => interrupt.abort();
-  process.once('SIGINT', stop);
   let shown = false;
   try {
     return await runConformance({
@@ -89,7 +101,7 @@ async function run(invocation: Invocation, terminal: Terminal): Promise<ConformR
       all: conform.all,
       runtime,
       recorder,
-      signal: interrupt.signal,
+      signal: interrupt,
       ...(options.timeoutMs !== undefined ? { scenarioTimeoutMs: options.timeoutMs } : {}),
       onProgress: (event) => {
         if (!terminal.stderrIsTty || event.kind !== 'start') return;
@@ -99,34 +111,54 @@ async function run(invocation: Invocation, terminal: Terminal): Promise<ConformR
     });
   } finally {
     if (shown) terminal.errRaw('\r\x1b[K');
-    process.removeListener('SIGINT', stop);
     await endpoint.close();
     await recorder.flush();
   }
 }
 
-export async function conformCommand(invocation: Invocation, terminal: Terminal): Promise<number> {
+/**
+ * Ctrl-C (SIGINT) stops the suite and writes the report of the scenarios that finished, saying it was interrupted
+ * and during which scenario: exit 130. A second Ctrl-C ends the process at once.
+ */
+export function conformCommand(invocation: Invocation, terminal: Terminal): Promise<number> {
+  return untilInterrupted((signal) => conformRun(invocation, terminal, signal));
+}
+
+async function conformRun(
+  invocation: Invocation,
+  terminal: Terminal,
+  interrupt: AbortSignal,
+): Promise<number> {
   const { options } = invocation;
   const reporter = options.reporter ?? (options.json ? 'json' : 'text');
   let report: ConformReport;
   try {
     if (reporter === 'tap') throw usage('conform --reporter is text, json or junit.');
-    report = await run(invocation, terminal);
+    report = await run(invocation, terminal, interrupt);
   } catch (error) {
-    // Could not run: exit 2, the failure as JSON too when JSON was asked for.
-    if (reporter === 'json') terminal.out(terminalJson(errorDocument(error), 2));
-    terminal.err(errorLine(error));
-    return 2;
+    // Could not run: exit 2 (130 when interrupted first), the failure as JSON too when JSON was asked for.
+    const why = interrupt.aborted
+      ? new LoupeError({ kind: 'cancelled', message: 'interrupted (SIGINT) before the suite ran' })
+      : error;
+    if (reporter === 'json') terminal.out(terminalJson(errorDocument(why), 2));
+    terminal.err(errorLine(why));
+    return interrupt.aborted ? interruptedExit : 2;
   }
   const human = conformLines(report);
-  const formatted = reporter === 'junit' ? conformJunit(report) : reporter === 'json' ? `${terminalJson(report, 2)}\n` : undefined;
+  const formatted =
+    reporter === 'junit'
+      ? conformJunit(report)
+      : reporter === 'json'
+        ? `${terminalJson(report, 2)}\n`
+        : undefined;
   if (formatted === undefined) for (const line of human) terminal.out(line);
   else if (options.out) {
     await writeFile(options.out, formatted, { mode: 0o600 });
     for (const line of human) terminal.out(line);
   } else {
     terminal.out(formatted.trimEnd());
-    terminal.err(human.find((line) => /: (PASSED|FAILED)$/.test(line)) ?? '');
+    terminal.err(human.find((line) => /: (PASSED|FAILED|INTERRUPTED)$/.test(line)) ?? '');
   }
+  if (report.interrupted) return interruptedExit;
   return report.passed ? 0 : 1;
 }

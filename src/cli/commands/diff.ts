@@ -7,6 +7,7 @@
 import { toErrorData, type LoupeErrorData } from '../../shared/errors.js';
 import type { Snapshot } from '../../shared/snapshot.js';
 import { diffSnapshots, failsOn } from '../../core/diff/snapshotDiff.js';
+import { unverifiedReason } from '../../core/snapshot/frameDigest.js';
 import { readSnapshot } from '../../core/snapshot/readSnapshot.js';
 import type { Invocation } from '../arguments.js';
 import { describeError } from '../errorReport.js';
@@ -69,12 +70,21 @@ function sideHeader(side: Side): string {
   return `${serverLabel(side.snapshot.serverInfo)} (${where})`;
 }
 
+/** A file side's frames: verified against their digest when it reads (readSnapshot checked them), else why not. */
+function unverified(side: Side): string | undefined {
+  return side.source === 'the server now' ? undefined : unverifiedReason(side.snapshot);
+}
+
 function sideDocument(side: Side): Record<string, unknown> {
+  const reason = unverified(side);
   return {
     source: side.source,
     testedAt: side.snapshot.testedAt,
     serverInfo: side.snapshot.serverInfo ?? null,
     protocolVersion: side.snapshot.protocolVersion ?? null,
+    ...(side.source === 'the server now'
+      ? {}
+      : { framesVerified: reason === undefined, ...(reason === undefined ? {} : { unverified: reason }) }),
   };
 }
 
@@ -89,6 +99,10 @@ export async function diffCommand(invocation: Invocation, terminal: Terminal): P
     if (invocation.options.json) terminal.out(terminalJson(errorDocument(error.detail), 2));
     terminal.err(`loupe: cannot compare: ${error.message}`);
     return 2;
+  }
+  for (const side of [old, current]) {
+    const reason = unverified(side);
+    if (reason !== undefined) terminal.err(`loupe: note: ${printable(side.source)} is unverified: ${reason}`);
   }
   const diff = diffSnapshots(old.snapshot, current.snapshot);
   const level = invocation.options.failOn ?? 'breaking';

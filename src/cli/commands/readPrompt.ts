@@ -9,7 +9,7 @@ import { isJsonObject, type JsonObject } from '../../shared/json.js';
 import type { Invocation } from '../arguments.js';
 import { withSession } from '../sessionScope.js';
 import { printable, type Terminal } from '../terminal.js';
-import { printJson } from './listOutput.js';
+import { printJson } from './listLines.js';
 
 function promptArguments(given: JsonObject): Record<string, string> {
   const out: Record<string, string> = {};

@@ -2,13 +2,15 @@
  * `loupe replay <file>`: serves a recorded session (a snapshot's frames) back as an MCP server. Over stdio by default
  * (stdout is the protocol; one line on stderr says what is served), or over HTTP on loopback with --http: the first
  * stdout line is `Replaying <file> at <url>` (--json: {"event":"listening","url"}). A recording that cannot be
- * served fails with one named error before anything is.
+ * served fails with one named error before anything is (frames changed since saving: snapshot-digest-mismatch); the
+ * stderr line says whether its frames were verified against their digest, or why not (a file from before it).
  */
 import { LoupeError } from '../../shared/errors.js';
 import { stringField } from '../../shared/json.js';
 import { serveHttp } from '../../core/replay/httpReplay.js';
 import { loadRecording, type LoadedRecording } from '../../core/replay/loadRecording.js';
 import type { RecordingIndex } from '../../core/replay/recordingIndex.js';
+import { unverifiedReason } from '../../core/snapshot/frameDigest.js';
 import type { ReplayOptions } from '../../core/replay/replaySession.js';
 import { serveStdio } from '../../core/replay/stdioReplay.js';
 import type { Invocation } from '../arguments.js';
@@ -36,7 +38,13 @@ function describe({ snapshot, index }: LoadedRecording): {
 } {
   const server = printable(stringField(snapshot.serverInfo, 'name') ?? 'the server');
   const era = index.era === 'modern' ? '2026-07-28' : (snapshot.protocolVersion ?? 'legacy');
-  const what = `${server} as recorded ${snapshot.testedAt} (${era}, ${plural(index.calls, 'recorded call')})`;
+  // Read through parseSnapshot, which checked the frames against their digest when the file has one.
+  const unverified = unverifiedReason(snapshot);
+  const frames =
+    unverified === undefined
+      ? 'frames verified against their digest'
+      : `UNVERIFIED: ${unverified}; a frame changed since would be served as it is`;
+  const what = `${server} as recorded ${snapshot.testedAt} (${era}, ${plural(index.calls, 'recorded call')}; ${frames})`;
   const target = snapshot.target;
   return {
     index,

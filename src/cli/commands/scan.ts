@@ -1,18 +1,21 @@
 /**
  * `loupe scan`: the security lens over a target, or over every server of client config files (the files given, or
- * the known locations). A stdio server of a config is started only after a yes for it (or --yes); HTTP servers are
- * reached with their sign-in. A report per server; --json; --sarif <file> (SARIF 2.1.0); --pin <file> compares with
- * the pins (first use pins) and --accept takes a change as the new pin.
+ * the known locations). A server of a config, stdio or HTTP, is opened only after a yes for it (or --yes): the rule
+ * is shared/configOpening.ts; an HTTP server is then reached with its sign-in. A report per server; --json;
+ * --sarif <file> (SARIF 2.1.0); --pin <file> compares with the pins (first use pins) and --accept takes a change as
+ * the new pin.
  *
- * Exit codes: 0 nothing above info · 1 a server could not be scanned (or was not started for want of a yes) · 4 warnings · 5 errors · 6 unaccepted pin drift
+ * Exit codes: 0 nothing above info · 1 a server could not be scanned (or was not opened for want of a yes) · 4 warnings · 5 errors · 6 unaccepted pin drift
  * (the highest that applies, in the order 6, 5, 4, 1).
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { relative, resolve } from 'node:path';
 import { toErrorData, type LoupeErrorData } from '../../shared/errors.js';
+import type { ConfigVariableUse } from '../../shared/config.js';
 import type { Finding } from '../../shared/lint.js';
 import type { PinCheck } from '../../shared/security.js';
 import { describeTarget, redactTarget, type Target } from '../../shared/target.js';
+import { configOpening, opensWithoutAsking, shownConfigTarget } from '../../shared/configOpening.js';
 import { readConfig, readKnownConfigs } from '../../core/config/readConfig.js';
 import { loupeVersion } from '../../core/loupeVersion.js';
 import { checkPin, pinDriftFindings, targetKey } from '../../core/security/pins.js';
@@ -37,6 +40,8 @@ interface ScanServer {
   target?: Target;
   /** The config file it came from, and the line that names it. */
   config?: { path: string; line?: number };
+  /** The environment variables its config entry reads (names only): opening it sends or hands them on. */
+  variables?: ConfigVariableUse[];
   /** A target named out of a config file (--config, --server): where SARIF locates it (not asked for, unlike config). */
   located?: { path: string; line?: number };
   skipped?: string;
@@ -111,28 +116,32 @@ async function gather(invocation: Invocation): Promise<ScanServer[]> {
           message: `${file.path}: server "${server.name}": ${server.error ?? 'unusable'}`,
         };
       else entry.target = server.target;
+      if (server.variables) entry.variables = server.variables;
       servers.push(entry);
     }
   }
   return servers;
 }
 
+/** The rule of configOpening.ts: a server gathered from a config is opened only after a yes, whatever its transport. */
 async function allowed(
   server: ScanServer,
   yes: boolean,
   ask: LineReader | undefined,
   terminal: Terminal,
 ): Promise<boolean> {
-  if (!server.config || server.target?.transport !== 'stdio' || yes) return true;
-  const command = printable(describeTarget(redactTarget(server.target)));
+  if (!server.target || opensWithoutAsking(server.config ? 'gathered' : 'named', yes)) return true;
+  const opening = configOpening(server.target, server.variables);
+  const clause = printable(opening.clause);
+  const not = opening.verb === 'start' ? 'not started' : 'not connected';
   if (!ask) {
-    server.skipped = `not started: a stdio server of a config runs only after a yes (no terminal to ask; pass --yes to start every one): ${command}`;
+    server.skipped = `${not}: a server of a config is started or connected to only after a yes (no terminal to ask; pass --yes to open every one): would ${clause}`;
     server.unasked = true;
     return false;
   }
-  const answer = await ask(`Start ${printable(server.name)} (${command}) to scan it? [y/N] `, false);
+  const answer = await ask(`Scan ${printable(server.name)}: ${clause}? [y/N] `, false);
   if (/^y(es)?$/i.test(answer?.trim() ?? '')) return true;
-  server.skipped = `not started: answered no (${command})`;
+  server.skipped = `${not}: answered no (would ${clause})`;
   terminal.err(`loupe: ${printable(server.name)}: ${server.skipped}`);
   return false;
 }
@@ -206,13 +215,14 @@ export async function scanCommand(
   ask: LineReader | undefined = terminalLineReader(),
 ): Promise<number> {
   const { options } = invocation;
+  // The pin file first: one that cannot be used (pins-invalid, naming it) stops the scan before any server opens.
+  const book = options.pinPath !== undefined ? await readPinBook(options.pinPath) : undefined;
   const servers = await gather(invocation);
   for (const server of servers) {
     if (server.target && (await allowed(server, options.yes, ask, terminal)))
       await read(server, invocation, terminal);
   }
   const scanned = servers.filter((server) => server.surface !== undefined);
-  const book = options.pinPath !== undefined ? await readPinBook(options.pinPath) : undefined;
   let bookChanged = false;
   for (const server of scanned) {
     const surface = server.surface ?? {};
@@ -266,7 +276,7 @@ export async function scanCommand(
     await printJson(terminal, {
       servers: servers.map((server) => ({
         name: server.name,
-        ...(server.target ? { target: redactTarget(server.target) } : {}),
+        ...(server.target ? { target: shownConfigTarget(server.target, server.variables) } : {}),
         ...(server.config ? { config: server.config } : {}),
         ...(server.surface?.serverInfo ? { serverInfo: server.surface.serverInfo } : {}),
         scanned: server.surface !== undefined,

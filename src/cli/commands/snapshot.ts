@@ -1,7 +1,9 @@
 /**
  * `loupe snapshot --out <file>`: a dated record of the exchange. A failed connection is still a record:
  * the file says connected:false with the error and every frame recorded, and the exit code is 1. `--out` may name
- * a folder: the file is then `loupe-<server>-<UTC date-time>.json` in it, as the app names its snapshots.
+ * a folder: the file is then `loupe-<server>-<UTC date-time>.json` in it, as the app names its snapshots. A failed
+ * run never replaces a good record: it is written beside it, and stderr (and --json's `kept`) says so
+ * (core/snapshot/saveSnapshot.ts).
  */
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -15,7 +17,7 @@ import { buildSnapshot } from '../../core/snapshot/buildSnapshot.js';
 import { listDeclaredSkills } from '../../core/skills/listSkills.js';
 import type { SkillsListing } from '../../shared/skills.js';
 import { pageOptions } from '../listing.js';
-import { writeSnapshot } from '../../core/snapshot/writeSnapshot.js';
+import { saveSnapshot, type SnapshotSaved } from '../../core/snapshot/saveSnapshot.js';
 import type { McpSession } from '../../core/types.js';
 import type { Invocation } from '../arguments.js';
 import { describeError, errorLine } from '../errorReport.js';
@@ -43,29 +45,33 @@ async function walkDeclared(
   return lists;
 }
 
-/** --out: a file, or an existing folder (or a path ending in a separator) that gets loupe-<server>-<UTC time>.json. */
-async function outputPath(out: string, snapshot: Snapshot): Promise<string> {
+/**
+ * --out: a file, or an existing folder (or a path ending in a separator) that gets loupe-<server>-<UTC time>.json;
+ * `chosen` when Loupe picked the name (saveSnapshot.ts then replaces nothing there).
+ */
+async function outputPath(out: string, snapshot: Snapshot): Promise<{ path: string; chosen: boolean }> {
   const folder =
     /[\\/]$/.test(out) ||
     (await stat(out).then(
       (info) => info.isDirectory(),
       () => false,
     ));
-  if (!folder) return out;
+  if (!folder) return { path: out, chosen: false };
   const name =
     stringField(snapshot.serverInfo, 'name') ?? (snapshot.target.transport === 'demo' ? 'demo' : undefined);
-  return join(out, snapshotFileName(name, new Date(snapshot.testedAt)));
+  return { path: join(out, snapshotFileName(name, new Date(snapshot.testedAt))), chosen: true };
 }
 
 /** What --json prints: where the file went and what it holds; a failure as {kind, message, doctor}. */
 function snapshotJson(
-  path: string,
+  saved: SnapshotSaved,
   snapshot: Snapshot,
   failure: LoupeErrorData | undefined,
 ): Record<string, unknown> {
   const error = snapshot.error ?? failure ?? snapshot.toolsError;
   return {
-    out: path,
+    out: saved.path,
+    ...(saved.kept !== undefined ? { kept: saved.kept, keptBecause: saved.keptBecause } : {}),
     connected: snapshot.connected,
     serverInfo: snapshot.serverInfo ?? null,
     protocolVersion: snapshot.protocolVersion ?? null,
@@ -118,9 +124,14 @@ export async function snapshotCommand(invocation: Invocation, terminal: Terminal
     framesDropped: stats.overflow,
     loupeVersion: loupeVersion(),
   });
-  const out = await outputPath(invocation.options.out ?? '', snapshot);
-  await writeSnapshot(out, snapshot);
-  if (invocation.options.json) await printJson(terminal, snapshotJson(out, snapshot, failure));
+  const asked = await outputPath(invocation.options.out ?? '', snapshot);
+  const saved = await saveSnapshot(asked.path, snapshot, { chosen: asked.chosen });
+  const out = saved.path;
+  if (invocation.options.json) await printJson(terminal, snapshotJson(saved, snapshot, failure));
+  if (saved.kept !== undefined)
+    terminal.err(
+      `loupe: kept ${saved.kept} as it was (${saved.keptBecause ?? 'a good record'}): this failed run was written beside it, to ${out}`,
+    );
 
   if (!snapshot.connected) {
     if (!invocation.options.json)

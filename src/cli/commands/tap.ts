@@ -89,6 +89,7 @@ async function tapStdio(
       recorder,
       faults: invocation.faults,
       fastPath: !live,
+      ...(invocation.maxFrameBytes === undefined ? {} : { maxFrameBytes: invocation.maxFrameBytes }),
       onControl: (given) => {
         control = given;
         if (asked) apply(asked);

@@ -1,15 +1,15 @@
 /**
  * `loupe tap --config <file> --server <name> --print | --write [--yes]`: the config entry that routes a server through
- * the tap, shown as a diff. --print changes nothing; --write asks (or takes --yes), copies the file to a backup
- * beside it, then writes it.
+ * the tap, shown as a diff. --print changes nothing; --write asks at the terminal (without one, it needs --yes), then
+ * writes as the app's "Tap this server" does (configTapFile.ts): only the change shown, a backup beside the file, the
+ * file's mode, owner and link kept.
  */
 import { readFile } from 'node:fs/promises';
 import { LoupeError } from '../../shared/errors.js';
 import { planConfigTap } from '../../core/tap/configTap.js';
-import { thisLoupe, writeWithBackup } from '../../core/tap/configTapFile.js';
+import { thisLoupe, writeConfigTap } from '../../core/tap/configTapFile.js';
 import { terminalLineReader } from '../linePrompt.js';
 import { printable, type Terminal } from '../terminal.js';
-
 
 export async function tapConfigCommand(
   config: { path: string; server: string; mode: 'print' | 'write'; yes: boolean },
@@ -45,7 +45,8 @@ export async function tapConfigCommand(
     if (!ask)
       throw new LoupeError({
         kind: 'usage',
-        message: 'tap --write asks before it changes the file: answer at a terminal, or give --yes.',
+        message:
+          'tap --write asks before it changes the file, and stdin is not a terminal to ask at: give --yes to write the change shown without asking.',
       });
     const answer = await ask(`Write this change to ${config.path} (a backup is kept)? [y/N] `, false);
     if (!/^y(es)?$/i.test(answer?.trim() ?? '')) {
@@ -53,7 +54,7 @@ export async function tapConfigCommand(
       return 1;
     }
   }
-  const backup = await writeWithBackup(config.path, plan.text);
+  const { backup } = await writeConfigTap(config.path, config.server, plan.diff);
   terminal.err(
     `loupe tap: wrote ${config.path}; the previous file is ${backup}. Restart the client to use the tap.`,
   );

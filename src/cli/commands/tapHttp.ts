@@ -26,6 +26,7 @@ export async function tapHttpCommand(
     recorder,
     faults: invocation.faults,
     recordWhenQuiet: true,
+    ...(invocation.maxFrameBytes === undefined ? {} : { maxFrameBytes: invocation.maxFrameBytes }),
     ...(invocation.port === undefined ? {} : { port: invocation.port }),
   });
   // The first stdout line is the tapped URL (for scripts and tests); the rest goes to stderr.

@@ -4,6 +4,8 @@
  * or a request failed, 2 when the collection or the connection could not run (an invalid file, a missing
  * environment variable, no target, a failed connection, a connection that ended mid-run, no step matched).
  * --reporter junit|tap|json writes that format (to --out, else stdout); the text report is for people.
+ * Ctrl-C (SIGINT) cancels the steps in flight and writes the report of what ran, saying it was interrupted: exit 130
+ * (a second Ctrl-C ends the process at once). No report holds a value read from the environment, in any form.
  */
 import { writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
@@ -13,6 +15,7 @@ import type { JsonValue } from '../../shared/json.js';
 import { describeTarget, type Target } from '../../shared/target.js';
 import { resolveCollectionTarget } from '../../core/collections/collectionTarget.js';
 import { junitCannotRun, junitReport } from '../../core/collections/reporters/junitReport.js';
+import { reportScrubber } from '../../core/collections/reporters/reportSecrets.js';
 import { tapCannotRun, tapReport } from '../../core/collections/reporters/tapReport.js';
 import { readCollection, runCollection } from '../../core/collections/runCollection.js';
 import { envNamesIn, redactor } from '../../core/collections/variables.js';
@@ -23,13 +26,30 @@ import { errorDocument } from '../jsonError.js';
 import { createRecorder, openSession } from '../openSession.js';
 import { printable, terminalJson, type Terminal } from '../terminal.js';
 import { reportLines } from './testReport.js';
+import { interruptedExit, untilInterrupted } from '../interrupt.js';
 
 /** Where the report goes and in which format: a run that cannot start says why there too. */
 interface ReportPlace {
   reporter: 'text' | 'junit' | 'tap' | 'json';
   out?: string;
-  /** The environment values the target used: written as ${env:NAME} in what is said (a report may be published). */
+  /**
+   * The environment values the collection names (its steps' and its target's): written as ${env:NAME} in what is
+   * said (a report may be published).
+   */
   usedEnv: ReadonlyMap<string, string>;
+}
+
+/** Writes a report (to --out, or stdout) with no environment value left in it, in any form it is written. */
+async function writeReport(terminal: Terminal, place: ReportPlace, report: string): Promise<void> {
+  const clean = reportScrubber(place.usedEnv)(report);
+  if (!place.out) terminal.out(clean.trimEnd());
+  else await writeFile(place.out, clean, { mode: 0o600 });
+}
+
+/** Lines for people, with no environment value in them, as the terminal shows text. */
+function scrubbedLines(lines: readonly string[], usedEnv: ReadonlyMap<string, string>): string[] {
+  const scrub = reportScrubber(usedEnv, printable);
+  return lines.map(scrub);
 }
 
 /**
@@ -52,27 +72,25 @@ async function cannotRun(
         : place.reporter === 'tap'
           ? tapCannotRun(data)
           : undefined;
-  if (report !== undefined) {
-    if (!place.out) terminal.out(report.trimEnd());
-    else
-      await writeFile(place.out, report, { mode: 0o600 }).catch((failure: unknown) =>
-        terminal.err(`loupe: could not write ${printable(place.out ?? '')}: ${String(failure)}`),
-      );
-  }
+  if (report !== undefined)
+    await writeReport(terminal, place, report).catch((failure: unknown) =>
+      terminal.err(`loupe: could not write ${printable(place.out ?? '')}: ${String(failure)}`),
+    );
   // A usage reason is said as it is; an error met on the way is named by its kind.
   const why = data.kind === 'usage' ? printable(data.message) : describeError(data);
-  terminal.err(`loupe: cannot run ${printable(file)}: ${why}`);
-  return 2;
+  terminal.err(reportScrubber(place.usedEnv, printable)(`loupe: cannot run ${printable(file)}: ${why}`));
+  return data.kind === 'cancelled' ? interruptedExit : 2;
 }
 
 /** A reason the run cannot start that is the command line's or the environment's, not an error thrown. */
 const usage = (message: string): LoupeError => new LoupeError({ kind: 'usage', message });
 
-function missingEnvironment(collection: Collection, invocation: Invocation): string[] {
+/** The ${env:NAME} names the run uses: its steps', and its target's when the command line gives none. */
+function envNames(collection: Collection, invocation: Invocation): Set<string> {
   const names = envNamesIn(collection.steps as unknown as JsonValue);
   if (!invocation.target && collection.target)
     for (const name of envNamesIn(collection.target as unknown as JsonValue)) names.add(name);
-  return [...names].filter((name) => process.env[name] === undefined);
+  return names;
 }
 
 async function targetOf(
@@ -127,7 +145,12 @@ function formatted(report: CollectionReport, reporter: 'junit' | 'tap' | 'json')
   return `${terminalJson(report, 2)}\n`;
 }
 
-export async function testCommand(invocation: Invocation, terminal: Terminal): Promise<number> {
+export function testCommand(invocation: Invocation, terminal: Terminal): Promise<number> {
+  // Ctrl-C: the run stops and reports what it did (once; a second one ends the process as usual).
+  return untilInterrupted((signal) => testRun(invocation, terminal, signal));
+}
+
+async function testRun(invocation: Invocation, terminal: Terminal, interrupt: AbortSignal): Promise<number> {
   const file = invocation.files?.[0] ?? '';
   const path = resolve(file);
   const { options } = invocation;
@@ -140,7 +163,12 @@ export async function testCommand(invocation: Invocation, terminal: Terminal): P
   } catch (error) {
     return cannotRun(terminal, file, error, place);
   }
-  const missing = missingEnvironment(collection, invocation);
+  const names = envNames(collection, invocation);
+  for (const name of names) {
+    const value = process.env[name];
+    if (value !== undefined) usedEnv.set(name, value);
+  }
+  const missing = [...names].filter((name) => process.env[name] === undefined);
   if (missing.length > 0) {
     const names = missing.map((name) => `\${env:${name}}`).join(', ');
     return cannotRun(terminal, file, usage(`${names}: not set in the environment`), place);
@@ -159,12 +187,14 @@ export async function testCommand(invocation: Invocation, terminal: Terminal): P
   }
   const hide = redactor(usedEnv);
   const recorder = createRecorder(options);
+  const beforeStart = (): LoupeError =>
+    new LoupeError({ kind: 'cancelled', message: 'interrupted (SIGINT) before the first step started' });
   try {
     let session;
     try {
       session = await openSession(target, options, recorder, terminal);
     } catch (error) {
-      return cannotRun(terminal, file, error, place);
+      return cannotRun(terminal, file, interrupt.aborted ? beforeStart() : error, place);
     }
     const line = progress(terminal, collection.steps.length);
     let report: CollectionReport;
@@ -178,6 +208,7 @@ export async function testCommand(invocation: Invocation, terminal: Terminal): P
         ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
         ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
         ...(options.pageLimit !== undefined ? { pageLimit: options.pageLimit } : {}),
+        signal: interrupt,
         onStepStart: (step) => line.start(step),
         onStepEnd: () => line.end(),
       });
@@ -186,16 +217,22 @@ export async function testCommand(invocation: Invocation, terminal: Terminal): P
       await session.close();
     }
     report = hide({ ...report, server: hide(describeTarget(target)) });
-    const human = reportLines(report, options.debug);
+    const human = scrubbedLines(reportLines(report, options.debug), usedEnv);
     if (reporter === 'text') {
       for (const text of human) terminal.out(text);
       if (options.out) await writeFile(options.out, `${human.join('\n')}\n`, { mode: 0o600 });
     } else if (options.out) {
-      await writeFile(options.out, formatted(report, reporter), { mode: 0o600 });
+      await writeReport(terminal, place, formatted(report, reporter));
       for (const text of human) terminal.out(text);
     } else {
-      terminal.out(formatted(report, reporter).trimEnd());
+      await writeReport(terminal, place, formatted(report, reporter));
       terminal.err(human[human.length - 1] ?? '');
+    }
+    if (report.interrupted !== undefined) {
+      terminal.err(
+        `loupe: interrupted (${printable(report.interrupted)}): the report says how far the run got`,
+      );
+      return interruptedExit;
     }
     if (report.aborted) {
       terminal.err(

@@ -39,6 +39,10 @@ export function reportLines(report: CollectionReport, verbose = false): string[]
   lines.push('');
   if (report.aborted)
     lines.push(`stopped: ${printable(report.aborted.kind)}: ${printable(report.aborted.message)}`);
+  if (report.interrupted !== undefined)
+    lines.push(
+      `interrupted (${printable(report.interrupted)}): the steps in flight were cancelled, the rest did not run`,
+    );
   lines.push(
     `${counts.passed} passed, ${counts.failed} failed, ${counts.error} errors, ${counts.skipped} skipped · ${assertions - failedAssertions}/${assertions} assertions passed · ${(report.ms / 1000).toFixed(1)} s`,
   );

@@ -13,10 +13,26 @@ import { withSession } from '../sessionScope.js';
 import { printable, serverLabel, terminalJson, type Terminal } from '../terminal.js';
 import { incompleteLine } from './listOutput.js';
 
+/**
+ * What a list_changed came to: the names added, removed and changed; "no difference" when the re-listing found none
+ * (a server that announces without changing anything: "0 added, 0 removed, 0 changed" said nothing); and when the
+ * re-listing stopped early, that the change is not known whole (unread items are not removed ones).
+ */
 function diffLines(diff: ListDiff, result: ListResult): string[] {
-  const counts = `${diff.added.length} added, ${diff.removed.length} removed, ${diff.changed.length} changed`;
+  const found = diff.added.length + diff.removed.length + diff.changed.length;
+  let head: string;
+  if (!result.complete) {
+    const sofar =
+      found === 0 ? '' : `; read so far: ${diff.added.length} added, ${diff.changed.length} changed`;
+    head = `${diff.kind} list_changed: the re-listing stopped early, so what changed is not known whole${sofar} (now ${listFooter(result)})`;
+  } else if (found === 0) {
+    head = `${diff.kind} list_changed: no difference (still ${listFooter(result)})`;
+  } else {
+    const counts = `${diff.added.length} added, ${diff.removed.length} removed, ${diff.changed.length} changed`;
+    head = `${diff.kind} changed: ${counts} (now ${listFooter(result)})`;
+  }
   return [
-    `${diff.kind} changed: ${counts} (now ${listFooter(result)})`,
+    head,
     ...diff.added.map((name) => `  + ${printable(name)}`),
     ...diff.removed.map((name) => `  - ${printable(name)}`),
     ...diff.changed.map((name) => `  ~ ${printable(name)}`),

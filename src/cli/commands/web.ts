@@ -34,15 +34,17 @@ export async function webCommand(invocation: Invocation, terminal: Terminal): Pr
   }).catch((error: unknown) => {
     throw portInUse(error, port);
   });
+  // Ctrl-C is ours before the address is out: a script that reads it and stops Loupe at once gets a clean close.
+  const stopped = new Promise<void>((resolve) => {
+    process.once('SIGINT', () => resolve());
+    process.once('SIGTERM', () => resolve());
+  });
   if (invocation.options.json) terminal.out(JSON.stringify({ event: 'listening', url: host.url }));
   else terminal.out(`Loupe is at ${host.url}`);
   terminal.err('Open the address above in a browser. Ctrl-C to stop.');
   if (host.tapSocket) terminal.err(`Taps (loupe tap -- <server>) show here as live sessions (${host.tapSocket}).`);
   else if (host.tapsOff) terminal.err(`No live taps: ${host.tapsOff}.`);
-  await new Promise<void>((resolve) => {
-    process.once('SIGINT', () => resolve());
-    process.once('SIGTERM', () => resolve());
-  });
+  await stopped;
   await host.close();
   return 0;
 }

@@ -62,19 +62,26 @@ function characterCount(cell: string): number {
   return count;
 }
 
-export function itemTable(kind: ListKind, items: readonly JsonObject[]): string[] {
+/**
+ * The table's lines, header first, made one at a time as they are written: only the cells (and their widths) of all
+ * rows are held, never every rendered line at once.
+ */
+export function* itemTable(kind: ListKind, items: readonly JsonObject[]): Generator<string> {
   const columns = columnsByKind[kind];
   // Only a prefix of each value is escaped and measured: a 100 MB description costs no more than a short one.
   const rows = items.map((item) => columns.map((column) => printableCell(column.value(item), column.max)));
+  const counts = rows.map((row) => row.map(characterCount));
   // A loop, not Math.max(...rows): 200,000 rows are more arguments than a call can take.
   const widths = columns.map((column) => column.header.length);
-  for (const row of rows) row.forEach((cell, index) => (widths[index] = Math.max(widths[index] ?? 0, characterCount(cell))));
-  const render = (cells: string[]) =>
+  for (const row of counts) row.forEach((count, index) => (widths[index] = Math.max(widths[index] ?? 0, count)));
+  const render = (cells: string[], lengths: number[]) =>
     cells
-      .map((cell, index) => (index === cells.length - 1 ? cell : cell + ' '.repeat((widths[index] ?? 0) - characterCount(cell))))
+      .map((cell, index) => (index === cells.length - 1 ? cell : cell + ' '.repeat((widths[index] ?? 0) - (lengths[index] ?? 0))))
       .join('  ')
       .trimEnd();
-  return [render(columns.map((column) => column.header)), ...rows.map(render)];
+  const headers = columns.map((column) => column.header);
+  yield render(headers, headers.map(characterCount));
+  for (let index = 0; index < rows.length; index += 1) yield render(rows[index], counts[index]);
 }
 
 const kindNames: Record<ListKind, [string, string]> = {

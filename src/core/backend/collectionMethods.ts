@@ -6,10 +6,13 @@
 import type { BackendMethods } from '../../shared/contract.js';
 import { LoupeError } from '../../shared/errors.js';
 import { isJsonObject } from '../../shared/json.js';
-import { draftStep } from '../collections/draftStep.js';
-import { parseCollection } from '../collections/parseCollection.js';
-import { runCollection } from '../collections/runCollection.js';
 import type { McpSession } from '../types.js';
+
+/**
+ * The collections engine (its parser compiles the collection schema with Ajv when loaded), loaded when the
+ * Collections view first asks: not on the way to the host's start.
+ */
+const collectionEngine = () => import('./collectionEngine.js');
 
 export type CollectionMethods = Pick<
   BackendMethods,
@@ -31,20 +34,23 @@ function text(value: unknown): string {
 
 export function createCollectionMethods(dependencies: CollectionDependencies): CollectionMethods {
   return {
-    checkCollection: (given) => Promise.resolve().then(() => parseCollection(text(given), 'the collection')),
-    draftCollectionStep(call) {
+    async checkCollection(given) {
+      const { parseCollection } = await collectionEngine();
+      return parseCollection(text(given), 'the collection');
+    },
+    async draftCollectionStep(call) {
       if (!isJsonObject(call) || typeof call.tool !== 'string' || !isJsonObject(call.result)) {
-        return Promise.reject(
-          new LoupeError({
-            kind: 'usage',
-            message: 'A step is drafted from a call: { tool, arguments, result }.',
-          }),
-        );
+        throw new LoupeError({
+          kind: 'usage',
+          message: 'A step is drafted from a call: { tool, arguments, result }.',
+        });
       }
       const args = isJsonObject(call.arguments) ? call.arguments : {};
-      return Promise.resolve(draftStep({ tool: call.tool, arguments: args, result: call.result }));
+      const { draftStep } = await collectionEngine();
+      return draftStep({ tool: call.tool, arguments: args, result: call.result });
     },
     async runCollection(given, only) {
+      const { parseCollection, runCollection } = await collectionEngine();
       const collection = parseCollection(text(given), 'the collection');
       const { session, timeoutMs, pageLimit } = dependencies.live();
       const names = Array.isArray(only)

@@ -9,13 +9,13 @@ import type { ConformChoices, ConformProgressEvent, ConformReport, ConformReques
 import { LoupeError } from '../../shared/errors.js';
 import type { ProtocolEra } from '../../shared/session.js';
 import type { Target } from '../../shared/target.js';
-import { bridgeNote } from '../conform/stdioBridge.js';
-import { modernBridgeNote } from '../conform/modernStdioBridge.js';
-import { conformEndpoint } from '../conform/conformTarget.js';
-import { scenarioChoices } from '../conform/requirements.js';
-import { runConformance } from '../conform/runSuite.js';
-import { findSuite, installSuite } from '../conform/suiteRuntime.js';
 import type { FrameRecorder } from '../recorder/frameRecorder.js';
+
+/**
+ * The conformance engine (the SDK's server and stdio client for the bridges, zod, YAML for the requirements), loaded
+ * when the Conformance view first asks: not on the way to the host's start or any session's first list.
+ */
+const conformEngine = () => import('./conformEngine.js');
 
 export interface ConformPeer {
   target: Target;
@@ -49,6 +49,7 @@ export function createConformMethods(
   const runs = new WeakMap<FrameRecorder, ConformReport[]>();
   const methods: ConformMethods = {
     async conformChoices(): Promise<ConformChoices> {
+      const { bridgeNote, modernBridgeNote, findSuite, scenarioChoices } = await conformEngine();
       const peer = live();
       const { revision, reason } = revisionOf(peer);
       const base = {
@@ -72,6 +73,7 @@ export function createConformMethods(
       const peer = live();
       running = true;
       try {
+        const { conformEndpoint, findSuite, installSuite, runConformance } = await conformEngine();
         const lookup = findSuite();
         let runtime;
         if ('found' in lookup) runtime = lookup.found;

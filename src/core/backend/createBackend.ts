@@ -45,7 +45,8 @@ import { createSkillsMethods } from './skillsMethods.js';
 import { createConformMethods } from './conformMethods.js';
 import { authDirectoryFor, createAuthDesk } from './authSession.js';
 import type { TapConnection } from '../tap/liveListener.js';
-import { createTapMethods, followTap, tappedReadOnly, tapTarget } from './tapMethods.js';
+import type { ProbeBook } from '../tap/liveProbes.js';
+import { createTapMethods, followTapInto, tappedReadOnly, tapTarget } from './tapMethods.js';
 import {
   createSecurityMethods,
   createSecurityRegistry,
@@ -89,8 +90,8 @@ export interface Backend {
 /** One session of a backend: the contract's per-session methods and its own (untagged) events. */
 export interface SessionBackend {
   methods: BackendMethods;
-  /** Makes this session a tapped one: its frames come from the tap (tapMethods.ts). */
-  adopt(tap: TapConnection): void;
+  /** Makes this session a tapped one: its frames come from the tap (tapMethods.ts); `probes`: the host's other taps'. */
+  adopt(tap: TapConnection, probes?: ProbeBook): void;
   events: EventSourceLike;
   dispose(): Promise<void>;
 }
@@ -111,7 +112,11 @@ function notConnected(): LoupeError {
 
 /** One session: everything of the contract over one MCP connection at a time. */
 export function createSessionBackend(
-  options: BackendOptions & { settingsStore?: SettingsStore; securityRegistry?: SecurityRegistry; id?: string },
+  options: BackendOptions & {
+    settingsStore?: SettingsStore;
+    securityRegistry?: SecurityRegistry;
+    id?: string;
+  },
 ): SessionBackend {
   const hub = createEventHub();
   const settingsStore =
@@ -198,6 +203,8 @@ export function createSessionBackend(
 
     async connect(given, givenOptions) {
       if (disposed) throw new LoupeError({ kind: 'disconnected', message: 'This backend was closed.' });
+      // A tapped session is the host's connection: connecting here would start a second server and drop it.
+      if (attempt?.tapped && status.state !== 'idle' && status.tapped) throw tappedReadOnly(status.tapped);
       const target = parseTarget(given);
       if (!target)
         throw new LoupeError({ kind: 'invalid-target', message: 'The target is not one Loupe understands.' });
@@ -425,19 +432,22 @@ export function createSessionBackend(
   return {
     methods,
     events: hub,
-    adopt(tap) {
+    adopt(tap, probes) {
       const current = beginAttempt(tapTarget(tap.hello.server), {
         frameLimit: options.sessionDefaults?.frameLimit,
       });
-      current.tap = followTap(tap, {
-        recorder: current.recorder,
-        setHandshake: (handshake) => (current.handshake = handshake),
-        isCurrent: () => attempt === current && !current.ended,
-        flush: () => current.batcher.flush(),
-        setStatus: (next) => {
-          current.tapped = next.state === 'idle' ? undefined : next.tapped;
-          setStatus(next);
-        },
+      current.tap = followTapInto(current, tap, {
+        hub,
+        setStatus,
+        isCurrent: () => attempt === current && !current.ended && !disposed,
+        ...(probes
+          ? {
+              probes: {
+                book: probes,
+                ...(options.id === undefined ? {} : { where: `tapped session ${options.id}` }),
+              },
+            }
+          : {}),
       });
     },
     async dispose() {

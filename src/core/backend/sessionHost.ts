@@ -5,13 +5,20 @@
  * tests) are unchanged. Each session's events are re-emitted tagged with its name. Sessions outlive the
  * carrier that opened them: a reloaded page (or a second window) re-attaches to them with sessions().
  */
-import { eventNames, methodNames, sessionlessMethods, type BackendMethods, type MethodName } from '../../shared/contract.js';
+import {
+  eventNames,
+  methodNames,
+  sessionlessMethods,
+  type BackendMethods,
+  type MethodName,
+} from '../../shared/contract.js';
 import { LoupeError } from '../../shared/errors.js';
 import type { SessionStatus } from '../../shared/session.js';
 import type { SessionInfo } from '../../shared/sessions.js';
 import type { Backend, BackendOptions, SessionBackend } from './createBackend.js';
 import { createEventHub } from './eventHub.js';
 import { createSettingsStore, type SettingsStore } from './settingsStore.js';
+import { ProbeBook } from '../tap/liveProbes.js';
 
 interface Entry {
   id: string;
@@ -39,17 +46,26 @@ export function createSessionHost(
   const settingsStore = createSettingsStore(options.settingsPath, options.secretStore);
   const sessions = new Map<string, Entry>();
   let opened = 0;
+  /** The DiscoverResults hosts got through their taps, for their other taps (a v2 client's era probe). */
+  const probes = new ProbeBook();
   let disposed = false;
   /** Serves the methods that name no session (settings, snapshots files, configs): never connected, never listed. */
   let spare: SessionBackend | undefined;
 
-  const infos = (): SessionInfo[] => [...sessions.values()].map(({ id, status, openedAt }) => ({ id, status, openedAt }));
+  const infos = (): SessionInfo[] =>
+    [...sessions.values()].map(({ id, status, openedAt }) => ({ id, status, openedAt }));
 
   const open = (): Entry => {
     if (disposed) throw new LoupeError({ kind: 'disconnected', message: 'This backend was closed.' });
     const id = `s${++opened}`;
     const backend = makeSession({ settingsStore, id });
-    const entry: Entry = { id, backend, openedAt: Date.now(), status: { state: 'idle' }, stop: () => undefined };
+    const entry: Entry = {
+      id,
+      backend,
+      openedAt: Date.now(),
+      status: { state: 'idle' },
+      stop: () => undefined,
+    };
     const unsubscribers = eventNames.map((event) =>
       backend.events.on(event, (payload) => {
         if (event === 'onStatus') entry.status = payload as SessionStatus;
@@ -102,10 +118,10 @@ export function createSessionHost(
 
   const methods = Object.fromEntries(
     methodNames.map((method) => [
-        method,
-        (...args: unknown[]) =>
-          Promise.resolve().then(() => {
-            const target = methodsFor(undefined, method);
+      method,
+      (...args: unknown[]) =>
+        Promise.resolve().then(() => {
+          const target = methodsFor(undefined, method);
           return (Reflect.get(target, method) as (...a: unknown[]) => Promise<unknown>).apply(target, args);
         }),
     ]),
@@ -117,7 +133,7 @@ export function createSessionHost(
     events: hub,
     adopt(tap) {
       const entry = open();
-      entry.backend.adopt(tap);
+      entry.backend.adopt(tap, probes);
       tap.welcome(entry.id);
       return entry.id;
     },

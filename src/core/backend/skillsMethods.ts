@@ -7,10 +7,12 @@
 import { LoupeError } from '../../shared/errors.js';
 import type { SkillLoad, SkillsListing } from '../../shared/skills.js';
 import { listSkills } from '../skills/listSkills.js';
-import { loadSkill } from '../skills/loadSkill.js';
 import type { SkillsReader } from '../security/readSurface.js';
 import type { SkillFileText } from '../security/surface.js';
 import type { McpSession } from '../types.js';
+
+/** Reading and verifying a skill's files (YAML for the frontmatter): loaded on the first loadSkill, not at start. */
+const skillLoader = () => import('../skills/loadSkill.js');
 
 export interface SkillsContext {
   session: McpSession;
@@ -48,6 +50,7 @@ export function createSkillsMethods(context: () => SkillsContext): {
           kind: 'skill-not-found',
           message: `No listed skill has the URI ${uri}; list the skills again.`,
         });
+      const { loadSkill } = await skillLoader();
       const load = await loadSkill(session, skill, timeoutMs === undefined ? {} : { timeoutMs });
       const texts = loaded.get(session) ?? new Map<string, SkillFileText>();
       loaded.set(session, texts);

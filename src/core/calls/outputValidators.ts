@@ -2,32 +2,36 @@
  * Validators for tools' outputSchemas, compiled once per distinct schema text and kept across list
  * refreshes (the SDK drops its validators on every listTools page; we key by the schema itself).
  */
-import { Ajv, type ValidateFunction } from 'ajv';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import formatsModule from 'ajv-formats';
+import type { Ajv, ValidateFunction } from 'ajv';
+import type { Ajv2020 } from 'ajv/dist/2020.js';
 import type { JsonObject, JsonValue } from '../../shared/json.js';
 import { isJsonObject } from '../../shared/json.js';
 import type { CallOutcome } from '../../shared/session.js';
-
-const addFormats = formatsModule.default;
+import { ajvModules } from '../json/ajvModules.js';
 
 type Compiled = { validate: ValidateFunction } | { problem: string };
 
-/** Draft-07 and older schemas go to Ajv's draft-07 engine; everything else (the MCP default) to 2020-12. */
+let engines: { draft07: Ajv; draft2020: Ajv2020 } | undefined;
+
+/**
+ * Draft-07 and older schemas go to Ajv's draft-07 engine; everything else (the MCP default) to 2020-12. Both are made
+ * when the first schema is compiled (and Ajv loaded then: ajvModules.ts): a call to a tool without an outputSchema
+ * never pays for them.
+ */
 function engineFor(schema: JsonObject): Ajv | Ajv2020 {
   const dialect = typeof schema.$schema === 'string' ? schema.$schema : '';
+  engines ??= makeEngines();
   return /draft-0[4-7]/.test(dialect) ? engines.draft07 : engines.draft2020;
 }
 
-function makeEngine<T extends Ajv | Ajv2020>(engine: T): T {
-  addFormats(engine);
-  return engine;
+function makeEngines(): { draft07: Ajv; draft2020: Ajv2020 } {
+  const { Ajv, Ajv2020, addFormats } = ajvModules();
+  const draft07 = new Ajv({ allErrors: true, strict: false, validateSchema: true });
+  const draft2020 = new Ajv2020({ allErrors: true, strict: false, validateSchema: true });
+  addFormats(draft07);
+  addFormats(draft2020);
+  return { draft07, draft2020 };
 }
-
-const engines = {
-  draft07: makeEngine(new Ajv({ allErrors: true, strict: false, validateSchema: true })),
-  draft2020: makeEngine(new Ajv2020({ allErrors: true, strict: false, validateSchema: true })),
-};
 
 const cache = new Map<string, Compiled>();
 

@@ -138,11 +138,25 @@ export function boundsProblem(
   return undefined;
 }
 
+/**
+ * Whether a text matches a pattern: the verdicts of the pattern thread (patternThread.ts), never a match run here,
+ * where a pattern that backtracks catastrophically could not be stopped.
+ */
+export type PatternVerdicts = (pattern: string, text: string) => boolean;
+
+/** The patterns of a call step's expectations: without any, the step is judged at once. */
+export function hasPatterns(expect: CallExpectations): boolean {
+  return (
+    expect.text?.matches !== undefined || (expect.paths ?? []).some((path) => path.matches !== undefined)
+  );
+}
+
 function pathAssertions(
   path: PathAssertion,
   result: JsonObject,
   jsonText: JsonTextView,
   out: AssertionResult[],
+  matches: PatternVerdicts,
 ): void {
   const where = `${path.in === 'jsonText' ? 'jsonText' : ''}${path.pointer === '' ? '(root)' : path.pointer}`;
   let value: JsonValue | undefined;
@@ -174,7 +188,7 @@ function pathAssertions(
     needs(name, (present) =>
       typeof present !== 'string'
         ? fail(name, `is ${typeOf(present)}, not a string`, { expected: pattern, actual: present })
-        : new RegExp(pattern, 'u').test(present)
+        : matches(pattern, present)
           ? pass(name, { expected: pattern, actual: present })
           : fail(name, 'does not match', { expected: pattern, actual: present }),
     );
@@ -259,10 +273,17 @@ export interface CallJudgement {
   /** The outputSchema verdict from callTool (tools/call). */
   validation?: CallOutcome['structuredValidation'];
   latency: LatencyFigures;
+  /** The verdicts of the step's patterns; required when the expectations have any (hasPatterns). */
+  matches?: PatternVerdicts;
 }
+
+const noPatterns: PatternVerdicts = () => {
+  throw new Error('a step with patterns was judged without their verdicts');
+};
 
 export function judgeCall(expect: CallExpectations, judged: CallJudgement): AssertionResult[] {
   const { result } = judged;
+  const matches = judged.matches ?? noPatterns;
   const out: AssertionResult[] = [];
   const blocks = blocksOf(judged.method, result);
   const jsonText = jsonTextOf(blocks);
@@ -290,7 +311,7 @@ export function judgeCall(expect: CallExpectations, judged: CallJudgement): Asse
   }
   if (expect.text) {
     const text = blocks.flatMap((block) => (block.text === undefined ? [] : [block.text])).join('\n');
-    const { equals, contains, matches } = expect.text;
+    const { equals, contains, matches: pattern } = expect.text;
     if (equals !== undefined)
       out.push(
         text === equals
@@ -307,14 +328,14 @@ export function judgeCall(expect: CallExpectations, judged: CallJudgement): Asse
           ? pass('text contains', { expected: contains })
           : fail('text contains', 'the text does not contain it', { expected: contains, actual: text }),
       );
-    if (matches !== undefined)
+    if (pattern !== undefined)
       out.push(
-        new RegExp(matches, 'u').test(text)
-          ? pass(`text matches /${matches}/`, { expected: matches })
-          : fail(`text matches /${matches}/`, 'does not match', { expected: matches, actual: text }),
+        matches(pattern, text)
+          ? pass(`text matches /${pattern}/`, { expected: pattern })
+          : fail(`text matches /${pattern}/`, 'does not match', { expected: pattern, actual: text }),
       );
   }
-  for (const path of expect.paths ?? []) pathAssertions(path, result, jsonText, out);
+  for (const path of expect.paths ?? []) pathAssertions(path, result, jsonText, out, matches);
   if (expect.outputSchema) {
     const verdict = judged.validation;
     const name = 'structuredContent valid against outputSchema';

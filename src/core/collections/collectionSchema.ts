@@ -126,7 +126,12 @@ const stepBase = {
   name: { type: 'string', minLength: 1 },
   after: { ...names, description: 'Steps that must finish first when steps run concurrently.' },
   repeat: { type: 'integer', minimum: 1, maximum: 100000 },
-  timeoutMs: { type: 'integer', minimum: 1 },
+  timeoutMs: {
+    type: 'integer',
+    minimum: 1,
+    description:
+      "The step's deadline in ms over all it does (every request, round, page and pattern); also each request's timeout. Default: the collection's timeoutMs, else 60000.",
+  },
 };
 const callStep = (method: string, key: string | undefined) => ({
   type: 'object',
@@ -229,6 +234,11 @@ export const collectionSchema = {
     name: { type: 'string' },
     description: { type: 'string' },
     target,
+    timeoutMs: {
+      type: 'integer',
+      minimum: 1,
+      description: "Each step's deadline in ms, unless the step gives its own (default 60000).",
+    },
     steps: {
       type: 'array',
       items: { oneOf: Object.values(stepSchemas) },

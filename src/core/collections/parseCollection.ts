@@ -14,6 +14,7 @@ import {
 import { LoupeError } from '../../shared/errors.js';
 import { isJsonObject, type JsonValue } from '../../shared/json.js';
 import { collectionSchema, stepSchemas, targetSchemas } from './collectionSchema.js';
+import { maximumDepth, tooDeepAt } from './depth.js';
 import { pointerTokens } from './pointer.js';
 import { captureNamesIn } from './variables.js';
 
@@ -134,6 +135,16 @@ function checkStep(
     problems.push(`${where}: expect.outputSchema: only a tools/call has an outputSchema`);
 }
 
+/** Where a too deep value is, named as the other problems are: `steps[2] "weather": /expect/…`. */
+function depthProblem(document: Record<string, unknown>, pointer: string): string {
+  const step = /^\/steps\/(\d+)(\/.*)?$/.exec(pointer);
+  const steps = Array.isArray(document.steps) ? (document.steps as unknown[]) : [];
+  const named = step ? steps[Number(step[1])] : undefined;
+  const name = isJsonObject(named) && typeof named.name === 'string' ? ` "${named.name}"` : '';
+  const where = step ? `steps[${step[1]}]${name}: ${step[2] ?? '(the step)'}` : pointer;
+  return `${where}: a value nests deeper than ${maximumDepth} levels (a collection's values nest at most ${maximumDepth} deep)`;
+}
+
 /** The collection in `text`; `source` names it in messages (the file path). Throws collection-invalid. */
 export function parseCollection(text: string, source: string): Collection {
   const fail = (problems: string[]): never => {
@@ -159,6 +170,9 @@ export function parseCollection(text: string, source: string): Collection {
         : `format ${JSON.stringify(document.format)} is not ${collectionFormat}`,
     ]);
   }
+  // Before anything that walks the values (the schema's checks, the references, substitution), all of which recurse.
+  const deep = tooDeepAt(document);
+  if (deep !== undefined) return fail([depthProblem(document, deep)]);
   const problems: string[] = [];
   if (!validateTop(document)) problems.push(...schemaProblems('', validateTop.errors));
   if (isJsonObject(document.target)) {

@@ -4,7 +4,8 @@
  * resources/read and prompts/get, all recorded by the session's recorder. Steps run in file order; with
  * `concurrency` > 1 a step starts once the steps it names in `after` and those whose captures it uses are done.
  * A step whose dependency failed is skipped; `bail` starts nothing after the first failure; a connection that
- * ended stops the run (`aborted`).
+ * ended stops the run (`aborted`); so does the signal (`interrupted`: the steps in flight end as errors, their
+ * requests cancelled, and the rest are skipped). Every step has a deadline (stepDeadline.ts).
  */
 import { readFile } from 'node:fs/promises';
 import type { CollectionReport, Collection, CollectionStep, StepResult } from '../../shared/collections.js';
@@ -25,7 +26,10 @@ export interface RunOptions {
   only?: readonly string[];
   bail?: boolean;
   concurrency?: number;
+  /** Each request's timeout (the session's); a step's deadline is its own timeoutMs, the collection's, or 60 s. */
   timeoutMs?: number;
+  /** Interrupts the run (Ctrl-C): its reason (a string: "SIGINT") is the report's `interrupted`. */
+  signal?: AbortSignal;
   pageLimit?: number;
   file?: string;
   onStepStart?: (step: CollectionStep, index: number) => void;
@@ -102,12 +106,20 @@ export async function runCollection(
   const referencing = referencingSteps(steps);
   const depends = dependenciesOf(steps, referencing);
   const chosen = selected(steps, depends, options);
-  const runner = new StepRunner(session, options, referencing);
+  const runner = new StepRunner(session, options, referencing, collection.timeoutMs);
   const results = new Map<string, StepResult>();
   const concurrency = Math.max(1, options.concurrency ?? 1);
   let stopped: string | undefined;
   let aborted: CollectionReport['aborted'];
+  let interrupted: string | undefined;
   const running = new Map<string, Promise<void>>();
+  const interrupt = (): void => {
+    const { signal } = options;
+    interrupted = typeof signal?.reason === 'string' ? signal.reason : 'interrupted';
+    stopped = `the run was interrupted (${interrupted})`;
+  };
+  if (options.signal?.aborted) interrupt();
+  else options.signal?.addEventListener('abort', interrupt, { once: true });
 
   const finish = (step: CollectionStep, index: number, result: StepResult): void => {
     results.set(step.name, result);
@@ -135,6 +147,8 @@ export async function runCollection(
     return undefined;
   };
   const settled = (step: CollectionStep, result: StepResult): void => {
+    // Interrupted: a server that got the same Ctrl-C and exited is not why the run stopped.
+    if (interrupted !== undefined) return;
     if (result.status === 'error' && !session.isOpen) {
       aborted = {
         kind: result.error?.kind ?? 'disconnected',
@@ -158,6 +172,7 @@ export async function runCollection(
       let begun = early;
       early = undefined;
       if (begun !== undefined && stopped !== undefined) {
+        begun.deadline.done();
         begun.answer.catch(() => undefined);
         finish(step, index, skipped(step, stopped));
         continue;
@@ -238,6 +253,7 @@ export async function runCollection(
         finish(step, index, skipped(step, 'its dependencies did not run'));
     }
   }
+  options.signal?.removeEventListener('abort', interrupt);
   const ordered = steps.map((step) => results.get(step.name) ?? skipped(step, 'not run'));
   const counts = { passed: 0, failed: 0, error: 0, skipped: 0 };
   for (const result of ordered) counts[result.status] += 1;
@@ -248,7 +264,8 @@ export async function runCollection(
     ms: Math.round(performance.now() - started),
     steps: ordered,
     counts,
-    ...(aborted ? { aborted } : {}),
+    ...(aborted && interrupted === undefined ? { aborted } : {}),
+    ...(interrupted !== undefined ? { interrupted } : {}),
   };
 }
 

@@ -12,7 +12,7 @@ import type {
   StepResult,
 } from '../../shared/collections.js';
 import { isListStep } from '../../shared/collections.js';
-import { LoupeError, toErrorData } from '../../shared/errors.js';
+import { LoupeError } from '../../shared/errors.js';
 import type { JsonObject, JsonValue } from '../../shared/json.js';
 import type { CallOutcome } from '../../shared/session.js';
 import type { Snapshot } from '../../shared/snapshot.js';
@@ -20,16 +20,37 @@ import { callTool, type CallToolRequest } from '../calls/callTool.js';
 import { walkList } from '../lists/pageWalker.js';
 import { readSnapshot } from '../snapshot/readSnapshot.js';
 import type { McpSession } from '../types.js';
-import { jsonTextOf, blocksOf, judgeCall, latencyFigures, type CallJudgement } from './callAssertions.js';
+import {
+  blocksOf,
+  hasPatterns,
+  judgeCall,
+  jsonTextOf,
+  latencyFigures,
+  type CallJudgement,
+  type PatternVerdicts,
+} from './callAssertions.js';
 import { judgeList, listKindOf } from './listAssertions.js';
 import { valueAt } from './pointer.js';
 import type { RunOptions } from './runCollection.js';
+import { StepDeadline, stepLimit } from './stepDeadline.js';
+import { patternVerdicts } from './stepPatterns.js';
+import {
+  allPassed,
+  baseOf,
+  checkResultDepth,
+  errored,
+  requestOf,
+  showAsWritten,
+  type Rejudge,
+  type Worked,
+} from './stepResults.js';
 import { redactor, substitute } from './variables.js';
 
 /** A step whose request begin() sent: complete() judges the answer. */
 export interface Begun {
   step: CallStep;
   started: number;
+  deadline: StepDeadline;
   answer: Promise<Sent>;
 }
 
@@ -42,13 +63,21 @@ export class StepRunner {
   readonly usedEnv = new Map<string, string>();
   /** Names the runner's calls (callTool would draw a UUID for each). */
   private calls = 0;
+  /** The redactor of the environment values used so far (made again when another is used). */
+  private redact: { size: number; hide: <T>(value: T) => T } | undefined;
 
   constructor(
     private readonly session: McpSession,
     private readonly options: RunOptions,
     /** The steps holding a `${` (referencingSteps): only they are substituted. */
     private readonly referencing: WeakSet<CollectionStep>,
+    /** The collection's own timeoutMs: each step's deadline unless the step gives one. */
+    private readonly collectionTimeoutMs?: number,
   ) {}
+
+  private deadline(step: CollectionStep): StepDeadline {
+    return new StepDeadline(step.name, stepLimit(step, this.collectionTimeoutMs), this.options.signal);
+  }
 
   private toolList(): Promise<readonly JsonObject[]> {
     // One walk of every page for the outputSchemas; a listing that failed still lets calls go ahead.
@@ -78,36 +107,55 @@ export class StepRunner {
 
   async run(given: CollectionStep): Promise<StepResult> {
     const started = performance.now();
-    const base = baseOf(given);
-    let result: StepResult;
+    const deadline = this.deadline(given);
+    let worked: Worked;
     try {
-      const step = this.referencing.has(given)
-        ? (substitute(given as unknown as JsonValue, {
-            env: this.options.env ?? {},
-            captures: this.captures,
-            usedEnv: this.usedEnv,
-          }) as unknown as CollectionStep)
-        : given;
-      if (isListStep(step)) result = await this.runList(step, base);
-      else {
-        // A call step's rounds are awaited here, not in helpers of their own: fewer async layers on every step.
-        const rtts: number[] = [];
-        let first: Sent | undefined;
-        for (let round = 0; round < (step.repeat ?? 1); round += 1) {
-          const answer: Sent =
-            step.method === 'tools/call'
-              ? await callTool(this.session, this.callRequest(step), this.walked ?? (await this.toolList()))
-              : await this.session.request(step.method, requestParams(step), this.timeout(step));
-          rtts.push(answer.rttMs);
-          first ??= answer;
-        }
-        if (!first) throw new Error('a call step sent nothing');
-        result = this.judged(step, base, first, rtts);
-      }
+      worked = await Promise.race([this.work(given, deadline), deadline.ended()]);
     } catch (error) {
-      result = errored(base, error);
+      // A fresh base: the work that lost the race may still fill in its own.
+      worked = { result: errored(baseOf(given), deadline.failure() ?? error) };
+    } finally {
+      deadline.done();
     }
-    return this.ended(result, started);
+    return this.ended(given, worked, started);
+  }
+
+  private async work(given: CollectionStep, deadline: StepDeadline): Promise<Worked> {
+    const base = baseOf(given);
+    const { signal } = deadline;
+    const step = this.referencing.has(given)
+      ? (substitute(given as unknown as JsonValue, {
+          env: this.options.env ?? {},
+          captures: this.captures,
+          usedEnv: this.usedEnv,
+        }) as unknown as CollectionStep)
+      : given;
+    if (isListStep(step)) return this.runList(step, base, signal);
+    // A call step's rounds are awaited here, not in helpers of their own: fewer async layers on every step.
+    const rtts: number[] = [];
+    let first: Sent | undefined;
+    for (let round = 0; round < (step.repeat ?? 1); round += 1) {
+      const answer: Sent =
+        step.method === 'tools/call'
+          ? await callTool(
+              this.session,
+              this.callRequest(step, signal),
+              this.walked ?? (await this.toolList()),
+            )
+          : await this.session.request(step.method, requestParams(step), {
+              ...this.timeout(step),
+              signal,
+            });
+      rtts.push(answer.rttMs);
+      first ??= answer;
+    }
+    if (!first) throw new Error('a call step sent nothing');
+    let matches: PatternVerdicts | undefined;
+    if (hasPatterns(step.expect ?? {})) {
+      checkResultDepth(first.result);
+      matches = await patternVerdicts(step, first.result, rtts, deadline);
+    }
+    return this.judged(step, base, first, rtts, matches);
   }
 
   /**
@@ -120,34 +168,47 @@ export class StepRunner {
       step.method === 'tools/call' &&
       (step.repeat ?? 1) === 1 &&
       this.walked !== undefined &&
-      !this.referencing.has(step)
+      !this.referencing.has(step) &&
+      !hasPatterns(step.expect ?? {})
     );
   }
 
   /** Sends a step canBegin() allowed; complete() judges its answer. The same call as run() makes. */
   begin(step: CallStep): Begun {
     const started = performance.now();
-    const answer = callTool(this.session, this.callRequest(step), this.walked ?? []);
-    return { step, started, answer };
+    const deadline = this.deadline(step);
+    const answer = Promise.race([
+      callTool(this.session, this.callRequest(step, deadline.signal), this.walked ?? []),
+      deadline.ended(),
+    ]);
+    return { step, started, deadline, answer };
   }
 
   /** A begun step's result, from what its call answered (sent) or how it failed. */
   complete(begun: Begun, sent: Sent | undefined, failure: unknown): StepResult {
+    begun.deadline.done();
     const base = baseOf(begun.step);
-    let result: StepResult;
+    let worked: Worked;
     try {
-      result = sent ? this.judged(begun.step, base, sent, [sent.rttMs]) : errored(base, failure);
+      worked = sent
+        ? this.judged(begun.step, base, sent, [sent.rttMs])
+        : { result: errored(base, begun.deadline.failure() ?? failure) };
     } catch (error) {
-      result = errored(base, error);
+      worked = { result: errored(base, error) };
     }
-    return this.ended(result, begun.started);
+    return this.ended(begun.step, worked, begun.started);
   }
 
-  private ended(result: StepResult, started: number): StepResult {
+  private ended(given: CollectionStep, worked: Worked, started: number): StepResult {
+    const { result } = worked;
     result.ms = Math.round((performance.now() - started) * 100) / 100;
     if (result.status !== 'error') result.status = allPassed(result.assertions) ? 'passed' : 'failed';
     // No environment value was used: nothing to redact (and no copy of the result).
-    return this.usedEnv.size === 0 ? result : redactor(this.usedEnv)(result);
+    if (this.usedEnv.size === 0) return result;
+    if (this.referencing.has(given)) showAsWritten(given, worked, this.captures);
+    if (this.redact?.size !== this.usedEnv.size)
+      this.redact = { size: this.usedEnv.size, hide: redactor(this.usedEnv) };
+    return this.redact.hide(result);
   }
 
   private timeout(step: CollectionStep): { timeoutMs?: number } {
@@ -155,12 +216,16 @@ export class StepRunner {
     return timeoutMs !== undefined ? { timeoutMs } : {};
   }
 
-  private async runList(step: ListStep, base: StepResult): Promise<StepResult> {
+  private async runList(step: ListStep, base: StepResult, signal: AbortSignal): Promise<Worked> {
     const kind = listKindOf[step.method];
     const rtts: number[] = [];
     let first: Awaited<ReturnType<typeof walkList>> | undefined;
     for (let round = 0; round < (step.repeat ?? 1); round += 1) {
-      const listing = await walkList(this.session, kind, { ...this.walkOptions(), ...this.timeout(step) });
+      const listing = await walkList(this.session, kind, {
+        ...this.walkOptions(),
+        ...this.timeout(step),
+        signal,
+      });
       if (listing.error && listing.items.length === 0 && listing.pages.length === 0)
         throw new LoupeError(listing.error);
       rtts.push(listing.pages.reduce((sum, page) => sum + page.rttMs, 0));
@@ -169,15 +234,17 @@ export class StepRunner {
     if (!first) throw new Error('a list step ran no walk');
     const snapshot = step.expect?.snapshot ? await this.snapshot(step.expect.snapshot.file) : undefined;
     const latency = latencyFigures(rtts);
-    const assertions = judgeList(step.expect ?? {}, {
+    if (snapshot) checkResultDepth({ items: [...first.items] });
+    const judgement = {
       method: step.method,
       items: first.items,
       complete: first.complete,
       latency,
       ...(snapshot ? { snapshot } : {}),
-    });
+    };
+    const assertions = judgeList(step.expect ?? {}, judgement);
     const firstPage = first.pages[0];
-    return {
+    const result: StepResult = {
       ...base,
       assertions,
       latency,
@@ -191,14 +258,16 @@ export class StepRunner {
       ...(firstPage?.requestSeq !== undefined ? { requestSeq: firstPage.requestSeq } : {}),
       ...(firstPage?.responseSeq !== undefined ? { responseSeq: firstPage.responseSeq } : {}),
     };
+    return { result, rejudge: (expect) => judgeList(expect, judgement) };
   }
 
   /** A tools/call step as callTool's request (the runner names its calls: callTool would draw a UUID for each). */
-  private callRequest(step: CallStep): CallToolRequest {
+  private callRequest(step: CallStep, signal: AbortSignal): CallToolRequest {
     const request: CallToolRequest = {
       tool: step.tool ?? '',
       arguments: step.arguments ?? {},
       callId: `step-call-${++this.calls}`,
+      signal,
     };
     const timeoutMs = step.timeoutMs ?? this.options.timeoutMs;
     if (timeoutMs !== undefined) request.timeoutMs = timeoutMs;
@@ -206,27 +275,31 @@ export class StepRunner {
   }
 
   /** A call step's result: its assertions judged on the first answer, its captures taken. */
-  private judged(step: CallStep, base: StepResult, first: Sent, rtts: number[]): StepResult {
+  private judged(
+    step: CallStep,
+    base: StepResult,
+    first: Sent,
+    rtts: number[],
+    matches?: PatternVerdicts,
+  ): Worked {
+    checkResultDepth(first.result);
     const latency = latencyFigures(rtts);
     const judged: CallJudgement = { method: step.method, result: first.result, latency };
     if (first.structuredValidation) judged.validation = first.structuredValidation;
+    if (matches) judged.matches = matches;
     const assertions = judgeCall(step.expect ?? {}, judged);
     const captured = this.capture(step, first.result, assertions);
-    const request: JsonObject =
-      step.method === 'tools/call'
-        ? { name: step.tool ?? '', arguments: step.arguments ?? {} }
-        : step.method === 'resources/read'
-          ? { uri: step.uri ?? '' }
-          : { name: step.prompt ?? '', arguments: step.arguments ?? {} };
     // Filled in, not spread: `{ ...base, more }` is a slow path of V8 (µs a step).
     base.assertions = assertions;
     base.latency = latency;
-    base.request = request;
+    base.request = requestOf(step);
     base.result = first.result;
     if (first.requestSeq !== undefined) base.requestSeq = first.requestSeq;
     if (first.responseSeq !== undefined) base.responseSeq = first.responseSeq;
     if (captured) base.captured = captured;
-    return base;
+    // The report's judging again as written: a pattern written with ${env:…} meets no text it was run on.
+    const rejudge: Rejudge = (expect) => judgeCall(expect, { ...judged, matches: matches ?? (() => false) });
+    return { result: base, rejudge };
   }
 
   private capture(
@@ -276,20 +349,4 @@ function requestParams(step: CallStep): JsonObject {
   const params: JsonObject = { name: step.prompt ?? '' };
   if (step.arguments) params.arguments = step.arguments;
   return params;
-}
-
-function allPassed(assertions: readonly AssertionResult[]): boolean {
-  for (const assertion of assertions) if (!assertion.passed) return false;
-  return true;
-}
-
-function baseOf(step: CollectionStep): StepResult {
-  return { name: step.name, method: step.method, status: 'passed', assertions: [], ms: 0 };
-}
-
-function errored(base: StepResult, error: unknown): StepResult {
-  const detail = toErrorData(error);
-  base.status = 'error';
-  base.error = { kind: detail.kind, message: detail.message };
-  return base;
 }

@@ -6,6 +6,7 @@
 import { LoupeError } from '../../shared/errors.js';
 import { isJsonObject, type JsonValue } from '../../shared/json.js';
 import { stringifyJson } from '../json/stringifyJson.js';
+import { namedSecretScrubber, type NamedSecret } from '../snapshot/secretText.js';
 
 const reference = /(\$?)\$\{(env|capture):([A-Za-z_][A-Za-z0-9_.-]*)\}/g;
 const whole = /^\$\{(env|capture):([A-Za-z_][A-Za-z0-9_.-]*)\}$/;
@@ -15,6 +16,12 @@ export interface Scope {
   captures: ReadonlyMap<string, JsonValue>;
   /** Environment values used so far, by name (for the redactor). */
   usedEnv: Map<string, string>;
+  /**
+   * The value as a report shows it: every `${env:NAME}` stays as written (nothing is read from the environment),
+   * captures are filled in. What a report says was sent or expected is this, so no environment value, however
+   * short, is shown where it was substituted.
+   */
+  shown?: boolean;
 }
 
 function namesIn(value: JsonValue, kind: 'env' | 'capture', out: Set<string>): Set<string> {
@@ -42,6 +49,7 @@ export const envNamesIn = (value: JsonValue): Set<string> => namesIn(value, 'env
 
 function lookUp(kind: string, name: string, scope: Scope): JsonValue {
   if (kind === 'env') {
+    if (scope.shown === true) return `\${env:${name}}`;
     const value = scope.env[name];
     if (value === undefined)
       throw new LoupeError({
@@ -82,13 +90,26 @@ export function substitute(value: JsonValue, scope: Scope): JsonValue {
   return value;
 }
 
-/** Replaces every environment value used (3 characters or more) by its `${env:NAME}` in the strings of a value. */
+/**
+ * Environment values shorter than this are not searched for in free text (a server's answer, an error message):
+ * scrubbing "ab" from every string would shred the report and tell nothing of where a value was. They never show
+ * where they were substituted (reports show the step as written, `shown` above); a server that echoes one is not
+ * caught. Longer values are scrubbed in every form text can hold them (secretText.ts).
+ */
+export const minimumScrubbedLength = 3;
+
+/** Each environment value used, with the `${env:NAME}` that takes its place in a report. */
+export function envSecrets(usedEnv: ReadonlyMap<string, string>): NamedSecret[] {
+  return [...usedEnv].map(([name, value]) => ({ value, replacement: `\${env:${name}}` }));
+}
+
+/**
+ * Replaces every environment value used (3 characters or more) by its `${env:NAME}` in the strings (and keys) of a
+ * value: literally, JSON-escaped at any depth, \\u-escaped, URL-encoded.
+ */
 export function redactor(usedEnv: ReadonlyMap<string, string>): <T>(value: T) => T {
-  const entries = [...usedEnv]
-    .filter(([, value]) => value.length >= 3)
-    .sort((a, b) => b[1].length - a[1].length);
-  const text = (input: string): string =>
-    entries.reduce((current, [name, secret]) => current.split(secret).join(`\${env:${name}}`), input);
+  const text = namedSecretScrubber(envSecrets(usedEnv), minimumScrubbedLength);
+  if (text === undefined) return <T>(value: T): T => value;
   const walk = (value: unknown): unknown => {
     if (typeof value === 'string') return text(value);
     if (Array.isArray(value)) return value.map(walk);
@@ -99,5 +120,5 @@ export function redactor(usedEnv: ReadonlyMap<string, string>): <T>(value: T) =>
     }
     return value;
   };
-  return <T>(value: T): T => (entries.length === 0 ? value : (walk(value) as T));
+  return <T>(value: T): T => walk(value) as T;
 }

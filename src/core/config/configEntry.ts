@@ -152,6 +152,7 @@ export function configServer(
       enabled,
       ...(warnings.inputs.size > 0 ? { inputs: [...warnings.inputs.values()] } : {}),
       ...(envFile !== undefined ? { envFile } : {}),
+      ...(warnings.variables.size > 0 ? { variables: [...warnings.variables.values()] } : {}),
     };
   } catch (error) {
     if (!(error instanceof EntryProblem)) throw error;

@@ -10,7 +10,7 @@
  * - Claude Desktop: none (its values are used as written).
  * - An mcpServers file of no known client: both the Claude Code and the VS Code forms.
  */
-import type { ConfigClient, ConfigInputUse } from '../../shared/config.js';
+import type { ConfigClient, ConfigInputUse, ConfigVariableUse } from '../../shared/config.js';
 
 export interface ConfigInput {
   id: string;
@@ -32,10 +32,12 @@ export interface VariableContext {
   inputValues: Readonly<Record<string, string>>;
 }
 
-/** Collects a server's warnings once each, in the order met, and the inputs it uses. */
+/** Collects a server's warnings once each, in the order met, the inputs it uses and the variables it reads. */
 export class WarningList {
   readonly items: string[] = [];
   readonly inputs = new Map<string, ConfigInputUse>();
+  /** Environment variables whose values went into the target, by name, with where. */
+  readonly variables = new Map<string, ConfigVariableUse>();
   add(text: string): void {
     if (!this.items.includes(text)) this.items.push(text);
   }
@@ -44,6 +46,12 @@ export class WarningList {
     if (known) {
       if (!known.places.includes(where)) known.places.push(where);
     } else this.inputs.set(use.id, { ...use, places: [where] });
+  }
+  useVariable(name: string, where: string): void {
+    const known = this.variables.get(name);
+    if (known) {
+      if (!known.places.includes(where)) known.places.push(where);
+    } else this.variables.set(name, { name, places: [where] });
   }
 }
 
@@ -60,7 +68,10 @@ function claudeCode(
   const name = split >= 0 ? body.slice(0, split) : body;
   if (!plainName.test(name)) return undefined;
   const value = context.environment[name];
-  if (value !== undefined) return value;
+  if (value !== undefined) {
+    warnings.useVariable(name, where);
+    return value;
+  }
   if (split >= 0) return body.slice(split + 2);
   warnings.add(`missing variable ${name} (in ${where}): left empty`);
   return '';
@@ -95,6 +106,7 @@ function vsCode(
     const name = body.slice(4);
     const value = context.environment[name];
     if (value === undefined) warnings.add(`missing variable ${name} (in ${where}): left empty`);
+    else warnings.useVariable(name, where);
     return value ?? '';
   }
   if (body === 'userHome') return context.home;

@@ -56,7 +56,35 @@ export function conformJunit(report: ConformReport): string {
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites name="${name}" time="${seconds(report.ms)}">`,
     ...report.scenarios.map((scenario) => suite(report, scenario)),
+    ...(report.interrupted ? [interruptedSuite(report, report.interrupted)] : []),
     '</testsuites>',
     '',
   ].join('\n');
+}
+
+/** An interrupted run says so in a suite of its own with one testcase in error: no reader takes it for a pass. */
+function interruptedSuite(
+  report: ConformReport,
+  interrupted: NonNullable<ConformReport['interrupted']>,
+): string {
+  const message = interruptedText(report, interrupted);
+  return [
+    '    <testsuite name="(interrupted)" tests="1" failures="0" errors="1" skipped="0" time="0.000">',
+    `      <testcase name="(run)" classname="(interrupted)" time="0.000">`,
+    `        <error message="${xmlText(message)}" type="interrupted">${xmlText(message)}</error>`,
+    '      </testcase>',
+    '    </testsuite>',
+  ].join('\n');
+}
+
+/** What an interrupted run did, in words (the text report says the same). */
+export function interruptedText(
+  report: ConformReport,
+  interrupted: NonNullable<ConformReport['interrupted']>,
+): string {
+  const during = interrupted.scenario
+    ? ` during ${interrupted.scenario}, which was stopped and is not judged`
+    : '';
+  const finished = report.scenarios.length;
+  return `the run was interrupted (${interrupted.reason})${during}: ${finished} scenario${finished === 1 ? '' : 's'} finished and are reported, the rest did not run`;
 }

@@ -67,8 +67,9 @@ export async function listServerScenarios(runtime: SuiteRuntime): Promise<Map<st
 /** The picker's list for a revision: what the requirement set holds, then the other scenarios on the revision. */
 export async function scenarioChoices(runtime: SuiteRuntime, revision: ConformRevision): Promise<ConformScenarioInfo[]> {
   const [set, all] = await Promise.all([readRequirements(runtime, revision), listServerScenarios(runtime)]);
-  const choices: ConformScenarioInfo[] = set.required.map((name) => ({ name, required: true }));
-  for (const [name, reason] of set.notScored) choices.push({ name, required: false, notScoredReason: reason });
+  const choices: ConformScenarioInfo[] = set.required.map((name) => ({ name, required: true, inRequirementSet: true }));
+  for (const [name, reason] of set.notScored)
+    choices.push({ name, required: false, notScoredReason: reason, inRequirementSet: true });
   for (const [name, revisions] of all)
     if (!choices.some((choice) => choice.name === name) && revisions.includes(revision))
       choices.push({ name, required: false, notScoredReason: 'not in the requirement set' });

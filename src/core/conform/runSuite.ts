@@ -25,6 +25,7 @@ import type { FrameRecorder } from '../recorder/frameRecorder.js';
 import { startHttpTap } from '../tap/httpTap.js';
 import { linkFrames, type CheckTiming } from './linkFrames.js';
 import { readRequirements } from './requirements.js';
+import { checkSuiteFixtures, fixtureFreeScenarios } from './suiteFixtures.js';
 import type { SuiteRuntime } from './suiteRuntime.js';
 
 export type ConformProgress =
@@ -46,8 +47,22 @@ export interface ConformRunOptions {
   /** The suite's per-scenario timeout, ms (its default is 30 s). */
   scenarioTimeoutMs?: number;
   onProgress?: (event: ConformProgress) => void;
+  /** Interrupts the run (Ctrl-C): its reason (a string, "SIGINT") is the report's `interrupted`. */
   signal?: AbortSignal;
+  /** Told at once when the server lacks the suite's fixtures (the note is the report's `fixtures` too). */
+  onFixtures?: (note: string) => void;
 }
+
+/** How long Loupe's own look at the server's tools may wait for an answer (a silent server is the suite's to judge). */
+const fixtureProbeMs = 10_000;
+
+/** Scenarios that call none of the suite's fixtures (and so need no note): fixtureFreeScenarios and the transport ones. */
+const needsNoFixtures = new Set([
+  ...fixtureFreeScenarios,
+  'server-session-lifecycle',
+  'server-sse-multiple-streams',
+  'server-sse-polling',
+]);
 
 const statuses: readonly ConformStatus[] = ['SUCCESS', 'FAILURE', 'WARNING', 'SKIPPED', 'INFO'];
 
@@ -76,7 +91,10 @@ function toCheck(raw: SuiteCheck): CheckTiming {
   if (Array.isArray(raw.specReferences))
     check.specReferences = (raw.specReferences as { id?: unknown; url?: unknown }[])
       .filter((reference) => typeof reference.id === 'string')
-      .map((reference) => ({ id: reference.id as string, ...(typeof reference.url === 'string' ? { url: reference.url } : {}) }));
+      .map((reference) => ({
+        id: reference.id as string,
+        ...(typeof reference.url === 'string' ? { url: reference.url } : {}),
+      }));
   const at = typeof raw.timestamp === 'string' ? Date.parse(raw.timestamp) : Number.NaN;
   return { check, at };
 }
@@ -134,7 +152,12 @@ async function runProcess(
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
   const code = await new Promise<number | null>((resolve, reject) => {
     child.once('error', (error) =>
-      reject(new LoupeError({ kind: 'usage', message: `could not start the conformance suite with ${options.runtime.node}: ${error.message}` })),
+      reject(
+        new LoupeError({
+          kind: 'usage',
+          message: `could not start the conformance suite with ${options.runtime.node}: ${error.message}`,
+        }),
+      ),
     );
     child.once('close', resolve);
   });
@@ -144,14 +167,21 @@ async function runProcess(
   return { code, output, buckets };
 }
 
-async function scenarioOf(bucket: Bucket, output: string, scored: boolean, notScoredReason: string | undefined): Promise<ConformScenario> {
+async function scenarioOf(
+  bucket: Bucket,
+  output: string,
+  scored: boolean,
+  notScoredReason: string | undefined,
+): Promise<ConformScenario> {
   let checks: CheckTiming[] = [];
   if (bucket.resultDir) {
     const text = await readFile(join(bucket.resultDir, 'checks.json'), 'utf8');
     const parsed: unknown = JSON.parse(text);
     checks = Array.isArray(parsed) ? (parsed as SuiteCheck[]).map(toCheck) : [];
   } else {
-    const failed = new RegExp(`Failed to run scenario ${bucket.name}[^\\n]*(?:\\n[^\\n]*){0,3}`).exec(output)?.[0];
+    const failed = new RegExp(`Failed to run scenario ${bucket.name}[^\\n]*(?:\\n[^\\n]*){0,3}`).exec(
+      output,
+    )?.[0];
     checks = [
       toCheck({
         id: bucket.name,
@@ -179,19 +209,46 @@ export async function runConformance(options: ConformRunOptions): Promise<Confor
   const startedAt = new Date(started).toISOString();
   const requirements = await readRequirements(options.runtime, options.revision);
   const selection = options.scenarios?.length ? 'named' : options.all ? 'all' : 'requirements';
+  const fixtures =
+    selection === 'named' && (options.scenarios ?? []).every((name) => needsNoFixtures.has(name))
+      ? undefined
+      : await checkSuiteFixtures(options.url, fixtureProbeMs);
+  if (fixtures !== undefined) options.onFixtures?.(fixtures);
   const output = await mkdtemp(join(tmpdir(), 'loupe-conform-'));
-  const tap = await startHttpTap({ upstream: new URL(options.url), recorder: options.recorder, keepForeignHost: true });
-  const common = ['server', '--url', tap.url, '-o', output, '--timeout', String(options.scenarioTimeoutMs ?? 30_000)];
+  const tap = await startHttpTap({
+    upstream: new URL(options.url),
+    recorder: options.recorder,
+    keepForeignHost: true,
+  });
+  const common = [
+    'server',
+    '--url',
+    tap.url,
+    '-o',
+    output,
+    '--timeout',
+    String(options.scenarioTimeoutMs ?? 30_000),
+  ];
   const runs: string[][] =
     selection === 'named'
-      ? (options.scenarios ?? []).map((name) => [...common, '--scenario', name, '--spec-version', options.revision, '--force'])
+      ? (options.scenarios ?? []).map((name) => [
+          ...common,
+          '--scenario',
+          name,
+          '--spec-version',
+          options.revision,
+          '--force',
+        ])
       : selection === 'all'
         ? [[...common, '--suite', 'all', '--spec-version', options.revision]]
         : [[...common, '--requirements', options.revision]];
   // Named: one process each; otherwise the suite says how many it will run (its first line).
-  let total = selection === 'named' ? runs.length : requirements.required.length + requirements.notScored.size;
+  let total =
+    selection === 'named' ? runs.length : requirements.required.length + requirements.notScored.size;
   const scenarios: ConformScenario[] = [];
   let index = 0;
+  /** The scenario the interruption stopped: the suite wrote nothing for it, and that is not the server's failure. */
+  let stoppedDuring: string | undefined;
   try {
     let started = 0;
     for (const args of runs) {
@@ -202,6 +259,10 @@ export async function runConformance(options: ConformRunOptions): Promise<Confor
       const processEnd = new Promise<string>((resolve) => (closed = resolve));
       const built: Promise<ConformScenario>[] = [];
       const report = (bucket: Bucket): void => {
+        if (!bucket.resultDir && options.signal?.aborted) {
+          stoppedDuring = bucket.name;
+          return;
+        }
         const scored = selection !== 'requirements' || !requirements.notScored.has(bucket.name);
         const reason = requirements.notScored.get(bucket.name);
         const ready = bucket.resultDir ? Promise.resolve('') : processEnd;
@@ -220,7 +281,12 @@ export async function runConformance(options: ConformRunOptions): Promise<Confor
         options,
         (name) => {
           started += 1;
-          options.onProgress?.({ kind: 'start', scenario: name, index: started, total: Math.max(total, started) });
+          options.onProgress?.({
+            kind: 'start',
+            scenario: name,
+            index: started,
+            total: Math.max(total, started),
+          });
         },
         report,
         (planned) => {
@@ -241,6 +307,13 @@ export async function runConformance(options: ConformRunOptions): Promise<Confor
   }
   const counts = countChecks(scenarios);
   const stats = options.recorder.stats();
+  const { signal } = options;
+  const interrupted = signal?.aborted
+    ? {
+        reason: typeof signal.reason === 'string' ? signal.reason : 'interrupted',
+        ...(stoppedDuring !== undefined ? { scenario: stoppedDuring } : {}),
+      }
+    : undefined;
   return {
     format: 'loupe.conform/1',
     target: options.target,
@@ -248,12 +321,18 @@ export async function runConformance(options: ConformRunOptions): Promise<Confor
     revisionReason: options.revisionReason,
     selection,
     ...(options.bridge ? { bridge: options.bridge } : {}),
-    suite: { name: '@modelcontextprotocol/conformance', version: options.runtime.version, node: options.runtime.nodeLabel },
+    ...(fixtures !== undefined ? { fixtures } : {}),
+    suite: {
+      name: '@modelcontextprotocol/conformance',
+      version: options.runtime.version,
+      node: options.runtime.nodeLabel,
+    },
     ...(stats.journalPath ? { journalPath: stats.journalPath } : {}),
     startedAt,
     ms: Date.now() - started,
     scenarios,
     counts,
-    passed: counts.requiredFailed === 0 && !options.signal?.aborted,
+    passed: counts.requiredFailed === 0 && interrupted === undefined,
+    ...(interrupted ? { interrupted } : {}),
   };
 }

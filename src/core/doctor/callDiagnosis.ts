@@ -2,7 +2,8 @@
  * The doctor on a failed tools/call: a stale tool list (the server does not know a tool it listed, or the tool is
  * not in the listing), arguments refused (-32602, and why when the tool's inputSchema is unusable), tools/call not
  * handled (-32601), the server gone mid-call, a call that timed out; HTTP statuses and an expired session get the
- * connection doctor's advice. Also a tool error (isError) in which the server says it does not know the tool.
+ * connection doctor's advice. Also a tool error (isError) in which the server says it does not know the tool, and a
+ * call a replay has no recorded answer for (replayMiss.ts), which is neither a refusal nor a stale list.
  */
 import type { Diagnosis } from '../../shared/doctor.js';
 import { LoupeError, toErrorData, type LoupeErrorData } from '../../shared/errors.js';
@@ -11,6 +12,7 @@ import type { JsonObject } from '../../shared/json.js';
 import { isJsonObject } from '../../shared/json.js';
 import { diagnose, withEvidence, type Advice } from './diagnose.js';
 import { gatherEvidence } from './evidence.js';
+import { replayMissAdvice } from './replayMiss.js';
 import { staleListAdvice } from './staleList.js';
 import { cutLine, listedTool, resultText, saysUnknownTool, unusableSchema } from './toolFacts.js';
 
@@ -128,7 +130,10 @@ export function diagnoseCall(error: LoupeErrorData, context: CallContext): Diagn
     (saysUnknownTool(serverMessage) || (!listed && context.listingComplete && error.code === -32602))
       ? staleListAdvice(context, `server said: ${cutLine(serverMessage)}`)
       : undefined;
-  const own = stale ?? argumentsAdvice(error, context) ?? methodAdvice(error) ?? endedAdvice(error, context);
+  // A replay without the answer first: it is no refusal of the arguments, nor a stale list.
+  const replay = replayMissAdvice(error, `tools/call ${quotedTool(context.tool)}`, context.arguments);
+  const own =
+    replay ?? stale ?? argumentsAdvice(error, context) ?? methodAdvice(error) ?? endedAdvice(error, context);
   if (own) return withEvidence(own, error, evidence);
   const general = diagnose(error, evidence);
   if (general) return general;

@@ -11,6 +11,7 @@ import { noEvidence } from '../../shared/doctor.js';
 import type { LoupeErrorData } from '../../shared/errors.js';
 import { isJsonObject } from '../../shared/json.js';
 import { capabilityAdvice } from './capabilityAdvice.js';
+import { missingModule } from '../wire/stderrCause.js';
 
 /** A cause and a next step, with the evidence lines of their own (the session's are added after). */
 export type Advice = Omit<Diagnosis, 'evidence'> & { evidence?: string[] };
@@ -81,7 +82,13 @@ function httpAdvice(status: number, error: LoupeErrorData, evidence: DoctorEvide
 }
 
 /** Failures a web page in answer explains: the SDK refusing its Content-Type, an HTTP status, an unusable body. */
-const webPageKinds = new Set<string>(['transport-error', 'http-error', 'invalid-response', 'legacy-server', 'timeout']);
+const webPageKinds = new Set<string>([
+  'transport-error',
+  'http-error',
+  'invalid-response',
+  'legacy-server',
+  'timeout',
+]);
 
 function webPageAdvice(error: LoupeErrorData, evidence: DoctorEvidence): Advice | undefined {
   const page = evidence.webPage;
@@ -92,7 +99,9 @@ function webPageAdvice(error: LoupeErrorData, evidence: DoctorEvidence): Advice 
     likelyCause: `This is a web page, not an MCP endpoint: ${page.method} ${page.url} was answered with HTTP ${page.status} ${type}${titled}. An MCP server answers a POST with JSON or an event stream.`,
     nextStep:
       'Use the server’s MCP endpoint rather than its website or dashboard (Streamable HTTP servers usually serve /mcp, legacy HTTP+SSE servers /sse); a proxy, gateway or sign-in portal in front of the server can also answer with a page: check what it expects.',
-    evidence: [`web page: ${page.contentType}${page.title !== undefined ? `, title “${page.title}”` : ', no title'}`],
+    evidence: [
+      `web page: ${page.contentType}${page.title !== undefined ? `, title “${page.title}”` : ', no title'}`,
+    ],
   };
 }
 
@@ -126,14 +135,20 @@ function stdioAdvice(error: LoupeErrorData, evidence: DoctorEvidence): Advice | 
   if (error.kind === 'server-exited') {
     const exitCode = exitCodeOf(error);
     const codeText = typeof exitCode === 'number' ? ` with exit code ${exitCode}` : '';
+    // The line that says why leads ("Error: Cannot find module …"), not the last one (Node's version banner).
+    const cause = evidence.stderrCause;
     const said =
-      evidence.stderrTail.length > 0
-        ? ` Its last stderr lines: ${quoted(evidence.stderrTail.slice(-3))}.`
-        : ' It wrote nothing on stderr.';
+      cause !== undefined
+        ? `: ${quoted([cause])}.`
+        : evidence.stderrTail.length > 0
+          ? `. Its last stderr lines: ${quoted(evidence.stderrTail.slice(-3))}.`
+          : '. It wrote nothing on stderr.';
     return {
-      likelyCause: `The command exited${codeText} before it could serve MCP.${said}`,
+      likelyCause: `The command exited${codeText} before it could serve MCP${said}`,
       nextStep:
-        'Run the same command in a terminal to see it fail; check its arguments (many servers need a directory, a file or an API key), the working directory (--cwd) and the environment it needs (--env NAME=value: a stdio server gets only a safe environment).',
+        cause !== undefined && missingModule(cause)
+          ? 'A script or module it needs is not where it looks: check the path in the command (a relative path is taken from the working directory, --cwd), and that the package is installed and built (npm install, npm run build; pip install for Python).'
+          : 'Run the same command in a terminal to see it fail; check its arguments (many servers need a directory, a file or an API key), the working directory (--cwd) and the environment it needs (--env NAME=value: a stdio server gets only a safe environment).',
     };
   }
   if (error.kind === 'command-not-found') {

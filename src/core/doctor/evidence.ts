@@ -1,9 +1,10 @@
 /**
- * What the doctor reads from a session's frames: HTTP answers, the session id, stderr's tail, stdout that was not
- * JSON, and a web page answered instead of MCP.
+ * What the doctor reads from a session's frames: HTTP answers, the session id, stderr's tail and the line in it
+ * that says why (stderrCause.ts), stdout that was not JSON, and a web page answered instead of MCP.
  */
 import type { DoctorEvidence } from '../../shared/doctor.js';
 import type { Frame } from '../../shared/frames.js';
+import { stderrCause } from '../wire/stderrCause.js';
 import { webPageAnswer } from './webPage.js';
 
 const stderrLines = 5;
@@ -34,6 +35,9 @@ export function gatherEvidence(frames: readonly Frame[]): DoctorEvidence {
       if (frame.raw.trim()) evidence.nonJsonStdout.push(cut(frame.raw));
     }
   }
+  // The tail shown is short; the cause is looked for further up (stderrCause.ts keeps to the end of stderr).
+  const cause = stderrCause(evidence.stderrTail);
+  if (cause !== undefined) evidence.stderrCause = cause;
   evidence.stderrTail = evidence.stderrTail.slice(-stderrLines);
   const page = webPageAnswer(frames);
   if (page) evidence.webPage = page;

@@ -8,7 +8,8 @@ import type { Frame } from '../../shared/frames.js';
 import type { JsonObject } from '../../shared/json.js';
 import { itemKey, listMethods, type ListKind, type ListPage, type ListResult } from '../../shared/lists.js';
 import { diffLists } from '../lists/diffLists.js';
-import { cutLine } from './toolFacts.js';
+// cutLine alone, not toolFacts: that one loads lint (and the security rules) onto every listing's path.
+import { cutLine } from './cutLine.js';
 
 const namesShown = 5;
 const evidenceShown = 10;

@@ -9,13 +9,7 @@ import { isJsonObject } from '../../shared/json.js';
 import type { Finding } from '../../shared/lint.js';
 import { lintTools } from '../lint/lintTools.js';
 
-const lineLength = 200;
-
-/** A line of server text for evidence or advice: one line, cut to 200 characters. */
-export function cutLine(text: string): string {
-  const line = text.replace(/\s+/g, ' ').trim();
-  return line.length > lineLength ? `${line.slice(0, lineLength)}…` : line;
-}
+export { cutLine } from './cutLine.js';
 
 export function listedTool(tools: readonly JsonObject[], name: string): JsonObject | undefined {
   return tools.find((tool) => tool.name === name);

@@ -18,7 +18,7 @@ export interface LintOptions {
   maximumSchemaDepth?: number;
 }
 import { toolHeaderFindings } from './toolHeaderLint.js';
-import { securityRuleSeverity } from '../security/scanSurface.js';
+import { securityRuleSeverity } from '../security/ruleSeverity.js';
 
 export const severities: Record<FindingCode, Severity> = {
   'name-empty': 'error',
@@ -131,17 +131,44 @@ function schemaFindings(tool: JsonObject, context: SchemaContext): void {
 
 /** Findings for every tool, in list order, then in the order of the codes in shared/lint.ts. */
 export function lintTools(tools: readonly JsonObject[], options: LintOptions = {}): Finding[] {
-  const maximumDepth = Math.max(1, Math.floor(options.maximumSchemaDepth ?? defaultMaximumSchemaDepth));
-  const findings: Finding[] = [];
-  const checker = new SchemaChecker();
-  const firstIndexByName = new Map<string, number>();
-  const namesByFolded = new Map<string, string>();
+  const linter = new ToolLinter(options);
+  linter.add(tools, 0);
+  return linter.findings();
+}
 
-  tools.forEach((tool, index) => {
+/**
+ * Lint of a list taken a page at a time (the CLI lints each page while the walk waits for the next): the same
+ * findings as lintTools over the whole list, once every page is added, whatever the pages' sizes.
+ */
+export class ToolLinter {
+  readonly #maximumDepth: number;
+  readonly #found: Finding[] = [];
+  readonly #checker = new SchemaChecker();
+  readonly #firstIndexByName = new Map<string, number>();
+  readonly #namesByFolded = new Map<string, string>();
+
+  constructor(options: LintOptions = {}) {
+    this.#maximumDepth = Math.max(1, Math.floor(options.maximumSchemaDepth ?? defaultMaximumSchemaDepth));
+  }
+
+  /** Lints tools that sit at positions offset, offset + 1, … of the list. */
+  add(tools: readonly JsonObject[], offset: number): void {
+    for (let at = 0; at < tools.length; at += 1) this.#lintOne(tools[at], offset + at);
+  }
+
+  /** Every finding so far, in list order, then in the order of the codes in shared/lint.ts. */
+  findings(): Finding[] {
+    const order = (code: FindingCode): number => findingCodes.indexOf(code);
+    return [...this.#found].sort(
+      (left, right) => (left.index ?? 0) - (right.index ?? 0) || order(left.code) - order(right.code),
+    );
+  }
+
+  #lintOne(tool: JsonObject, index: number): void {
     const name = typeof tool.name === 'string' ? tool.name : undefined;
     const shown = label(name, index);
     const add = (code: FindingCode, message: string): void => {
-      findings.push({
+      this.#found.push({
         code,
         severity: severities[code],
         ...(name === undefined ? {} : { tool: name }),
@@ -151,19 +178,19 @@ export function lintTools(tools: readonly JsonObject[], options: LintOptions = {
     };
     nameFindings(tool.name, shown, add);
     if (name !== undefined && name !== '') {
-      const first = firstIndexByName.get(name);
+      const first = this.#firstIndexByName.get(name);
       if (first !== undefined) {
         add('name-duplicate', `${shown} is listed more than once (first at position ${first + 1}, again at ${index + 1}); calls by name are ambiguous.`);
       } else {
-        firstIndexByName.set(name, index);
+        this.#firstIndexByName.set(name, index);
         const folded = name.toLowerCase();
-        const other = namesByFolded.get(folded);
+        const other = this.#namesByFolded.get(folded);
         if (other !== undefined) {
           add('name-case-collision', `${shown} differs from "${other}" only by letter case; clients that ignore case will confuse them.`);
-        } else namesByFolded.set(folded, name);
+        } else this.#namesByFolded.set(folded, name);
       }
     }
-    schemaFindings(tool, { label: shown, checker, maximumDepth, add });
+    schemaFindings(tool, { label: shown, checker: this.#checker, maximumDepth: this.#maximumDepth, add });
     toolHeaderFindings(tool, shown, add);
     const description = tool.description;
     if (typeof description !== 'string' || description.trim() === '') {
@@ -173,8 +200,5 @@ export function lintTools(tools: readonly JsonObject[], options: LintOptions = {
     if ('annotations' in tool && tool.annotations !== null) {
       add('annotations-untrusted', `${shown} carries annotations; they are the server's claims, not guarantees.`);
     }
-  });
-
-  const order = (code: FindingCode): number => findingCodes.indexOf(code);
-  return findings.sort((left, right) => (left.index ?? 0) - (right.index ?? 0) || order(left.code) - order(right.code));
+  }
 }

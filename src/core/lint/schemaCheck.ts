@@ -3,15 +3,12 @@
  * `$schema`), 2019-09, or draft-07 / draft-06. An undeclared or unknown dialect is checked as 2020-12 with
  * `$schema` set aside, since lint's codes are about the schema, not about which dialects Ajv ships.
  */
-import { Ajv } from 'ajv';
-import { Ajv2019 } from 'ajv/dist/2019.js';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import draft06 from 'ajv/dist/refs/json-schema-draft-06.json' with { type: 'json' };
-import formatsModule from 'ajv-formats';
+import type { Ajv } from 'ajv';
+import type { Ajv2019 } from 'ajv/dist/2019.js';
+import type { Ajv2020 } from 'ajv/dist/2020.js';
 import type { JsonObject, JsonValue } from '../../shared/json.js';
 import { isJsonObject } from '../../shared/json.js';
-
-const addFormats = formatsModule.default;
+import { ajvModules } from '../json/ajvModules.js';
 
 type Engine = Ajv | Ajv2019 | Ajv2020;
 type Dialect = 'draft2020' | 'draft2019' | 'draft07';
@@ -27,13 +24,17 @@ function dialectOf(declared: unknown): Dialect | undefined {
   return undefined;
 }
 
-/** Compiles schemas with engines made on first use; one checker per lint run, so nothing piles up. */
+/**
+ * Compiles schemas with engines made on first use (Ajv itself loads then: ajvModules.ts); one checker per lint run,
+ * so nothing piles up.
+ */
 export class SchemaChecker {
   readonly #engines = new Map<Dialect, Engine>();
 
   #engine(dialect: Dialect): Engine {
     let engine = this.#engines.get(dialect);
     if (!engine) {
+      const { Ajv, Ajv2019, Ajv2020, addFormats, draft06 } = ajvModules();
       if (dialect === 'draft2020') engine = new Ajv2020(options);
       else if (dialect === 'draft2019') engine = new Ajv2019(options);
       else {

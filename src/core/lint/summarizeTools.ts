@@ -41,21 +41,36 @@ function median(sorted: readonly number[]): number {
 }
 
 export function summarizeTools(tools: readonly JsonObject[]): ToolSummary {
-  const fields = Object.fromEntries(summaryFields.map((field) => [field, 0])) as Record<SummaryField, number>;
-  const naming: Record<NamingConvention, number> = { snake_case: 0, 'kebab-case': 0, camelCase: 0, other: 0 };
-  const lengths: number[] = [];
-  for (const tool of tools) {
-    for (const field of summaryFields) if (carries(tool, field)) fields[field] += 1;
-    // Tools without a string name count as "other" so the shares add up to toolCount.
-    const name = typeof tool.name === 'string' ? tool.name : undefined;
-    naming[name === undefined ? 'other' : namingConvention(name)] += 1;
-    if (name !== undefined) lengths.push([...name].length);
+  const counter = new ToolSummaryCounter();
+  counter.add(tools);
+  return counter.summary();
+}
+
+/** The summary of a list taken a page at a time: the same as summarizeTools over every page added. */
+export class ToolSummaryCounter {
+  readonly #fields = Object.fromEntries(summaryFields.map((field) => [field, 0])) as Record<SummaryField, number>;
+  readonly #naming: Record<NamingConvention, number> = { snake_case: 0, 'kebab-case': 0, camelCase: 0, other: 0 };
+  readonly #lengths: number[] = [];
+  #count = 0;
+
+  add(tools: readonly JsonObject[]): void {
+    for (const tool of tools) {
+      this.#count += 1;
+      for (const field of summaryFields) if (carries(tool, field)) this.#fields[field] += 1;
+      // Tools without a string name count as "other" so the shares add up to toolCount.
+      const name = typeof tool.name === 'string' ? tool.name : undefined;
+      this.#naming[name === undefined ? 'other' : namingConvention(name)] += 1;
+      if (name !== undefined) this.#lengths.push([...name].length);
+    }
   }
-  lengths.sort((left, right) => left - right);
-  return {
-    toolCount: tools.length,
-    fields,
-    naming,
-    nameLength: lengths.length === 0 ? null : { min: lengths[0], median: median(lengths), max: lengths[lengths.length - 1] },
-  };
+
+  summary(): ToolSummary {
+    const lengths = [...this.#lengths].sort((left, right) => left - right);
+    return {
+      toolCount: this.#count,
+      fields: { ...this.#fields },
+      naming: { ...this.#naming },
+      nameLength: lengths.length === 0 ? null : { min: lengths[0], median: median(lengths), max: lengths[lengths.length - 1] },
+    };
+  }
 }

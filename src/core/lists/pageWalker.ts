@@ -33,10 +33,13 @@ export interface WalkOptions {
   resume?: ListResult;
 }
 
-type PageOutcome = { items: JsonObject[]; nextCursor?: string } | { error: LoupeErrorData };
+export type PageOutcome = { items: JsonObject[]; nextCursor?: string } | { error: LoupeErrorData };
 
-/** Reads one page's result: the item array (all objects) and the nextCursor, or what is wrong with it. */
-function readPage({ method, key }: PagedMethod, result: JsonObject, pageNumber: number): PageOutcome {
+/**
+ * Reads one page's result: the item array (all objects) and the nextCursor, or what is wrong with it. Loupe's own
+ * walks and a host's walk read through a tap (tap/liveSession.ts) read pages with it alike.
+ */
+export function readPage({ method, key }: PagedMethod, result: JsonObject, pageNumber: number): PageOutcome {
   const invalid = (detail: string): PageOutcome => ({
     error: {
       kind: 'invalid-response',
@@ -84,6 +87,25 @@ function cacheHints(result: JsonObject): { ttlMs?: number; cacheScope?: string }
   if (typeof result.ttlMs === 'number') hints.ttlMs = result.ttlMs;
   if (typeof result.cacheScope === 'string') hints.cacheScope = result.cacheScope;
   return hints;
+}
+
+/** The record of one page read: its number, the cursor sent, what came back, and the frames that carried it. */
+export function listPage(
+  index: number,
+  cursor: string | undefined,
+  outcome: { items: JsonObject[]; nextCursor?: string },
+  response: { result: JsonObject; requestSeq?: number; responseSeq?: number; rttMs: number },
+): ListPage {
+  return {
+    index,
+    ...(cursor === undefined ? {} : { cursor }),
+    ...(outcome.nextCursor === undefined ? {} : { nextCursor: outcome.nextCursor }),
+    itemCount: outcome.items.length,
+    ...cacheHints(response.result),
+    ...(response.requestSeq === undefined ? {} : { requestSeq: response.requestSeq }),
+    ...(response.responseSeq === undefined ? {} : { responseSeq: response.responseSeq }),
+    rttMs: response.rttMs,
+  };
 }
 
 /** A paginated method and the key of its result's item array (a list kind's, or an extension's like skills/list). */
@@ -194,16 +216,7 @@ export async function walkPages(
     if ('error' in outcome) return finish(false, outcome.error);
     // One at a time: push(...page) passes every item as an argument, and 200,000 of them overflow the stack.
     for (const item of outcome.items) items.push(item);
-    pages.push({
-      index: pageNumber,
-      ...(cursor === undefined ? {} : { cursor }),
-      ...(outcome.nextCursor === undefined ? {} : { nextCursor: outcome.nextCursor }),
-      itemCount: outcome.items.length,
-      ...cacheHints(response.result),
-      ...(response.requestSeq === undefined ? {} : { requestSeq: response.requestSeq }),
-      ...(response.responseSeq === undefined ? {} : { responseSeq: response.responseSeq }),
-      rttMs: response.rttMs,
-    });
+    pages.push(listPage(pageNumber, cursor, outcome, response));
     options.onPage?.(pages.length, items.length, outcome.items);
 
     const next = outcome.nextCursor;

@@ -2,11 +2,14 @@
  * A replay over HTTP on loopback: Streamable HTTP at /mcp (a POST's answer as JSON, or as an event stream when the
  * server sent more while it was pending; a GET stream for what followed), and legacy SSE at /sse with its
  * /message endpoint when the recording came over SSE. Each handshake starts a fresh replay of the recording.
+ * Only requests for the replay's own address, with no Origin or its own, are served (loopbackDoor.ts): a web page
+ * under a rebound name or from another site gets a 403, as from the server it stands for.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { isJsonObject } from '../../shared/json.js';
+import { answerRefusal, requestDoor } from '../tap/loopbackDoor.js';
 import type { RecordingIndex } from './recordingIndex.js';
 import { handshakeMethods } from './requestKey.js';
 import { ReplaySession, type Emit, type ReplayOptions } from './replaySession.js';
@@ -215,7 +218,13 @@ export async function serveHttp(
   const ssePath = overSse ? recordedPath(settings.recordedUrl, '/sse') : '/sse';
   const streamable = new StreamableEndpoint(index, options);
   const sse = overSse ? new SseEndpoint(index, options, '/message') : undefined;
+  let port = 0;
   const server: Server = createServer((request, response) => {
+    const verdict = requestDoor(request, port, 'loupe replay');
+    if (!verdict.allowed) {
+      answerRefusal(request, response, verdict.reason);
+      return;
+    }
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
     const done = (error: unknown): void => {
       if (!response.headersSent)
@@ -233,7 +242,7 @@ export async function serveHttp(
     server.once('listening', resolve);
     server.once('error', reject);
   });
-  const { port } = server.address() as AddressInfo;
+  ({ port } = server.address() as AddressInfo);
   const base = `http://127.0.0.1:${port}`;
   return {
     url: `${base}${overSse ? ssePath : mcpPath}`,

@@ -229,6 +229,7 @@ export class ReplaySession {
         frame: true,
         code: -32601,
         message: `Loupe replay: ${method} was not recorded in this session.`,
+        data: { loupeReplay: 'not-recorded' },
       };
     }
     if (isListMethod(method)) {
@@ -239,21 +240,26 @@ export class ReplaySession {
         frame: true,
         code: -32602,
         message: `Loupe replay: cursor ${JSON.stringify(cursorOf(params) ?? '')} was never recorded for ${method} (recorded: ${[...new Set(cursors)].join(', ')}).`,
+        data: { loupeReplay: 'no-recorded-answer' },
       };
     }
     const nearest = nearestRecorded(recorded, params);
     if (nearest && this.options.onMiss === 'nearest') return { exchange: nearest.exchange };
     const message = missMessage(method, params, nearest);
-    const data: JsonObject | undefined = nearest
-      ? {
-          nearest: {
-            method: nearest.exchange.method,
-            params: nearest.exchange.params,
-            differs: nearest.differs,
-          },
-        }
-      : undefined;
-    return { frame: true, code: -32602, message, ...(data ? { data } : {}) };
+    // data.loupeReplay tells a client (Loupe's doctor) that this is a replay without the answer, not a refusal.
+    const data: JsonObject = {
+      loupeReplay: 'no-recorded-answer',
+      ...(nearest
+        ? {
+            nearest: {
+              method: nearest.exchange.method,
+              params: nearest.exchange.params,
+              differs: nearest.differs,
+            },
+          }
+        : {}),
+    };
+    return { frame: true, code: -32602, message, data };
   }
 
   private sendable(step: ServerMessage): boolean {

@@ -10,6 +10,7 @@ import type { Finding } from '../../shared/lint.js';
 import { itemKey, listKinds, type ListKind } from '../../shared/lists.js';
 import type { PinBook, PinCheck, PinnedItem, ServerPin } from '../../shared/security.js';
 import type { Target } from '../../shared/target.js';
+import { linePosition } from '../config/jsonText.js';
 import { diffItems } from '../diff/snapshotDiff.js';
 import { textChange, valueChange } from '../diff/itemDiff.js';
 import { jsonEqual } from '../diff/jsonEqual.js';
@@ -127,9 +128,52 @@ export function checkPin(
 
 export const emptyPinBook = (): PinBook => ({ format: 'loupe-pins', version: 1, pins: {} });
 
-/** A pin book read from JSON text; anything else is an error with the reason. */
+/** Where a pin's field is, for a message: `pins["stdio:node s.js"].items.tools["echo"].digest`. */
+const at = (...steps: string[]): string => steps.join('');
+const member = (name: string): string => `[${JSON.stringify(name)}]`;
+
+/** The first thing that makes a pin unusable, in words; undefined when it is sound. */
+function pinProblem(key: string, pin: unknown): string | undefined {
+  const where = at('pins', member(key));
+  if (!isJsonObject(pin)) return `${where} is not an object`;
+  for (const field of ['key', 'pinnedAt', 'digest'] as const)
+    if (typeof pin[field] !== 'string') return `${where}.${field} is not a string`;
+  if (pin.serverInfo !== null && !isJsonObject(pin.serverInfo ?? undefined))
+    return `${where}.serverInfo is neither an object nor null`;
+  if (pin.instructions !== undefined && typeof pin.instructions !== 'string')
+    return `${where}.instructions is not a string`;
+  if (!isJsonObject(pin.items ?? undefined)) return `${where}.items is not an object`;
+  const items = pin.items as JsonObject;
+  for (const kind of listKinds) {
+    const entries = items[kind];
+    if (!isJsonObject(entries ?? undefined)) return `${where}.items.${kind} is not an object`;
+    for (const [name, item] of Object.entries(entries as JsonObject)) {
+      const itemWhere = at(where, '.items.', kind, member(name));
+      if (!isJsonObject(item)) return `${itemWhere} is not an object`;
+      if (typeof item.digest !== 'string') return `${itemWhere}.digest is not a string`;
+      if (!isJsonObject(item.definition ?? undefined)) return `${itemWhere}.definition is not an object`;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * A pin book read from JSON text. Anything else throws an Error whose message is the cause alone (the caller names
+ * the file): not JSON (with the line and column), not of this format, or the first pin that is malformed.
+ */
 export function parsePinBook(text: string): PinBook {
-  const value = JSON.parse(text) as JsonValue;
+  let value: JsonValue;
+  try {
+    value = JSON.parse(text) as JsonValue;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    if (text.trim() === '') throw new Error('the file is empty', { cause: error });
+    const position = /position (\d+)/.exec(message);
+    const cause = message.replace(/ in JSON at position \d+.*$/, '');
+    throw new Error(`not JSON: ${cause}${position ? ` at ${linePosition(text, Number(position[1]))}` : ''}`, {
+      cause: error,
+    });
+  }
   if (
     !isJsonObject(value) ||
     value.format !== 'loupe-pins' ||
@@ -137,6 +181,10 @@ export function parsePinBook(text: string): PinBook {
     !isJsonObject(value.pins ?? null)
   ) {
     throw new Error('not a Loupe pin file (format "loupe-pins", version 1)');
+  }
+  for (const [key, pin] of Object.entries(value.pins as JsonObject)) {
+    const problem = pinProblem(key, pin);
+    if (problem !== undefined) throw new Error(problem);
   }
   return value as unknown as PinBook;
 }

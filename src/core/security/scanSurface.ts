@@ -68,24 +68,4 @@ export function scanSurface(surface: ServerSurface, options: ScanOptions = {}): 
   );
 }
 
-/** The severity each code can have at most, for the README and SARIF rule metadata. */
-export const securityRuleSeverity: Record<SecurityCode, Severity> = {
-  'model-override': 'error',
-  'conceal-from-user': 'error',
-  'sensitive-file-request': 'error',
-  'exfiltration-instruction': 'error',
-  'tool-order-instruction': 'warning',
-  'hidden-tag-characters': 'error',
-  'zero-width-characters': 'error',
-  'bidi-control': 'error',
-  'terminal-escape': 'error',
-  'homoglyph-name': 'error',
-  'whitespace-padding': 'warning',
-  'encoded-blob': 'warning',
-  'tool-name-shadowing': 'warning',
-  'cross-server-reference': 'error',
-  'context-harvesting-parameter': 'error',
-  'hidden-recipient-default': 'error',
-  'annotation-contradiction': 'warning',
-  'pin-drift': 'warning',
-};
+export { securityRuleSeverity } from './ruleSeverity.js';

@@ -5,8 +5,9 @@
  * body, or no answer in time → a legacy server.
  */
 import { LoupeError, toErrorData, type LoupeErrorData } from '../../shared/errors.js';
-import { isJsonObject } from '../../shared/json.js';
+import { isJsonObject, type JsonObject } from '../../shared/json.js';
 import type { Handshake } from '../../shared/session.js';
+import type { TransportName } from '../../shared/target.js';
 import type { RpcPeer } from '../rpc/rpcPeer.js';
 import type { Wire } from '../wire/wire.js';
 import { rpcErrorOfHttpFailure } from './httpRpcError.js';
@@ -51,9 +52,7 @@ export async function probeModern(
     }
   }
   const result = response.result;
-  const supported = Array.isArray(result.supportedVersions)
-    ? result.supportedVersions.filter((version): version is string => typeof version === 'string')
-    : undefined;
+  const supported = discoverVersions(result);
   if (!supported) {
     // Some 2025-era servers answer any request with an empty result: that is not a DiscoverResult.
     return {
@@ -68,21 +67,46 @@ export async function probeModern(
       data: { supported, requested: modernProtocolVersion, result },
     });
   }
+  return {
+    handshake: discoverHandshake(result, {
+      transport: wire.transport,
+      protocolVersion: modernProtocolVersion,
+      eraReason: 'server/discover answered with a DiscoverResult',
+      roundTripMs: response.rttMs,
+    }),
+  };
+}
+
+/** The versions a DiscoverResult lists; undefined when the result is not one (no supportedVersions array). */
+export function discoverVersions(result: JsonObject): string[] | undefined {
+  return Array.isArray(result.supportedVersions)
+    ? result.supportedVersions.filter((version): version is string => typeof version === 'string')
+    : undefined;
+}
+
+/**
+ * The handshake a DiscoverResult makes: Loupe's own probe (above), or a host's read from the frames of a tap
+ * (tap/liveSession.ts). One reading of the server's answer for both: serverInfo from its _meta.
+ */
+export function discoverHandshake(
+  result: JsonObject,
+  facts: { transport: TransportName; protocolVersion: string; eraReason: string; roundTripMs: number },
+): Handshake {
   const meta = isJsonObject(result._meta) ? result._meta : {};
   const serverInfo = meta[serverInfoKey];
   const handshake: Handshake = {
-    transport: wire.transport,
+    transport: facts.transport,
     era: 'modern',
-    eraReason: 'server/discover answered with a DiscoverResult',
+    eraReason: facts.eraReason,
     discover: result,
-    requestedProtocolVersion: modernProtocolVersion,
-    protocolVersion: modernProtocolVersion,
+    requestedProtocolVersion: facts.protocolVersion,
+    protocolVersion: facts.protocolVersion,
     serverInfo: isJsonObject(serverInfo) ? serverInfo : null,
     capabilities: isJsonObject(result.capabilities) ? result.capabilities : {},
-    roundTripMs: response.rttMs,
+    roundTripMs: facts.roundTripMs,
   };
   if (typeof result.instructions === 'string') handshake.instructions = result.instructions;
-  return { handshake };
+  return handshake;
 }
 
 /** A failed probe: a modern error is thrown (never fallen back from), a legacy answer says why, else rethrown. */
@@ -114,8 +138,11 @@ function supports(failure: LoupeErrorData, version: string): boolean {
   return isJsonObject(data) && Array.isArray(data.supported) && data.supported.includes(version);
 }
 
-/** Why this failure of server/discover means a legacy server, or undefined when it means something else. */
-function legacyReason(failure: LoupeErrorData): string | undefined {
+/**
+ * Why this failure of server/discover means a legacy server, or undefined when it means something else (Loupe's own
+ * probe, and a host's probe read through a tap).
+ */
+export function legacyReason(failure: LoupeErrorData): string | undefined {
   const code = failure.code !== undefined ? ` ${failure.code}` : '';
   switch (failure.kind) {
     case 'method-not-found':

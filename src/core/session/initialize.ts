@@ -2,6 +2,7 @@
 import { LoupeError } from '../../shared/errors.js';
 import { isJsonObject, type JsonObject } from '../../shared/json.js';
 import type { Handshake, ProtocolEra, SessionOptions } from '../../shared/session.js';
+import type { TransportName } from '../../shared/target.js';
 import { declareExtensions } from '../tasks/negotiation.js';
 import type { RpcPeer } from '../rpc/rpcPeer.js';
 import type { Wire } from '../wire/wire.js';
@@ -58,17 +59,41 @@ export async function initialize(peer: RpcPeer, wire: Wire, options: SessionOpti
   }
   wire.setProtocolVersion(version);
   await peer.notify('notifications/initialized');
-  const handshake: Handshake = {
+  const handshake = initializeHandshake(result, {
     transport: wire.transport,
-    era: 'legacy',
     requestedProtocolVersion,
-    protocolVersion: version,
-    serverInfo: isJsonObject(result.serverInfo) ? result.serverInfo : null,
-    capabilities: isJsonObject(result.capabilities) ? result.capabilities : {},
     clientCapabilities: capabilities,
     roundTripMs: response.rttMs,
+  });
+  if (wire.sessionId !== undefined) handshake.sessionId = wire.sessionId;
+  return handshake;
+}
+
+/**
+ * The handshake an initialize result makes: Loupe's own (above), or a host's read from the frames of a tap
+ * (tap/liveSession.ts). One reading of the server's answer for both.
+ */
+export function initializeHandshake(
+  result: JsonObject,
+  facts: {
+    transport: TransportName;
+    requestedProtocolVersion: string;
+    clientCapabilities?: JsonObject;
+    roundTripMs: number;
+    eraReason?: string;
+  },
+): Handshake {
+  const handshake: Handshake = {
+    transport: facts.transport,
+    era: 'legacy',
+    ...(facts.eraReason === undefined ? {} : { eraReason: facts.eraReason }),
+    requestedProtocolVersion: facts.requestedProtocolVersion,
+    protocolVersion: typeof result.protocolVersion === 'string' ? result.protocolVersion : '',
+    serverInfo: isJsonObject(result.serverInfo) ? result.serverInfo : null,
+    capabilities: isJsonObject(result.capabilities) ? result.capabilities : {},
+    ...(facts.clientCapabilities === undefined ? {} : { clientCapabilities: facts.clientCapabilities }),
+    roundTripMs: facts.roundTripMs,
   };
   if (typeof result.instructions === 'string') handshake.instructions = result.instructions;
-  if (wire.sessionId !== undefined) handshake.sessionId = wire.sessionId;
   return handshake;
 }

@@ -16,6 +16,7 @@ import { stdoutFindings } from '../lint/stdoutNoise.js';
 import { lintTools } from '../lint/lintTools.js';
 import { summarizeTools } from '../lint/summarizeTools.js';
 import { stringifyJson } from '../json/stringifyJson.js';
+import { frameIntegrity } from './frameDigest.js';
 import { redactTargetDeep, scrubSecrets } from './redact.js';
 import type { SkillsListing } from '../../shared/skills.js';
 import { lintSkills } from '../lint/skillLint.js';
@@ -141,7 +142,9 @@ function buildFull(input: SnapshotInput): Snapshot {
     ...handshakeFields(input.handshake),
     toolCount: tools.length,
     toolNames: tools.map((tool) => itemKey('tools', tool)),
-    anyToolDescribed: tools.some((tool) => typeof tool.description === 'string' && tool.description.trim() !== ''),
+    anyToolDescribed: tools.some(
+      (tool) => typeof tool.description === 'string' && tool.description.trim() !== '',
+    ),
     roundTripMs: input.tools?.pages[0]?.rttMs ?? null,
     toolsComplete: input.tools?.complete ?? false,
     ...(input.tools?.error ? { toolsError: input.tools.error } : {}),
@@ -149,12 +152,18 @@ function buildFull(input: SnapshotInput): Snapshot {
     tools,
     ...(lists ? { lists } : {}),
     ...(input.skills ? { skills: skillsRecord(input.skills) } : {}),
-    findings: [...lintTools(tools), ...(input.skills ? lintSkills(input.skills.items) : []), ...(input.handshake ? sessionFindings(input.handshake, input.frames) : stdoutFindings(input.frames))],
+    findings: [
+      ...lintTools(tools),
+      ...(input.skills ? lintSkills(input.skills.items) : []),
+      ...(input.handshake ? sessionFindings(input.handshake, input.frames) : stdoutFindings(input.frames)),
+    ],
     summary: summarizeTools(tools),
     frames: [...input.frames],
     framesDropped: input.framesDropped,
   };
   // The target is already safe; everything else is scrubbed of the values it held.
   const { target: _safe, ...rest } = snapshot;
-  return { ...scrubAtAnyDepth(rest, secrets), target };
+  const safe: Snapshot = { ...scrubAtAnyDepth(rest, secrets), target };
+  // Over the frames as written (secrets already scrubbed): frameDigest.ts says what it proves and what it does not.
+  return { ...safe, integrity: frameIntegrity(safe.frames, safe.framesDropped) };
 }

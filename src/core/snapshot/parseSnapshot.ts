@@ -1,7 +1,9 @@
 /**
  * Reads the text of a snapshot file and checks it thoroughly before anything trusts it: JSON, the
  * format and its version, every required field and its type, every page, finding and frame. Anything
- * wrong becomes a LoupeError of kind 'snapshot-invalid' whose message names the first problem and where.
+ * wrong becomes a LoupeError of kind 'snapshot-invalid' whose message names the first problem and where. The
+ * frames are then checked against the snapshot's digest (frameDigest.ts): frames changed after saving are a
+ * 'snapshot-digest-mismatch' naming the frame. This is the one reader: the CLI, the app and replay all read here.
  */
 import { LoupeError, errorKinds } from '../../shared/errors.js';
 import { findingCodes, namingConventions, summaryFields } from '../../shared/lint.js';
@@ -23,6 +25,7 @@ import {
   timestamp,
 } from './shapeCheck.js';
 import { overflowLiteral } from './overflowLiteral.js';
+import { verifyFrames } from './frameDigest.js';
 
 const errorData: Check = object({ kind: oneOf(errorKinds), code: optional(number), message: string });
 
@@ -52,7 +55,15 @@ const frame: Check = object({
   parseError: optional(string),
   pairSeq: optional(integer),
   rttMs: optional(number),
-  http: optional(object({ method: optional(string), status: optional(integer), contentType: optional(string), url: optional(string), auth: optional(string) })),
+  http: optional(
+    object({
+      method: optional(string),
+      status: optional(integer),
+      contentType: optional(string),
+      url: optional(string),
+      auth: optional(string),
+    }),
+  ),
 });
 
 const target: Check = (value, path) => {
@@ -63,12 +74,27 @@ const target: Check = (value, path) => {
   const kind = (value as { transport: string }).transport;
   if (kind === 'demo') return undefined;
   if (kind === 'stdio') {
-    return object({ transport, command: string, args: arrayOf(string), cwd: optional(string), env: optional(record(string)) })(value, path);
+    return object({
+      transport,
+      command: string,
+      args: arrayOf(string),
+      cwd: optional(string),
+      env: optional(record(string)),
+    })(value, path);
   }
-  return object({ transport, url: string, headers: optional(arrayOf(object({ name: string, value: string }))) })(value, path);
+  return object({
+    transport,
+    url: string,
+    headers: optional(arrayOf(object({ name: string, value: string }))),
+  })(value, path);
 };
 
-const otherList: Check = object({ items: arrayOf(anyObject), pages: arrayOf(page), complete: boolean, error: optional(errorData) });
+const otherList: Check = object({
+  items: arrayOf(anyObject),
+  pages: arrayOf(page),
+  complete: boolean,
+  error: optional(errorData),
+});
 
 /** A conformance run as `loupe conform --json` and the Conformance tab write it. */
 const conformCheck: Check = object({
@@ -88,7 +114,15 @@ const conformReport: Check = object({
   ms: number,
   passed: boolean,
   counts: object({ passed: integer, failed: integer, warnings: integer, requiredFailed: integer }),
-  scenarios: arrayOf(object({ name: string, scored: boolean, checks: arrayOf(conformCheck), frames: arrayOf(integer), ms: number })),
+  scenarios: arrayOf(
+    object({
+      name: string,
+      scored: boolean,
+      checks: arrayOf(conformCheck),
+      frames: arrayOf(integer),
+      ms: number,
+    }),
+  ),
 });
 
 const snapshot: Check = object({
@@ -117,10 +151,18 @@ const snapshot: Check = object({
   toolsError: optional(errorData),
   pages: arrayOf(page),
   tools: arrayOf(anyObject),
-  lists: optional(object({ resources: optional(otherList), templates: optional(otherList), prompts: optional(otherList) })),
+  lists: optional(
+    object({ resources: optional(otherList), templates: optional(otherList), prompts: optional(otherList) }),
+  ),
   skills: optional(otherList),
   findings: arrayOf(
-    object({ code: oneOf(findingCodes), severity: oneOf(['error', 'warning', 'info']), tool: optional(string), index: optional(integer), message: string }),
+    object({
+      code: oneOf(findingCodes),
+      severity: oneOf(['error', 'warning', 'info']),
+      tool: optional(string),
+      index: optional(integer),
+      message: string,
+    }),
   ),
   summary: object({
     toolCount: integer,
@@ -131,25 +173,38 @@ const snapshot: Check = object({
   frames: arrayOf(frame),
   framesDropped: integer,
   conformance: optional(arrayOf(conformReport)),
+  integrity: optional(object({ method: string, digest: string, frames: arrayOf(string) })),
 });
 
 function invalid(message: string, path?: string): LoupeError {
-  return new LoupeError({ kind: 'snapshot-invalid', message, ...(path === undefined ? {} : { data: { path } }) });
+  return new LoupeError({
+    kind: 'snapshot-invalid',
+    message,
+    ...(path === undefined ? {} : { data: { path } }),
+  });
 }
 
 /** The format check first: a foreign or newer file gets a message about that, not about its fields. */
 function checkFormat(value: unknown): void {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw invalid(`Not a Loupe snapshot: the file holds ${Array.isArray(value) ? 'a JSON array' : `JSON ${value === null ? 'null' : typeof value}`}, not an object.`);
+    throw invalid(
+      `Not a Loupe snapshot: the file holds ${Array.isArray(value) ? 'a JSON array' : `JSON ${value === null ? 'null' : typeof value}`}, not an object.`,
+    );
   }
   const format = (value as { format?: unknown }).format;
   if (format === undefined) throw invalid('Not a Loupe snapshot: the file has no "format" field.', 'format');
   if (format === snapshotFormat) return;
   const version = typeof format === 'string' ? /^loupe\.snapshot\/(\d+)$/.exec(format)?.[1] : undefined;
   if (version !== undefined && Number(version) > 1) {
-    throw invalid(`This snapshot is format version ${version} (${JSON.stringify(format)}); this Loupe reads version 1. Update Loupe to open it.`, 'format');
+    throw invalid(
+      `This snapshot is format version ${version} (${JSON.stringify(format)}); this Loupe reads version 1. Update Loupe to open it.`,
+      'format',
+    );
   }
-  throw invalid(`Not a Loupe snapshot: its format is ${JSON.stringify(format)}, expected "${snapshotFormat}".`, 'format');
+  throw invalid(
+    `Not a Loupe snapshot: its format is ${JSON.stringify(format)}, expected "${snapshotFormat}".`,
+    'format',
+  );
 }
 
 export function parseSnapshot(text: string): Snapshot {
@@ -158,13 +213,20 @@ export function parseSnapshot(text: string): Snapshot {
     value = JSON.parse(text);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    throw invalid(text.trim() === '' ? 'Not a Loupe snapshot: the file is empty.' : `Not a Loupe snapshot: the file is not JSON (${reason}).`);
+    throw invalid(
+      text.trim() === ''
+        ? 'Not a Loupe snapshot: the file is empty.'
+        : `Not a Loupe snapshot: the file is not JSON (${reason}).`,
+    );
   }
   checkFormat(value);
   const problem = snapshot(value, '');
   if (problem?.overflow) {
     const literal = overflowLiteral(text, problem.path);
-    const why = literal === undefined ? 'a number literal in the file is too large for a double' : `${literal} overflows`;
+    const why =
+      literal === undefined
+        ? 'a number literal in the file is too large for a double'
+        : `${literal} overflows`;
     throw invalid(`Invalid snapshot: ${problem.path} is not a finite number (${why}).`, problem.path);
   }
   if (problem) throw invalid(`Invalid snapshot: ${problem.message}`, problem.path);
@@ -175,5 +237,7 @@ export function parseSnapshot(text: string): Snapshot {
       'toolCount',
     );
   }
+  // The frames against their digest (a mismatch is snapshot-digest-mismatch naming the frame); none: unverified.
+  verifyFrames(parsed);
   return parsed;
 }

@@ -25,29 +25,63 @@ function allUnicodeEscapes(secret: string, hexCase: 'lower' | 'upper'): string {
   return out;
 }
 
-/** Each secret in the forms it commonly takes inside text, longest first. */
-function searchForms(secrets: readonly string[]): string[] {
-  const forms = new Set<string>();
-  for (const secret of secrets) {
-    if (secret.length < minimumScannedLength) continue;
-    const escaped = JSON.stringify(secret).slice(1, -1);
-    forms.add(secret);
-    forms.add(escaped);
-    forms.add(escaped.split('/').join('\\/'));
-    forms.add(allUnicodeEscapes(secret, 'lower'));
-    forms.add(allUnicodeEscapes(secret, 'upper'));
-    forms.add(encodeURIComponent(secret));
+/** A value to scrub and what takes its place (a collection's report writes `${env:NAME}` where one was). */
+export interface NamedSecret {
+  value: string;
+  replacement: string;
+}
+
+/** The forms a secret commonly takes inside text: literal, JSON-escaped (with `\/`), all `\u` escapes, URL-encoded. */
+export function textForms(secret: string): string[] {
+  const escaped = JSON.stringify(secret).slice(1, -1);
+  return [
+    secret,
+    escaped,
+    escaped.split('/').join('\\/'),
+    allUnicodeEscapes(secret, 'lower'),
+    allUnicodeEscapes(secret, 'upper'),
+    encodeURIComponent(secret),
+  ];
+}
+
+/** Each form of each secret with its replacement, longest first (a longer form is never cut by a shorter one). */
+function searchForms(
+  secrets: readonly NamedSecret[],
+  minimumLength: number,
+  extraForms: (secret: string) => readonly string[],
+): [string, string][] {
+  const forms = new Map<string, string>();
+  for (const { value, replacement } of secrets) {
+    if (value.length < minimumLength) continue;
+    for (const form of [...textForms(value), ...extraForms(value)])
+      if (form.length > 0 && !forms.has(form)) forms.set(form, replacement);
   }
-  return [...forms].sort((left, right) => right.length - left.length);
+  return [...forms].sort((left, right) => right[0].length - left[0].length);
 }
 
 /** A function that returns text with every secret (in any of its forms) replaced by "[redacted]". */
 export function secretScrubber(secrets: readonly string[]): ((text: string) => string) | undefined {
-  const forms = searchForms(secrets);
+  return namedSecretScrubber(
+    secrets.map((value) => ({ value, replacement: redacted })),
+    minimumScannedLength,
+  );
+}
+
+/**
+ * A function that returns text with every secret in any of its forms (textForms, the extra forms given, and inside
+ * any JSON string literal however it is escaped, at any depth) replaced by its own replacement. Secrets shorter than
+ * `minimumLength` are not searched for.
+ */
+export function namedSecretScrubber(
+  secrets: readonly NamedSecret[],
+  minimumLength: number,
+  extraForms: (secret: string) => readonly string[] = () => [],
+): ((text: string) => string) | undefined {
+  const forms = searchForms(secrets, minimumLength, extraForms);
   if (forms.length === 0) return undefined;
   const replaceForms = (text: string): string => {
     let out = text;
-    for (const form of forms) if (out.includes(form)) out = out.split(form).join(redacted);
+    for (const [form, replacement] of forms) if (out.includes(form)) out = out.split(form).join(replacement);
     return out;
   };
   const scrub = (text: string): string => {

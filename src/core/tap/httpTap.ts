@@ -23,19 +23,24 @@ import { LoupeError } from '../../shared/errors.js';
 import type { HttpInfo } from '../../shared/frames.js';
 import type { FrameRecorder } from '../recorder/frameRecorder.js';
 import { FaultMatcher, faultMark, type FaultRule } from './faultRules.js';
+import { FrameCapture, frameLimit } from './frameCapture.js';
 import { startPassThrough } from './httpPassThrough.js';
+import { answerRefusal, ownHosts, requestDoor } from './loopbackDoor.js';
 import {
   closeTap,
   listenLoopback,
   mcpHeaders,
   recordAnswer,
+  recordRequest,
   secretLearner,
   sseRecording,
   tappedUrl,
   upstreamFailure,
 } from './httpTapParts.js';
 import { MessageSubjects } from './messageSubjects.js';
+import { bodyMessages, readBody, sendRest, type ProxyBody } from './proxyBody.js';
 import { QuietRecording, type Arrival } from './quietRecording.js';
+import { StreamCutter } from './streamCutter.js';
 
 export interface HttpTapOptions {
   upstream: URL;
@@ -44,7 +49,8 @@ export interface HttpTapOptions {
   faults?: readonly FaultRule[];
   /**
    * Pass on a Host header that does not name the proxy (conform: the suite's DNS-rebinding probe sends a foreign
-   * Host, which must reach the server as sent). A Host (or Origin) naming the proxy still becomes the upstream's.
+   * Host, which must reach the server as sent, and the server's own check answers it). A Host (or Origin) naming the
+   * proxy still becomes the upstream's. Without it the tap refuses a foreign Host or Origin itself (loopbackDoor.ts).
    */
   keepForeignHost?: boolean;
   /**
@@ -52,6 +58,11 @@ export interface HttpTapOptions {
    * so the recorder never slows the relay. Off for a caller that sorts frames by when they are recorded (conform).
    */
   recordWhenQuiet?: boolean;
+  /**
+   * The recording limit of one body or SSE event (default 64 MiB): a longer one passes whole and unchanged, and is
+   * recorded as a marker with its size, digest and first bytes (frameCapture.ts).
+   */
+  maxFrameBytes?: number;
 }
 
 export interface HttpTap {
@@ -72,25 +83,6 @@ const hopByHop = new Set([
   'content-length',
 ]);
 
-function readBody(request: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => resolve(Buffer.concat(chunks)));
-    request.on('error', reject);
-  });
-}
-
-/** The messages of a POST body: one, or each of a batch. */
-function bodyMessages(text: string): string[] {
-  try {
-    const value: unknown = JSON.parse(text);
-    return Array.isArray(value) ? value.map((item) => JSON.stringify(item)) : [text];
-  } catch {
-    return [text];
-  }
-}
-
 export async function startHttpTap(options: HttpTapOptions): Promise<HttpTap> {
   const { upstream, recorder } = options;
   if (upstream.protocol !== 'http:' && upstream.protocol !== 'https:') {
@@ -101,6 +93,7 @@ export async function startHttpTap(options: HttpTapOptions): Promise<HttpTap> {
   }
   const matcher = new FaultMatcher(options.faults ?? []);
   const faulty = matcher.rules.length > 0;
+  const limit = frameLimit(options.maxFrameBytes);
   // With nothing to change but Host, an http:// upstream is tapped at the TCP level (httpPassThrough.ts): the bytes
   // pass as they are, with no HTTP server and client rebuilding each message. Faults, https:// and conform's foreign
   // Host need the proxy.
@@ -113,6 +106,7 @@ export async function startHttpTap(options: HttpTapOptions): Promise<HttpTap> {
     return startPassThrough({
       upstream,
       recorder,
+      maxFrameBytes: limit,
       ...(options.port === undefined ? {} : { port: options.port }),
     });
   // Recorded once the traffic is quiet (quietRecording.ts): the proxy relays first.
@@ -122,24 +116,45 @@ export async function startHttpTap(options: HttpTapOptions): Promise<HttpTap> {
   const sockets = new Set<import('node:net').Socket>();
 
   const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+    if (!options.keepForeignHost) {
+      // A request for another name than ours, or from another site's page, never goes upstream.
+      const verdict = requestDoor(request, ownPort, 'loupe tap');
+      if (!verdict.allowed) {
+        later.record('in', `403 ${verdict.reason}`, {
+          kind: 'http',
+          http: { method: request.method ?? 'GET', url: request.url ?? '/', status: 403 },
+        });
+        answerRefusal(request, response, verdict.reason);
+        return;
+      }
+    }
     learn(Object.entries(request.headers));
     const method = request.method ?? 'GET';
     const path = request.url ?? '/';
-    const body = await readBody(request);
+    const body = await readBody(request, limit);
     const info: HttpInfo = { method, url: path };
     const sentHeaders = mcpHeaders(Object.entries(request.headers));
     if (Object.keys(sentHeaders).length > 0) info.requestHeaders = sentHeaders;
     let fired: FaultRule | undefined;
-    if (body.length > 0) {
-      for (const text of faulty ? bodyMessages(body.toString('utf8')) : []) {
+    // A body past the limit is not read whole: the rules do not see it, and it is recorded once it has passed.
+    const whole = 'whole' in body ? body.whole : undefined;
+    if (whole) {
+      for (const text of faulty && whole.length > 0 ? bodyMessages(whole.toString('utf8')) : []) {
         const parsed = subjects.read('out', text);
         fired ??= matcher.match(parsed.subject);
         // The answer's subject: the request's method and tool, for rules written for direction 'in'.
         fired ??= matcher.match({ ...parsed.subject, direction: 'in' });
       }
-      later.record('out', () => body.toString('utf8'), { http: info });
-    } else {
-      later.record('out', `${method} ${path}`, { kind: 'http', http: info });
+      // A delay holds the request before it goes upstream (its answer comes that much later): marked on it.
+      const held =
+        fired?.action.kind === 'delay'
+          ? faultMark(fired, `delayed ${fired.action.ms} ms: held before it went upstream`)
+          : undefined;
+      later.defer(
+        (at) => recordRequest(recorder, info, { bytes: whole }, at, limit, held),
+        undefined,
+        whole.length,
+      );
     }
     const action = fired?.action;
     if (fired && action) {
@@ -171,7 +186,7 @@ export async function startHttpTap(options: HttpTapOptions): Promise<HttpTap> {
         return;
       }
       if (action.kind === 'error') {
-        const parsed = subjects.read('out', body.toString('utf8'));
+        const parsed = subjects.read('out', whole?.toString('utf8') ?? '');
         const text = JSON.stringify({
           jsonrpc: '2.0',
           id: parsed.id ?? null,
@@ -186,33 +201,32 @@ export async function startHttpTap(options: HttpTapOptions): Promise<HttpTap> {
       }
       if (action.kind === 'delay') await new Promise((resolve) => setTimeout(resolve, action.ms));
     }
-    forward(request, response, body, method, path, fired);
+    forward(request, response, body, info, fired);
   };
 
   const forward = (
     request: IncomingMessage,
     response: ServerResponse,
-    body: Buffer,
-    method: string,
-    path: string,
+    body: ProxyBody,
+    info: HttpInfo,
     fired: FaultRule | undefined,
   ): void => {
+    const method = info.method ?? 'GET';
+    const path = info.url ?? '/';
     const headers: OutgoingHttpHeaders = {};
     for (const [name, value] of Object.entries(request.headers))
       if (!hopByHop.has(name) && value !== undefined) headers[name] = value;
     const sentHost = request.headers.host;
     headers.host =
       options.keepForeignHost && sentHost !== undefined && !namesProxy(sentHost) ? sentHost : upstream.host;
-    // Likewise an Origin naming the proxy is the upstream's own origin to the server (a foreign one passes as sent).
+    // Likewise an Origin naming the proxy is the upstream's own origin to the server (a foreign one passes as sent
+    // with keepForeignHost, and is refused before this without).
     const origin = request.headers.origin;
-    if (
-      options.keepForeignHost &&
-      typeof origin === 'string' &&
-      /^https?:\/\//.test(origin) &&
-      namesProxy(new URL(origin).host)
-    )
-      headers.origin = upstream.origin;
-    if (body.length > 0) headers['content-length'] = String(body.length);
+    if (typeof origin === 'string' && namesProxyOrigin(origin)) headers.origin = upstream.origin;
+    if ('whole' in body) {
+      if (body.whole.length > 0) headers['content-length'] = String(body.whole.length);
+    } else if (request.headers['content-length'] !== undefined)
+      headers['content-length'] = request.headers['content-length'];
     const send = upstream.protocol === 'https:' ? httpsRequest : httpRequest;
     const outgoing = send(new URL(path, upstream), { method, headers }, (answer) =>
       relay(answer, response, method, fired),
@@ -223,10 +237,16 @@ export async function startHttpTap(options: HttpTapOptions): Promise<HttpTap> {
       if (!response.headersSent) response.writeHead(502, { 'content-type': 'text/plain' });
       response.end(text);
     });
-    request.on('close', () => {
+    // The host went away before its answer was whole: the upstream's request goes too. (The response's close, not
+    // the request's: a request closes once its body is read, which for a body past the limit is while it is sent.)
+    response.on('close', () => {
       if (!response.writableFinished) outgoing.destroy();
     });
-    outgoing.end(body);
+    if ('whole' in body) outgoing.end(body.whole);
+    else
+      sendRest(body, request, outgoing, (captured) =>
+        later.defer((at) => recordRequest(recorder, info, captured, at, limit)),
+      );
   };
 
   const relay = (
@@ -254,42 +274,67 @@ export async function startHttpTap(options: HttpTapOptions): Promise<HttpTap> {
       relayStream(answer, response, http, fired);
       return;
     }
-    const chunks: Buffer[] = [];
     const alter =
       fired && (fired.action.kind === 'truncate' || fired.action.kind === 'corrupt') ? fired : undefined;
+    if (alter) {
+      relayAltered(answer, response, http, alter);
+      return;
+    }
     // The answer is timed by its last bytes relayed, before the host can have read them: a reader that stamps what it
     // got (the conformance suite's checks) never sees the answer later than its own stamp.
     let passed: Arrival | undefined;
+    const capture = new FrameCapture(limit);
     answer.on('data', (chunk: Buffer) => {
-      if (!alter) {
-        passed = later.now();
-        response.write(chunk);
-      }
-      chunks.push(chunk);
+      passed = later.now();
+      relayChunk(answer, response, chunk);
+      capture.push(chunk);
     });
     answer.on('end', () => {
-      const whole = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
-      if (alter) {
-        const text = whole.toString('utf8');
-        const changed =
-          alter.action.kind === 'truncate'
-            ? whole.subarray(0, alter.action.bytes ?? Math.floor(whole.length / 2)).toString('utf8')
-            : text.replace(':', ';');
-        response.end(changed);
-        later.record('in', changed, {
-          http,
-          fault: faultMark(
-            alter,
-            alter.action.kind === 'truncate'
-              ? `truncated to ${Buffer.byteLength(changed)} of ${whole.length} bytes`
-              : 'corrupted JSON',
-          ),
-        });
-        return;
-      }
       const at = passed ?? later.now();
       response.end();
-      later.defer((when) => recordAnswer(recorder, http, answer.statusMessage ?? '', whole, when), at);
+      const body = capture.finish();
+      later.defer(
+        (when) => recordAnswer(recorder, http, answer.statusMessage ?? '', body, when, limit),
+        at,
+        'bytes' in body ? body.bytes.length : 0,
+      );
+    });
+    answer.on('error', () => response.destroy());
+  };
+
+  /** A chunk of the answer to the host; the upstream waits while the host does not read. */
+  const relayChunk = (answer: IncomingMessage, response: ServerResponse, chunk: Buffer): void => {
+    if (response.write(chunk)) return;
+    answer.pause();
+    response.once('drain', () => answer.resume());
+  };
+
+  /** A truncate or corrupt rule fired: the body is changed as a whole, so it is held whole. */
+  const relayAltered = (
+    answer: IncomingMessage,
+    response: ServerResponse,
+    http: HttpInfo,
+    alter: FaultRule,
+  ): void => {
+    const chunks: Buffer[] = [];
+    answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+    answer.on('end', () => {
+      const whole = chunks.length === 1 ? (chunks[0] ?? Buffer.alloc(0)) : Buffer.concat(chunks);
+      const text = whole.toString('utf8');
+      const changed =
+        alter.action.kind === 'truncate'
+          ? whole.subarray(0, alter.action.bytes ?? Math.floor(whole.length / 2)).toString('utf8')
+          : text.replace(':', ';');
+      response.end(changed);
+      later.record('in', changed, {
+        http,
+        fault: faultMark(
+          alter,
+          alter.action.kind === 'truncate'
+            ? `truncated to ${Buffer.byteLength(changed)} of ${whole.length} bytes`
+            : 'corrupted JSON',
+        ),
+      });
     });
     answer.on('error', () => response.destroy());
   };
@@ -302,64 +347,57 @@ export async function startHttpTap(options: HttpTapOptions): Promise<HttpTap> {
   ): void => {
     // The parser runs later (quietRecording.ts); each event is timed by the chunk that completed it.
     let arrived: Arrival = later.now();
-    const parser = sseRecording(recorder, http, () => arrived);
-    const parse = (bytes: Buffer): void =>
-      later.defer((at) => {
-        arrived = at;
-        parser.push(bytes.toString('latin1'));
-      });
+    const parser = sseRecording(recorder, http, () => arrived, limit);
+    const pass = (bytes: Buffer): void => {
+      relayChunk(answer, response, bytes);
+      later.defer(
+        (at) => {
+          arrived = at;
+          parser.push(bytes);
+        },
+        undefined,
+        bytes.length,
+      );
+    };
     later.record('in', `${http.method ?? 'GET'} stream ${http.status ?? ''}`.trim(), {
       kind: 'http',
       http,
     });
-    const cutAfter = fired?.action.kind === 'drop-stream' ? fired.action.events : undefined;
-    let dataEvents = 0;
-    let held = '';
+    // A drop-stream rule: passed on whole events at a time, so the stream can be cut between two of them.
+    const cutter =
+      fired?.action.kind === 'drop-stream' ? new StreamCutter(fired.action.events, limit) : undefined;
     let cut = false;
     answer.on('data', (chunk: Buffer) => {
       if (cut) return;
-      if (cutAfter === undefined) {
-        response.write(chunk);
-        parse(chunk);
-        return;
-      }
-      // Passed on whole events at a time, so the stream can be cut between two of them.
-      held += chunk.toString('latin1');
-      for (let end = eventEnd(held); end !== -1; end = eventEnd(held)) {
-        const block = held.slice(0, end);
-        // A priming event (an id, empty data) is not counted: it carries no message.
-        const carriesData = /^data: ?\S/m.test(block);
-        if (carriesData && dataEvents === cutAfter) {
-          cut = true;
-          later.record('in', 'stream dropped', {
-            kind: 'http',
-            http,
-            fault: faultMark(
-              fired as FaultRule,
-              `dropped the SSE stream after ${dataEvents} event${dataEvents === 1 ? '' : 's'}`,
-            ),
-          });
-          response.destroy();
-          answer.destroy();
-          return;
-        }
-        if (carriesData) dataEvents++;
-        held = held.slice(end);
-        const bytes = Buffer.from(block, 'latin1');
-        response.write(bytes);
-        parse(bytes);
-      }
+      if (!cutter) return pass(chunk);
+      const step = cutter.push(chunk);
+      for (const bytes of step.pass) pass(bytes);
+      if (!step.cut) return;
+      cut = true;
+      const events = cutter.events;
+      later.record('in', 'stream dropped', {
+        kind: 'http',
+        http,
+        fault: faultMark(
+          fired as FaultRule,
+          `dropped the SSE stream after ${events} event${events === 1 ? '' : 's'}`,
+        ),
+      });
+      response.destroy();
+      answer.destroy();
     });
     answer.on('end', () => {
-      if (!cut && held) response.write(Buffer.from(held, 'latin1'));
+      const rest = cut ? undefined : cutter?.rest();
+      if (rest) pass(rest);
       response.end();
     });
     answer.on('error', () => response.destroy());
   };
 
   let ownPort = 0;
-  const namesProxy = (host: string): boolean =>
-    host === `127.0.0.1:${ownPort}` || host === `localhost:${ownPort}` || host === `[::1]:${ownPort}`;
+  const namesProxy = (host: string): boolean => ownHosts(ownPort).includes(host.trim().toLowerCase());
+  const namesProxyOrigin = (origin: string): boolean =>
+    ownHosts(ownPort).some((name) => origin.trim().toLowerCase() === `http://${name}`);
 
   const server = createServer((request, response) => {
     handle(request, response).catch((error: unknown) => {
@@ -379,10 +417,4 @@ export async function startHttpTap(options: HttpTapOptions): Promise<HttpTap> {
     url,
     close: () => closeTap(server, sockets, later),
   };
-}
-
-/** Where the first complete SSE event of the text ends (after its blank line), or -1. */
-function eventEnd(text: string): number {
-  const match = /\r\n\r\n|\n\n|\r\r/.exec(text);
-  return match ? match.index + match[0].length : -1;
 }

@@ -8,9 +8,9 @@ import { LoupeError } from '../../shared/errors.js';
 import type { HttpInfo } from '../../shared/frames.js';
 import { looksSecret } from '../../shared/target.js';
 import type { FrameRecorder } from '../recorder/frameRecorder.js';
-import { decodeLatin1 } from '../wire/boundedBody.js';
-import { SseParser } from '../wire/sseParser.js';
+import { recordCaptured, type Captured } from './frameCapture.js';
 import type { Arrival, QuietRecording } from './quietRecording.js';
+import { TapSse } from './tapSse.js';
 
 /** Remembers the values of secret-looking request headers: the journal redacts them (what goes upstream is untouched). */
 export function secretLearner(recorder: FrameRecorder): (fields: Iterable<[string, unknown]>) => void {
@@ -38,27 +38,60 @@ export function mcpHeaders(fields: Iterable<[string, unknown]>): Record<string, 
   return kept;
 }
 
-/** Records a request: its body as the message(s) sent, or, with none, the request line as an HTTP fact. */
-export function recordRequest(recorder: FrameRecorder, info: HttpInfo, body: Buffer, at: Arrival): void {
-  if (body.length > 0) recorder.record('out', body.toString('utf8'), { http: info, ...at });
-  else
-    recorder.record('out', `${info.method ?? 'GET'} ${info.url ?? '/'}`, { kind: 'http', http: info, ...at });
+/** Whether nothing was captured (a body that is empty). */
+function empty(body: Captured): boolean {
+  return 'bytes' in body && body.bytes.length === 0;
 }
 
-/** Records an answer's whole body: JSON as the message(s) it carries, anything else (or nothing) as an HTTP fact. */
+/**
+ * Records a request: its body as the message(s) sent (past the recording limit, its marker), or, with none, the
+ * request line as an HTTP fact; `fault`: the fault the tap injected on it.
+ */
+export function recordRequest(
+  recorder: FrameRecorder,
+  info: HttpInfo,
+  body: Captured,
+  at: Arrival,
+  limit: number,
+  fault?: string,
+): void {
+  const marked = fault === undefined ? {} : { fault };
+  if (!empty(body))
+    recordCaptured(recorder, 'out', body, 'A request body', limit, { http: info, ...at, ...marked });
+  else
+    recorder.record('out', `${info.method ?? 'GET'} ${info.url ?? '/'}`, {
+      kind: 'http',
+      http: info,
+      ...at,
+      ...marked,
+    });
+}
+
+/**
+ * Records an answer's body: JSON as the message(s) it carries, anything else (or nothing) as an HTTP fact; past the
+ * recording limit, its marker.
+ */
 export function recordAnswer(
   recorder: FrameRecorder,
   http: HttpInfo,
   statusMessage: string,
-  whole: Buffer,
+  body: Captured,
   at: Arrival,
+  limit: number,
 ): void {
-  if (whole.length === 0) {
+  if (empty(body)) {
     recorder.record('in', `${http.status ?? ''} ${statusMessage}`.trim(), { kind: 'http', http, ...at });
     return;
   }
   const json = (http.contentType ?? '').includes('json');
-  recorder.record('in', whole.toString('utf8'), json ? { http, ...at } : { kind: 'http', http, ...at });
+  recordCaptured(
+    recorder,
+    'in',
+    body,
+    'An answer body',
+    limit,
+    json ? { http, ...at } : { kind: 'http', http, ...at },
+  );
 }
 
 /** Listens on 127.0.0.1 (never another interface); a port in use is a usage error naming it. */
@@ -102,19 +135,12 @@ export function closeTap(server: Server, sockets: Set<Socket>, later: QuietRecor
   });
 }
 
-/**
- * A parser of an answer's SSE stream that records each event's message 'in', timed by `arrived()` (the chunk that
- * completed it). An event with empty data (a priming event, a keep-alive) carries no message and is not recorded,
- * and one of another type than 'message' is an HTTP fact: as Loupe's own sessions record them (eventStream.ts).
- */
-export function sseRecording(recorder: FrameRecorder, http: HttpInfo, arrived: () => Arrival): SseParser {
-  return new SseParser((event) => {
-    if (event.data === '') return;
-    // Bytes that are not UTF-8 are kept exactly beside the text (as Loupe's own sessions keep them).
-    const { text, rawBase64 } = decodeLatin1(event.data);
-    const exact = rawBase64 !== undefined ? { rawBase64 } : {};
-    // An event of another type (legacy SSE's 'endpoint') is a fact of the transport, not a message.
-    if (event.event === 'message') recorder.record('in', text, { http, ...exact, ...arrived() });
-    else recorder.record('in', text, { kind: 'http', http, ...exact, ...arrived() });
-  });
+/** The recording of an answer's SSE stream: each event's message 'in', timed by `arrived()` (tapSse.ts). */
+export function sseRecording(
+  recorder: FrameRecorder,
+  http: HttpInfo,
+  arrived: () => Arrival,
+  limit: number,
+): TapSse {
+  return new TapSse(recorder, http, arrived, limit);
 }

@@ -5,14 +5,18 @@
  * then handed to the line splitter that records it, so the recorder never holds a byte back. With rules, whole lines
  * pass one at a time through an ordered queue (a delay holds the lines behind it, as a slow link would) and each
  * fault is carried out and marked on the frame it touched.
+ *
+ * A line past the recording limit (frameCapture.ts) is never held whole: without rules it passes as every line does
+ * and is recorded as a marker; with rules it passes on as it comes, unmatched by them, and is recorded as a marker.
+ * Lines are recorded as they crossed the pipe, a '\r' before the '\n' included.
  */
-import { isUtf8 } from 'node:buffer';
 import type { Readable, Writable } from 'node:stream';
 import type { Direction } from '../../shared/frames.js';
 import type { FrameRecorder } from '../recorder/frameRecorder.js';
-import { LineSplitter } from '../wire/lineSplitter.js';
 import { FaultMatcher, faultMark, ruleApplies, type FaultRule } from './faultRules.js';
+import { FrameCapture, recordCaptured, type Captured } from './frameCapture.js';
 import type { MessageSubjects } from './messageSubjects.js';
+import { TapLines } from './tapLines.js';
 
 export interface FaultStage {
   matcher: FaultMatcher;
@@ -29,21 +33,67 @@ const quietMs = 3;
 const maxHoldMs = 250;
 const maxHeldBytes = 8 * 1024 * 1024;
 
-/** Records a line's text (a trailing '\r' dropped, as the stdio wire does) with its exact bytes when not UTF-8. */
-export function recordLine(
-  recorder: FrameRecorder,
-  direction: Direction,
-  line: Buffer,
-  fault?: string,
-): void {
-  const end = line.length > 0 && line[line.length - 1] === 0x0d ? line.length - 1 : line.length;
-  const bytes = line.subarray(0, end);
-  const exact = isUtf8(bytes) ? {} : { rawBase64: bytes.toString('base64') };
-  recorder.record(direction, bytes.toString('utf8'), { ...exact, ...(fault === undefined ? {} : { fault }) });
+/** What a line is called in a marker of this direction. */
+function lineName(direction: Direction): string {
+  return direction === 'in' ? 'A stdout line' : 'A stdin line';
 }
+
+/**
+ * Pass-through recording (see pipe()): the chunks both directions passed on, held until the tap has been quiet a
+ * moment (quietMs), at most maxHoldMs or maxHeldBytes, then recorded together in the order they crossed. One list
+ * for both directions: with one timer each, the server's answer could be recorded before the host's request that
+ * caused it (a timer that fired a little early re-armed while the other direction's fired), and the tapped session,
+ * which reads a list's next page by the cursor of the page before, lost the list.
+ */
+export class PassOrder {
+  private unrecorded: { chunk: Buffer; t: number; wall: number; push: Push }[] = [];
+  private heldBytes = 0;
+  private firstAt = 0;
+  private lastAt = 0;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(private readonly recorder: FrameRecorder) {}
+
+  /** A chunk just passed on; `push` records it (with the time it crossed) when its turn comes. */
+  hold(chunk: Buffer, push: Push): void {
+    const now = this.recorder.now();
+    this.lastAt = now;
+    if (this.unrecorded.push({ chunk, t: now, wall: Date.now(), push }) === 1) {
+      this.firstAt = now;
+      this.timer ??= setTimeout(() => this.check(), quietMs);
+    }
+    this.heldBytes += chunk.length;
+    if (this.heldBytes >= maxHeldBytes) this.record();
+  }
+
+  /** Records everything held, both directions, in the order it crossed. */
+  record(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    this.heldBytes = 0;
+    const chunks = this.unrecorded;
+    this.unrecorded = [];
+    for (const { chunk, t, wall, push } of chunks) push(chunk, t, wall);
+  }
+
+  private check(): void {
+    this.timer = undefined;
+    if (this.unrecorded.length === 0) return;
+    const now = this.recorder.now();
+    if (now - this.lastAt >= quietMs || now - this.firstAt >= maxHoldMs) this.record();
+    else this.timer = setTimeout(() => this.check(), Math.max(1, quietMs - (now - this.lastAt)));
+  }
+}
+
+type Push = (chunk: Buffer, t: number, wall: number) => void;
 
 export class LinePump {
   private pending: Buffer[] = [];
+  private pendingBytes = 0;
+  /** Whole-line mode: the line being read is past the recording limit and passes on as it comes. */
+  private over: FrameCapture | undefined;
+  /** Whole-line mode: bytes queued for the sink and not written yet (past maxHeldBytes the source waits). */
+  private queuedBytes = 0;
   /** Whole lines through the fault stage (from the start with --fault rules; from a line boundary once set live). */
   private lines = false;
   /** Pass-through only: the last byte passed on was not a newline. */
@@ -60,7 +110,10 @@ export class LinePump {
     private readonly source: Readable,
     private readonly sink: Writable,
     private readonly recorder: FrameRecorder,
+    private readonly limit: number,
     private faults?: FaultStage,
+    /** Shared by the tap's two directions, so they are recorded in the order they crossed. */
+    private readonly order: PassOrder = new PassOrder(recorder),
   ) {}
 
   start(onEnd: () => void): void {
@@ -84,16 +137,36 @@ export class LinePump {
   private endLines(onEnd: () => void): void {
     const rest = Buffer.concat(this.pending);
     this.pending = [];
+    this.pendingBytes = 0;
+    const over = this.over;
+    this.over = undefined;
     this.enqueue(async () => {
       // Delayed lines are delivered before the sink ends.
       if (this.held.size > 0) await new Promise<void>((resolve) => (this.allDelivered = resolve));
-      if (rest.length > 0) {
+      if (over) this.recordCapture(over.finish());
+      else if (rest.length > 0) {
         await this.write(rest);
-        recordLine(this.recorder, this.direction, rest);
+        this.recordLine(rest);
       }
       this.endSink();
       onEnd();
     });
+  }
+
+  /** Records a line's bytes as they crossed the pipe (its '\n' aside), with its exact bytes when not UTF-8. */
+  private recordLine(line: Buffer, fault?: string): void {
+    this.recordCapture({ bytes: line }, fault);
+  }
+
+  private recordCapture(captured: Captured, fault?: string): void {
+    recordCaptured(
+      this.recorder,
+      this.direction,
+      captured,
+      lineName(this.direction),
+      this.limit,
+      fault === undefined ? {} : { fault },
+    );
   }
 
   /** Writes a line made by the tap (an injected answer) after the lines already queued. */
@@ -120,39 +193,18 @@ export class LinePump {
   private pipe(onEnd: () => void): void {
     // Each line is timed by the arrival of its last chunk, though it is recorded later.
     let arrived = { t: 0, wall: 0 };
-    const splitter = new LineSplitter((text, exactBytes) => {
-      this.recorder.record(this.direction, text, {
-        ...(exactBytes ? { rawBase64: exactBytes.toString('base64') } : {}),
-        ...arrived,
-      });
-    });
-    // Recording waits until this direction has been quiet a moment (or has held bytes for maxHoldMs, or holds
-    // maxHeldBytes): during a burst — a listing of 200 pages — the tap only passes bytes on, and the parsing and the
-    // journal come after, so they neither delay the host's next request nor compete with the host and the server for
-    // the CPU while they talk.
-    let unrecorded: { chunk: Buffer; t: number; wall: number }[] = [];
-    let heldBytes = 0;
-    let firstAt = 0;
-    let lastAt = 0;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const check = (): void => {
-      timer = undefined;
-      if (unrecorded.length === 0) return;
-      const now = this.recorder.now();
-      if (now - lastAt >= quietMs || now - firstAt >= maxHoldMs) recordPending();
-      else timer = setTimeout(check, Math.max(1, quietMs - (now - lastAt)));
+    const splitter = new TapLines(
+      this.recorder,
+      this.direction,
+      this.limit,
+      lineName(this.direction),
+      () => arrived,
+    );
+    const push = (chunk: Buffer, t: number, wall: number): void => {
+      arrived = { t, wall };
+      splitter.push(chunk);
     };
-    const recordPending = (): void => {
-      if (timer) clearTimeout(timer);
-      timer = undefined;
-      heldBytes = 0;
-      const chunks = unrecorded;
-      unrecorded = [];
-      for (const { chunk, t, wall } of chunks) {
-        arrived = { t, wall };
-        splitter.push(chunk);
-      }
-    };
+    const recordPending = (): void => this.order.record();
     const forward = (chunk: Buffer): void => {
       if (chunk.length === 0) return;
       if (!this.sink.write(chunk)) {
@@ -160,14 +212,7 @@ export class LinePump {
         this.sink.once('drain', () => this.source.resume());
       }
       this.midLine = chunk[chunk.length - 1] !== 0x0a;
-      const now = this.recorder.now();
-      lastAt = now;
-      if (unrecorded.push({ chunk, t: now, wall: Date.now() }) === 1) {
-        firstAt = now;
-        timer ??= setTimeout(check, quietMs);
-      }
-      heldBytes += chunk.length;
-      if (heldBytes >= maxHeldBytes) recordPending();
+      this.order.hold(chunk, push);
     };
     this.source.on('data', (chunk: Buffer) => {
       if (this.closed) return;
@@ -205,20 +250,61 @@ export class LinePump {
     let start = 0;
     for (;;) {
       const at = chunk.indexOf(0x0a, start);
-      if (at === -1) {
-        if (start < chunk.length) this.pending.push(chunk.subarray(start));
-        return;
+      const piece = chunk.subarray(start, at === -1 ? chunk.length : at);
+      if (this.over) this.passOver(piece, at !== -1);
+      else if (this.pendingBytes + piece.length > this.limit) {
+        // Past the limit: what is held of the line and this piece pass on now, unmatched, and the rest as it comes.
+        this.over = new FrameCapture(this.limit);
+        const held = this.pending;
+        this.pending = [];
+        this.pendingBytes = 0;
+        for (const part of held) this.passOver(part, false);
+        this.passOver(piece, at !== -1);
+      } else if (at === -1) {
+        if (piece.length > 0) {
+          this.pending.push(piece);
+          this.pendingBytes += piece.length;
+        }
+      } else {
+        const line = this.pending.length > 0 ? Buffer.concat([...this.pending, piece]) : piece;
+        this.pending = [];
+        this.pendingBytes = 0;
+        this.enqueueBytes(line.length, () => this.pass(line));
       }
-      const piece = chunk.subarray(start, at);
-      const line = this.pending.length > 0 ? Buffer.concat([...this.pending, piece]) : piece;
-      this.pending = [];
-      this.enqueue(() => this.pass(line));
+      if (at === -1) return;
       start = at + 1;
     }
   }
 
+  /** A piece of a line past the limit: written in its turn, captured for the record; its end records the marker. */
+  private passOver(bytes: Buffer, ends: boolean): void {
+    const capture = this.over as FrameCapture;
+    capture.push(bytes);
+    const out = ends ? Buffer.concat([bytes, newline]) : bytes;
+    const captured = ends ? capture.finish() : undefined;
+    if (ends) this.over = undefined;
+    this.enqueueBytes(out.length, async () => {
+      await this.write(out);
+      if (captured) this.recordCapture(captured);
+    });
+  }
+
   private enqueue(step: () => Promise<void>): void {
     this.chain = this.chain.then(step).catch(() => undefined);
+  }
+
+  /** Queues a step that writes `size` bytes; the source waits while more than maxHeldBytes are queued. */
+  private enqueueBytes(size: number, step: () => Promise<void>): void {
+    this.queuedBytes += size;
+    if (this.queuedBytes > maxHeldBytes && !this.closed) this.source.pause();
+    this.enqueue(async () => {
+      try {
+        await step();
+      } finally {
+        this.queuedBytes -= size;
+        if (this.queuedBytes <= maxHeldBytes && this.source.isPaused()) this.source.resume();
+      }
+    });
   }
 
   private write(bytes: Buffer): Promise<void> {
@@ -243,7 +329,7 @@ export class LinePump {
     );
     if (!rule) {
       await this.write(Buffer.concat([line, newline]));
-      recordLine(this.recorder, this.direction, line);
+      this.recordLine(line);
       return;
     }
     await this.fault(rule, line, parsed.id, parsed.isRequest);
@@ -255,17 +341,12 @@ export class LinePump {
       this.held.delete(timer);
       this.enqueue(async () => {
         await this.write(Buffer.concat([line, newline]));
-        recordLine(this.recorder, this.direction, line, faultMark(rule, `delayed ${ms} ms`));
+        this.recordLine(line, faultMark(rule, `delayed ${ms} ms`));
         if (this.held.size === 0) this.allDelivered?.();
       });
     }, ms);
     this.held.set(timer, () =>
-      recordLine(
-        this.recorder,
-        this.direction,
-        line,
-        faultMark(rule, `delayed ${ms} ms: not delivered, the connection ended first`),
-      ),
+      this.recordLine(line, faultMark(rule, `delayed ${ms} ms: not delivered, the connection ended first`)),
     );
   }
 
@@ -282,37 +363,27 @@ export class LinePump {
         this.hold(rule, line, action.ms);
         return;
       case 'drop':
-        recordLine(this.recorder, this.direction, line, faultMark(rule, 'dropped: not delivered'));
+        this.recordLine(line, faultMark(rule, 'dropped: not delivered'));
         return;
       case 'duplicate':
         await this.write(Buffer.concat([line, newline, line, newline]));
-        recordLine(this.recorder, this.direction, line);
-        recordLine(this.recorder, this.direction, line, faultMark(rule, 'duplicate: sent a second time'));
+        this.recordLine(line);
+        this.recordLine(line, faultMark(rule, 'duplicate: sent a second time'));
         return;
       case 'truncate': {
         const cut = line.subarray(0, Math.min(action.bytes ?? Math.floor(line.length / 2), line.length));
         await this.write(Buffer.concat([cut, newline]));
-        recordLine(
-          this.recorder,
-          this.direction,
-          cut,
-          faultMark(rule, `truncated to ${cut.length} of ${line.length} bytes`),
-        );
+        this.recordLine(cut, faultMark(rule, `truncated to ${cut.length} of ${line.length} bytes`));
         return;
       }
       case 'corrupt': {
         const bad = corrupted(line);
         await this.write(Buffer.concat([bad, newline]));
-        recordLine(this.recorder, this.direction, bad, faultMark(rule, 'corrupted JSON'));
+        this.recordLine(bad, faultMark(rule, 'corrupted JSON'));
         return;
       }
       case 'close':
-        recordLine(
-          this.recorder,
-          this.direction,
-          line,
-          faultMark(rule, 'not delivered: the tap closed the connection'),
-        );
+        this.recordLine(line, faultMark(rule, 'not delivered: the tap closed the connection'));
         stage.close(faultMark(rule, 'closed the connection'));
         return;
       case 'error': {
@@ -324,12 +395,7 @@ export class LinePump {
           });
         if (isRequest) {
           // The request never reaches its peer: the tap answers it.
-          recordLine(
-            this.recorder,
-            this.direction,
-            line,
-            faultMark(rule, 'answered by the tap with an error, not delivered'),
-          );
+          this.recordLine(line, faultMark(rule, 'answered by the tap with an error, not delivered'));
           stage.answer(answer(action.code), faultMark(rule, `injected JSON-RPC error ${action.code}`));
           return;
         }
@@ -342,7 +408,7 @@ export class LinePump {
       }
       default:
         await this.write(Buffer.concat([line, newline]));
-        recordLine(this.recorder, this.direction, line);
+        this.recordLine(line);
     }
   }
 }

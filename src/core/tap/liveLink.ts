@@ -5,7 +5,8 @@
  * Nothing here may hold up the host's pipe: the frames come from the recorder (which records off the hot path), the
  * socket is written without waiting, and anything wrong — no Loupe, a refused or slow connection, a wrong secret, a
  * Loupe that does not keep up — drops the tap to journal-only, said once on stderr. Frames recorded before the
- * socket is open wait in a bounded queue.
+ * socket is open wait in a bounded queue; they follow the hello as soon as it is written, not after Loupe's welcome,
+ * so a short run (a host's era probe: one request on a process of its own, killed a second after) is not lost.
  */
 import { readFile } from 'node:fs/promises';
 import { connect, type Socket } from 'node:net';
@@ -35,7 +36,7 @@ export interface LiveLink {
    * none is running, the folder is not trusted): whether this tap may be a live session that gets fault rules.
    */
   readonly connected: Promise<boolean>;
-  /** Stops sending; the frames already written are flushed (at most a short wait). */
+  /** Stops sending; the frames already recorded are flushed (a link still connecting is waited for, at most acceptTimeoutMs). */
   close(): Promise<void>;
 }
 
@@ -68,9 +69,14 @@ export function linkToLoupe(options: LiveLinkOptions): LiveLink {
   let done = false;
   let settle: (linked: boolean) => void = () => undefined;
   const connected = new Promise<boolean>((resolve) => (settle = resolve));
+  // Settles once the socket is open (the queue sent) or the link gave up: what close() waits for, so the frames of a
+  // short run are sent, not dropped with the queue.
+  let decided: () => void = () => undefined;
+  const openedOrGone = new Promise<void>((resolve) => (decided = resolve));
 
   const stop = (why?: string): void => {
     settle(false);
+    decided();
     if (done) return;
     done = true;
     unsubscribe();
@@ -129,7 +135,17 @@ export function linkToLoupe(options: LiveLinkOptions): LiveLink {
     });
     opened.on('connect', () => {
       settle(true);
-      opened.write(`${JSON.stringify({ type: 'hello', secret, ...options.hello } satisfies TapHello)}\n`);
+      // A stdio tap's parent is its host (see TapHello.hostPid); an HTTP tap serves every connection itself.
+      const host =
+        options.hello.server.transport === 'stdio' && process.ppid > 1 ? { hostPid: process.ppid } : {};
+      opened.write(
+        `${JSON.stringify({ type: 'hello', secret, ...host, ...options.hello } satisfies TapHello)}\n`,
+      );
+      // Loupe reads the frames after the hello, in order; a Loupe that refuses the hello closes the socket unread.
+      const waiting = queue ?? [];
+      queue = undefined;
+      for (const queued of waiting) send(queued);
+      decided();
     });
     let pending = '';
     opened.setEncoding('utf8');
@@ -154,9 +170,6 @@ export function linkToLoupe(options: LiveLinkOptions): LiveLink {
           clearTimeout(timer);
           const session = (message as { session?: unknown }).session;
           options.say(`live in Loupe${typeof session === 'string' ? ` as session ${session}` : ''}`);
-          const waiting = queue ?? [];
-          queue = undefined;
-          for (const queued of waiting) send(queued);
           continue;
         }
         const faults = parseFaults(message);
@@ -170,15 +183,15 @@ export function linkToLoupe(options: LiveLinkOptions): LiveLink {
   return {
     connected,
     async close() {
+      // Still connecting: the recorded frames wait in the queue. Wait for the socket (bounded by the accept timeout,
+      // which gives up the link) so they are sent, not dropped.
+      if (!done && queue !== undefined) await openedOrGone;
       settle(false);
       if (done) return;
       done = true;
       unsubscribe();
       const open = socket;
-      if (!open || !welcomed) {
-        open?.destroy();
-        return;
-      }
+      if (!open) return;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(() => {
           open.destroy();

@@ -11,6 +11,11 @@ export interface TapHello {
   /** The server as the tap runs it: a command line, or the upstream URL. */
   server: { transport: 'stdio'; command: string; args: string[] } | { transport: 'http'; url: string };
   pid: number;
+  /**
+   * A stdio tap's parent: the host that started it. A host that probes the era on one server process and speaks on
+   * another (the v2 SDK client) starts both taps, so a DiscoverResult of the first completes the second's handshake.
+   */
+  hostPid?: number;
   journalPath?: string;
 }
 
@@ -36,18 +41,36 @@ export interface TapFaults {
 
 export type TapMessage = TapHello | TapFrame;
 
-const strings = (value: unknown): value is string[] => Array.isArray(value) && value.every((item) => typeof item === 'string');
+const strings = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((item) => typeof item === 'string');
 
 export function parseHello(value: unknown): TapHello | undefined {
   if (!isJsonObject(value) || value.type !== 'hello' || typeof value.secret !== 'string') return undefined;
   const server = value.server;
   if (!isJsonObject(server)) return undefined;
   const pid = typeof value.pid === 'number' ? value.pid : 0;
-  const journal = typeof value.journalPath === 'string' ? { journalPath: value.journalPath } : {};
+  const journal = {
+    ...(typeof value.journalPath === 'string' ? { journalPath: value.journalPath } : {}),
+    ...(typeof value.hostPid === 'number' && Number.isSafeInteger(value.hostPid) && value.hostPid > 0
+      ? { hostPid: value.hostPid }
+      : {}),
+  };
   if (server.transport === 'stdio' && typeof server.command === 'string' && strings(server.args))
-    return { type: 'hello', secret: value.secret, server: { transport: 'stdio', command: server.command, args: server.args }, pid, ...journal };
+    return {
+      type: 'hello',
+      secret: value.secret,
+      server: { transport: 'stdio', command: server.command, args: server.args },
+      pid,
+      ...journal,
+    };
   if (server.transport === 'http' && typeof server.url === 'string')
-    return { type: 'hello', secret: value.secret, server: { transport: 'http', url: server.url }, pid, ...journal };
+    return {
+      type: 'hello',
+      secret: value.secret,
+      server: { transport: 'http', url: server.url },
+      pid,
+      ...journal,
+    };
   return undefined;
 }
 

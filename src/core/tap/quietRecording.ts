@@ -8,6 +8,9 @@
  * The relay and the recording share one thread, so a held second of traffic is recorded in slices of a few
  * milliseconds, with the event loop turned between them: a request arriving meanwhile is relayed after one slice,
  * not after the whole second's parsing (which held a 10,000-tool listing's last pages for ~100 ms).
+ *
+ * Work that holds bytes (a chunk to read later) says how many: past maxHeldBytes the queue is worked through at once,
+ * so traffic that never pauses (a 1 GB event) is recorded as it flows instead of piling up in memory.
  */
 import type { Direction } from '../../shared/frames.js';
 import type { FrameRecorder, RecordExtra } from '../recorder/frameRecorder.js';
@@ -21,9 +24,13 @@ const quietMs = 20;
 const maxHoldMs = 1000;
 /** How long one slice of recording may hold the thread before the relay gets its turn. */
 const sliceMs = 2;
+/** Bytes the queued work may hold before it is run at once. */
+const maxHeldBytes = 8 * 1024 * 1024;
 
 export class QuietRecording {
-  private queue: { job: (at: Arrival) => void; at: Arrival }[] = [];
+  private queue: { job: (at: Arrival) => void; at: Arrival; bytes: number }[] = [];
+  /** Bytes the queued work holds. */
+  private heldBytes = 0;
   /** The queue's first piece not yet run (pieces before it are done). */
   private next = 0;
   /** A slice is due (setImmediate): the queue is being worked through. */
@@ -43,10 +50,11 @@ export class QuietRecording {
     return { t: this.recorder.now(), wall: Date.now() };
   }
 
-  /** Runs job later with the time of now (or of `at`). */
-  defer(job: (at: Arrival) => void, at: Arrival = this.now()): void {
-    this.queue.push({ job, at });
-    if (this.atOnce) return this.flush();
+  /** Runs job later with the time of now (or of `at`); `bytes`: how many bytes the job holds until it runs. */
+  defer(job: (at: Arrival) => void, at: Arrival = this.now(), bytes = 0): void {
+    this.queue.push({ job, at, bytes });
+    this.heldBytes += bytes;
+    if (this.atOnce || this.heldBytes > maxHeldBytes) return this.flush();
     this.lastAt = at.t;
     if (this.timer || this.draining) return;
     this.firstAt = at.t;
@@ -71,8 +79,9 @@ export class QuietRecording {
   private run(until: number): void {
     const queue = this.queue;
     while (this.next < queue.length) {
-      const { job, at } = queue[this.next];
+      const { job, at, bytes } = queue[this.next];
       this.next += 1;
+      this.heldBytes -= bytes;
       try {
         job(at);
       } catch {

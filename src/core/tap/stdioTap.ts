@@ -9,12 +9,13 @@ import { closeSync, fstatSync } from 'node:fs';
 import type { Readable, Writable } from 'node:stream';
 import { LoupeError } from '../../shared/errors.js';
 import type { FrameRecorder } from '../recorder/frameRecorder.js';
-import { LineSplitter } from '../wire/lineSplitter.js';
 import { spawnFailure } from '../wire/spawnFailure.js';
 import { FaultMatcher, type FaultRule } from './faultRules.js';
-import { LinePump, type FaultStage } from './linePump.js';
+import { frameLimit } from './frameCapture.js';
+import { LinePump, PassOrder, type FaultStage } from './linePump.js';
 import { MessageSubjects } from './messageSubjects.js';
 import { serverPipes, type ServerPipes } from './fifoPipes.js';
+import { TapLines } from './tapLines.js';
 import { TapRecording, ThreadPump } from './threadPump.js';
 
 export interface StdioTapOptions {
@@ -38,6 +39,11 @@ export interface StdioTapOptions {
    * so a tap that may get them (a live one) leaves this off.
    */
   fastPath?: boolean;
+  /**
+   * The recording limit of one line (default 64 MiB): a longer line passes on whole and unchanged, and is recorded as
+   * a marker with its size, digest and first bytes (frameCapture.ts).
+   */
+  maxFrameBytes?: number;
 }
 
 export interface TapControl {
@@ -109,19 +115,26 @@ export function runStdioTap(options: StdioTapOptions): Promise<TapExit> {
       rules.length === 0 ? undefined : stageOf(answerOn);
     const matcher = new FaultMatcher(rules);
     const subjects = new MessageSubjects();
+    const limit = frameLimit(options.maxFrameBytes);
+    // Both directions' pass-through recording in one order: a request before the answer it caused.
+    const order = new PassOrder(recorder);
     const toServer: LinePump = new LinePump(
       'out',
       hostIn,
       child.stdin,
       recorder,
+      limit,
       stage(() => toHost),
+      order,
     );
     const toHost: LinePump = new LinePump(
       'in',
       child.stdout,
       hostOut,
       recorder,
+      limit,
       stage(() => toServer),
+      order,
     );
     options.onControl?.({
       setFaults(next) {
@@ -143,7 +156,7 @@ export function runStdioTap(options: StdioTapOptions): Promise<TapExit> {
     // The host may close its end first: a write to a closed pipe must not kill the tap.
     child.stdin.on('error', () => undefined);
     hostOut.on('error', () => undefined);
-    const stderrLines = new LineSplitter((text) => recorder.record('in', text, { kind: 'stderr' }));
+    const stderrLines = stderrRecording(recorder, limit);
     child.stderr.on('data', (chunk: Buffer) => {
       hostErr.write(chunk);
       stderrLines.push(chunk);
@@ -175,6 +188,11 @@ export function runStdioTap(options: StdioTapOptions): Promise<TapExit> {
   });
 }
 
+/** The server's stderr, recorded line by line as it passed (kind 'stderr'), each line bounded as a frame is. */
+function stderrRecording(recorder: FrameRecorder, limit: number): TapLines {
+  return new TapLines(recorder, 'in', limit, 'A stderr line', () => ({ kind: 'stderr' }));
+}
+
 /**
  * How the fast path can read this process's stdin: a pipe or socket (what hosts give) by a thread's event loop, a
  * file by blocking reads (its end comes); a terminal or anything unknown not at all (the event-loop path then).
@@ -199,6 +217,7 @@ function runFast(
 ): Promise<TapExit> {
   const { recorder } = options;
   const hostErr = options.hostErr ?? process.stderr;
+  const limit = frameLimit(options.maxFrameBytes);
   const recording = new TapRecording(recorder);
   const toServer = new ThreadPump(
     {
@@ -209,6 +228,7 @@ function runFast(
       closeSink: true,
       recorder,
       keepsAlive: false,
+      maxFrameBytes: limit,
     },
     recording,
   );
@@ -221,6 +241,7 @@ function runFast(
       closeSink: false,
       recorder,
       keepsAlive: true,
+      maxFrameBytes: limit,
     },
     recording,
   );
@@ -234,7 +255,7 @@ function runFast(
     };
     for (const signal of signals) process.on(signal, forward);
     const stderr = child.stderr as Readable;
-    const stderrLines = new LineSplitter((text) => recorder.record('in', text, { kind: 'stderr' }));
+    const stderrLines = stderrRecording(recorder, limit);
     stderr.on('data', (chunk: Buffer) => {
       hostErr.write(chunk);
       stderrLines.push(chunk);

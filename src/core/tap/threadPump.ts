@@ -11,9 +11,9 @@
 import { Worker } from 'node:worker_threads';
 import type { Direction } from '../../shared/frames.js';
 import type { FrameRecorder } from '../recorder/frameRecorder.js';
-import { LineSplitter } from '../wire/lineSplitter.js';
 import { ByteRing, monotonicMs, type RingChunk } from './byteRing.js';
 import type { ForwardWorkerData } from './forwardWorker.js';
+import { TapLines } from './tapLines.js';
 
 const ringBytes = 16 * 1024 * 1024;
 const quietMs = 20;
@@ -29,12 +29,14 @@ export interface ThreadPumpOptions {
   recorder: FrameRecorder;
   /** Whether the process may exit while this direction still waits for bytes (the host's stdin: yes). */
   keepsAlive: boolean;
+  /** The recording limit of one line (frameCapture.ts). */
+  maxFrameBytes: number;
 }
 
 export class ThreadPump {
   readonly ring = new ByteRing(ringBytes);
   private readonly control = new Int32Array(new SharedArrayBuffer(4));
-  private readonly splitter: LineSplitter;
+  private readonly splitter: TapLines;
   private arrived = { t: 0, wall: 0 };
   private finished = false;
 
@@ -42,12 +44,13 @@ export class ThreadPump {
     private readonly options: ThreadPumpOptions,
     private readonly recording: TapRecording,
   ) {
-    this.splitter = new LineSplitter((text, exactBytes) => {
-      options.recorder.record(options.direction, text, {
-        ...(exactBytes ? { rawBase64: exactBytes.toString('base64') } : {}),
-        ...this.arrived,
-      });
-    });
+    this.splitter = new TapLines(
+      options.recorder,
+      options.direction,
+      options.maxFrameBytes,
+      options.direction === 'in' ? 'A stdout line' : 'A stdin line',
+      () => this.arrived,
+    );
     recording.add(this);
   }
 

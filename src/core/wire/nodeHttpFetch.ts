@@ -5,12 +5,19 @@
  * Connection failures reject like fetch's (a TypeError whose cause carries the errno code), so networkFailure()
  * names them the same way.
  */
-import { request as httpRequest, type IncomingMessage } from 'node:http';
-import { request as httpsRequest } from 'node:https';
-import { Readable } from 'node:stream';
-import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
+import type { IncomingMessage } from 'node:http';
+import type { Readable } from 'node:stream';
 import type { FetchLike } from './recordingFetch.js';
 import { isBlockedPort } from './blockedPorts.js';
+
+/**
+ * node:http, node:https (TLS), node:zlib: loaded on the first request, not when the wire modules are imported, which
+ * every session does, a stdio one included (they were a tenth of a `loupe list`'s start-up). Synchronous: Node's own.
+ */
+const http = () => process.getBuiltinModule('node:http');
+const https = () => process.getBuiltinModule('node:https');
+const zlib = () => process.getBuiltinModule('node:zlib');
+const streams = () => process.getBuiltinModule('node:stream');
 
 /** Statuses whose response has no body (the Response constructor refuses one). */
 const bodilessStatuses = new Set([101, 204, 205, 304]);
@@ -23,7 +30,7 @@ export const nodeHttpFetch: FetchLike = (input, init = {}) => {
   const headers: Record<string, string> = {};
   new Headers(init.headers).forEach((value, name) => (headers[name] = value));
   if (body !== undefined) headers['content-length'] = String(body.byteLength);
-  const request = (url.protocol === 'https:' ? httpsRequest : httpRequest)(url, {
+  const request = (url.protocol === 'https:' ? https().request : http().request)(url, {
     method: (init.method ?? 'GET').toUpperCase(),
     headers,
   });
@@ -61,7 +68,7 @@ function toResponse(message: IncomingMessage): Response {
     return new Response(null, { status, statusText: message.statusMessage, headers });
   }
   const decoded = decoding(message, headers.get('content-encoding'));
-  const stream = Readable.toWeb(decoded) as ReadableStream<Uint8Array>;
+  const stream = streams().Readable.toWeb(decoded) as ReadableStream<Uint8Array>;
   return new Response(stream, { status, statusText: message.statusMessage, headers });
 }
 
@@ -70,11 +77,11 @@ function decoding(message: IncomingMessage, coding: string | null): Readable {
   const name = (coding ?? '').trim().toLowerCase();
   const decoder =
     name === 'gzip' || name === 'x-gzip'
-      ? createGunzip()
+      ? zlib().createGunzip()
       : name === 'deflate'
-        ? createInflate()
+        ? zlib().createInflate()
         : name === 'br'
-          ? createBrotliDecompress()
+          ? zlib().createBrotliDecompress()
           : undefined;
   if (!decoder) return message;
   message.once('error', (error) => decoder.destroy(error));

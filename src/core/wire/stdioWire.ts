@@ -13,7 +13,11 @@ import { childEnvironment } from './environment.js';
 import { LineSplitter } from './lineSplitter.js';
 import { tooLarge, truncatedNote, wireLimits, type WireLimits } from './limits.js';
 import { spawnFailure } from './spawnFailure.js';
+import { causeWindow, stderrCause } from './stderrCause.js';
 import type { Wire, WireEvents } from './wire.js';
+
+/** A kept stderr line's length at most: the cause is in its first words, and a server may write megabytes a line. */
+const causeLineLimit = 2_000;
 
 /** How long close() waits at each step (stdin closed, SIGTERM) before the next, ms. */
 const closeStepMs = 400;
@@ -30,6 +34,8 @@ export class StdioWire implements Wire {
   private ended: LoupeErrorData | undefined;
   private finished = false;
   private lastStderr: string | undefined;
+  /** The end of stderr (bounded): the line that says why the server exited is often not its last one. */
+  private readonly recentStderr: string[] = [];
   private exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
   private readonly done: Promise<void>;
   private markDone: () => void = () => undefined;
@@ -174,7 +180,11 @@ export class StdioWire implements Wire {
   }
 
   private stderrLine(line: string): void {
-    if (line.trim()) this.lastStderr = line;
+    if (line.trim()) {
+      this.lastStderr = line;
+      this.recentStderr.push(line.length > causeLineLimit ? line.slice(0, causeLineLimit) : line);
+      if (this.recentStderr.length > causeWindow) this.recentStderr.shift();
+    }
     this.recorder.record('in', line, { kind: 'stderr' });
   }
 
@@ -189,11 +199,19 @@ export class StdioWire implements Wire {
     const code = this.exit?.code ?? undefined;
     const signal = this.exit?.signal ?? undefined;
     const how = code !== undefined ? ` with code ${code}` : signal ? ` on signal ${signal}` : '';
-    const tail = this.lastStderr ? `: ${this.lastStderr}` : '';
+    // The headline names the cause (Error: Cannot find module …) when stderr has one, not Node's closing banner.
+    const cause = stderrCause(this.recentStderr);
+    const headline = cause ?? this.lastStderr;
+    const tail = headline ? `: ${headline}` : '';
     const reason: LoupeErrorData = {
       kind: 'server-exited',
       message: `Server exited${how}${tail}`,
-      data: { exitCode: code ?? null, signal: signal ?? null, lastStderrLine: this.lastStderr ?? null },
+      data: {
+        exitCode: code ?? null,
+        signal: signal ?? null,
+        lastStderrLine: this.lastStderr ?? null,
+        stderrCause: cause ?? null,
+      },
     };
     if (code !== undefined) reason.code = code;
     return reason;

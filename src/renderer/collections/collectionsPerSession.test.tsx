@@ -83,8 +83,10 @@ describe('collections per session', () => {
       await draftFromCall({ tool: 's1_tool_0', arguments: { a: 1 }, result: { content: [] } });
       addDraftToCollection();
     });
+    // The view is its own chunk (lazyViews.tsx), shown once loaded. Loaded here first: on a loaded machine, vitest's
+    // first transform of it can take longer than findByRole waits, and the chunk's loading is not what is tested.
+    await import('./CollectionsView');
     act(() => setTab('Collections'));
-    // The view is its own chunk (lazyViews.tsx): it shows once loaded.
     const s1Text = (await screen.findByRole<HTMLTextAreaElement>('textbox', { name: 'Collection JSON' })).value;
     expect(collectionOf(s1Text).steps.map((step) => step.tool)).toEqual(['s1_tool_0']);
 

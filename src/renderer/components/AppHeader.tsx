@@ -4,7 +4,7 @@ import { eraName } from '../lib/era';
 import { offlineReason, snapshotFacts } from './OfflineSnapshot';
 import { openSnapshotFile, saveSnapshot } from '../store/appActions';
 import { selectHandshake, selectTapped } from '../store/selectors';
-import { disconnect, reconnect } from '../store/sessionActions';
+import { connect, disconnect, reconnect } from '../store/sessionActions';
 import { useLoupeStore } from '../store/store';
 import { openConnectDialog, togglePalette } from '../workbench/workbenchActions';
 
@@ -21,22 +21,26 @@ const paletteKeys =
  * elsewhere, disconnect, reconnect, save or open a snapshot), and the palette that reaches everything else.
  */
 export function AppHeader() {
-  const { status, handshake, busy, viewingSnapshot, snapshot, tapped, lastTarget, linkOpen } = useLoupeStore(
-    useShallow((state) => ({
-      status: state.status,
-      handshake: selectHandshake(state),
-      busy: state.snapshotBusy,
-      viewingSnapshot: state.snapshotView !== null,
-      snapshot: state.snapshotView?.snapshot ?? null,
-      tapped: selectTapped(state),
-      lastTarget: state.lastTarget,
-      linkOpen: state.backendLink === 'open',
-    })),
-  );
+  const { status, handshake, busy, viewingSnapshot, snapshot, tapped, lastTarget, ended, linkOpen } =
+    useLoupeStore(
+      useShallow((state) => ({
+        ended: state.backendLink === 'ended',
+        status: state.status,
+        handshake: selectHandshake(state),
+        busy: state.snapshotBusy,
+        viewingSnapshot: state.snapshotView !== null,
+        snapshot: state.snapshotView?.snapshot ?? null,
+        tapped: selectTapped(state),
+        lastTarget: state.lastTarget,
+        linkOpen: state.backendLink === 'open',
+      })),
+    );
   const name = text(handshake?.serverInfo?.name);
   const version = text(handshake?.serverInfo?.version);
-  const state = viewingSnapshot ? 'snapshot' : status.state;
-  const connecting = status.state === 'connecting' || !linkOpen;
+  // The Loupe behind this tab has ended: no session of it is connected any more, whatever it last said.
+  const state = viewingSnapshot ? 'snapshot' : ended && status.state !== 'idle' ? 'closed' : status.state;
+  // A tapped session connecting is the host's handshake: connecting elsewhere stays open to the person.
+  const connecting = (status.state === 'connecting' && !tapped) || !linkOpen;
   const protocol = handshake
     ? `MCP ${handshake.protocolVersion} (${eraName(handshake)}) · ${handshake.transport}`
     : undefined;
@@ -67,7 +71,9 @@ export function AppHeader() {
               : state === 'connecting'
                 ? 'Connecting'
                 : state === 'closed'
-                  ? 'Closed'
+                  ? ended
+                    ? 'Loupe ended'
+                    : 'Closed'
                   : 'Idle'}
         </span>
         {name ? (
@@ -105,22 +111,50 @@ export function AppHeader() {
         >
           Connect…
         </button>
-        <button
-          type="button"
-          onClick={() => void disconnect()}
-          disabled={viewingSnapshot || (status.state !== 'connected' && status.state !== 'connecting')}
-          title={viewingSnapshot ? `${offlineReason}: close it to disconnect the live session` : undefined}
-        >
-          Disconnect
-        </button>
-        <button
-          type="button"
-          onClick={() => void reconnect()}
-          disabled={viewingSnapshot || !lastTarget || connecting}
-          title={viewingSnapshot ? `${offlineReason}: close it to reconnect the live session` : undefined}
-        >
-          Reconnect
-        </button>
+        {tapped && !viewingSnapshot ? (
+          <>
+            {/* Loupe does not own a tapped connection: Reconnect would start a second server and drop the host's.
+                The header's fact says "watched through loupe tap, read-only"; the button's description says why. */}
+            <span className="visually-hidden" id="tapped-note" data-testid="tapped-note">
+              This is the host’s connection, watched through loupe tap: Loupe does not own it, so it has no
+              Disconnect or Reconnect. Closing the session stops watching; the host goes on.
+            </span>
+            <button
+              type="button"
+              onClick={() => void connect(status.state === 'idle' ? { transport: 'demo' } : status.target)}
+              disabled={!linkOpen}
+              aria-describedby="tapped-note"
+              title="The host’s connection is watched, not Loupe’s own: this starts the server again in a session of Loupe’s own, beside this one (this one stays as it is)"
+            >
+              Open a session of your own
+            </button>
+          </>
+        ) : (
+          <>
+            <button
+              type="button"
+              onClick={() => void disconnect()}
+              disabled={
+                viewingSnapshot ||
+                !linkOpen ||
+                (status.state !== 'connected' && status.state !== 'connecting')
+              }
+              title={
+                viewingSnapshot ? `${offlineReason}: close it to disconnect the live session` : undefined
+              }
+            >
+              Disconnect
+            </button>
+            <button
+              type="button"
+              onClick={() => void reconnect()}
+              disabled={viewingSnapshot || !lastTarget || connecting}
+              title={viewingSnapshot ? `${offlineReason}: close it to reconnect the live session` : undefined}
+            >
+              Reconnect
+            </button>
+          </>
+        )}
       </div>
       <div className="header-actions" role="group" aria-label="Snapshot" aria-busy={busy}>
         {busy ? (
@@ -131,7 +165,7 @@ export function AppHeader() {
         <button
           type="button"
           onClick={() => void saveSnapshot()}
-          disabled={busy || viewingSnapshot || status.state === 'idle'}
+          disabled={busy || viewingSnapshot || status.state === 'idle' || !linkOpen}
           title={viewingSnapshot ? `${offlineReason}: it is already a file` : undefined}
           aria-label="Save snapshot"
         >

@@ -7,7 +7,7 @@ import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { ConformCheck, ConformScenario } from '../../shared/conform';
 import { useLoupeStore } from '../store/store';
-import { loadConformChoices, pickRequired, runConform, showConformFrames, statusesOf, toggleScenario } from './conformActions';
+import { loadConformChoices, pickRequired, requirementSet, runConform, showConformFrames, statusesOf, toggleScenario } from './conformActions';
 import './conform.css';
 
 const marks: Record<ConformCheck['status'], string> = { SUCCESS: '✓', FAILURE: '✗', WARNING: '!', SKIPPED: '–', INFO: 'i' };
@@ -69,7 +69,9 @@ export function ConformView() {
 
   if (!connected && !report) return <p className="empty">Connect to a server to judge it with the conformance suite.</p>;
   if (!choices) return <p className="empty">{error ? `Could not read the suite: ${error.message}` : 'Reading the conformance suite…'}</p>;
-  const picked = conform.picked ?? choices.scenarios.filter((item) => item.required).map((item) => item.name);
+  // One list for the ticks, the legend's count, the button's count and the run: the requirement set runs its
+  // not-scored scenarios too, so they are ticked (and counted) with it.
+  const picked = conform.picked ?? requirementSet(choices);
   const results = running ? conform.finished : (report?.scenarios ?? []);
   const before = statusesOf(conform.previous);
   const now = statusesOf(report);
@@ -141,6 +143,11 @@ export function ConformView() {
       {error && !running && (
         <p className="assertion failed" role="alert">
           {error.kind}: {error.message}
+        </p>
+      )}
+      {report?.fixtures && !running && (
+        <p className="conform-fixtures" role="note">
+          Note: {report.fixtures}.
         </p>
       )}
       {report && !running && (

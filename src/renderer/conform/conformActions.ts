@@ -1,6 +1,6 @@
 /** The Conformance tab's actions: load the choices, tick scenarios, run (installing the suite if the user agreed), follow progress. */
 import type { LoupeApi } from '../../shared/contract';
-import type { ConformReport } from '../../shared/conform';
+import type { ConformChoices, ConformReport } from '../../shared/conform';
 import type { ConformPanel } from './conformSlice';
 import { toErrorData } from '../../shared/errors';
 import { apiOf, sessionStore, shownStore, type ScopedStore } from '../sessions/sessionStore';
@@ -19,10 +19,23 @@ export async function loadConformChoices(store: ScopedStore = shownStore()): Pro
   }
 }
 
+/**
+ * The requirement set as the suite runs it: the scenarios it requires and those it runs without scoring. What is
+ * ticked by default, what the Run button counts, and what a default run runs are this one list.
+ */
+export function requirementSet(choices: ConformChoices | null | undefined): string[] {
+  return (choices?.scenarios ?? []).filter((item) => item.required || item.inRequirementSet === true).map((item) => item.name);
+}
+
+/** The scenarios a run would run now: those ticked, or the requirement set. */
+export function pickedScenarios(store: ScopedStore = shownStore()): string[] {
+  const { conform } = store.getState();
+  return conform.picked ?? requirementSet(conform.choices);
+}
+
 /** Ticks or unticks a scenario; the first change starts from the requirement set. */
 export function toggleScenario(name: string, store: ScopedStore = shownStore()): void {
-  const { conform } = store.getState();
-  const start = conform.picked ?? (conform.choices?.scenarios.filter((item) => item.required).map((item) => item.name) ?? []);
+  const start = pickedScenarios(store);
   patch(store, { picked: start.includes(name) ? start.filter((item) => item !== name) : [...start, name] });
 }
 
@@ -33,9 +46,9 @@ export function pickRequired(store: ScopedStore = shownStore()): void {
 export async function runConform(install = false, store: ScopedStore = shownStore()): Promise<void> {
   const { conform } = store.getState();
   if (conform.running) return;
-  const required = conform.choices?.scenarios.filter((item) => item.required).map((item) => item.name) ?? [];
+  const set = requirementSet(conform.choices);
   // The requirement set as ticked by default runs as one: its not-scored scenarios are then marked as such.
-  const same = conform.picked === null || (conform.picked.length === required.length && required.every((name) => conform.picked?.includes(name)));
+  const same = conform.picked === null || (conform.picked.length === set.length && set.every((name) => conform.picked?.includes(name)));
   patch(store, { running: true, progress: null, finished: [], installLog: [], report: null, previous: conform.report ?? conform.previous, error: null });
   try {
     const report = await apiOf(store).runConformance({ ...(same ? {} : { scenarios: conform.picked ?? [] }), install });

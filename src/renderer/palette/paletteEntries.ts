@@ -135,7 +135,12 @@ function actionEntries(state: LoupeState): PaletteEntry[] {
   const add = (label: string, run: () => void, detail?: string): void => {
     actions.push({ id: `action:${label}`, group: 'Action', label, run, ...(detail ? { detail } : {}) });
   };
-  if (state.lastTarget) {
+  const tapped = state.status.state !== 'idle' && state.status.tapped !== undefined;
+  if (state.lastTarget && tapped) {
+    // The host's connection: Loupe neither reconnects nor disconnects it; a session of its own opens beside it.
+    const target = state.lastTarget;
+    add('Open a session of your own', () => void connect(target), describeTarget(target));
+  } else if (state.lastTarget) {
     const target = state.lastTarget;
     add(
       connected ? 'Reconnect' : 'Connect',
@@ -150,7 +155,7 @@ function actionEntries(state: LoupeState): PaletteEntry[] {
       describeTarget(target),
     );
   }
-  if (connected) add('Disconnect', () => void disconnect());
+  if (connected && !tapped) add('Disconnect', () => void disconnect());
   if (state.status.state !== 'idle' && !state.snapshotView) add('Save snapshot', () => void saveSnapshot());
   if (state.snapshotView) add('Close snapshot', closeSnapshot, 'back to the live session');
   add('Open snapshot', () =>

@@ -1,18 +1,21 @@
 /** The palette's session entries: one per session (switches to it), new, close, next and previous. */
-import { nextSessionKeys, previousSessionKeys, sessionLabel, statusWords } from '../sessions/sessionLabel';
+import { nextSessionKeys, previousSessionKeys, statusWords } from '../sessions/sessionLabel';
+import { sessionLabels, snapshotName } from '../sessions/stripFacts';
 import { closeSession, showSession, switchSession } from '../sessions/sessionsActions';
 import { newSessionToConnect } from '../workbench/workbenchActions';
 import type { LoupeState } from '../store/store';
 import type { PaletteEntry } from './paletteEntries';
 
 export function sessionEntries(state: LoupeState): PaletteEntry[] {
-  const entries: PaletteEntry[] = state.sessionList.map((entry) => {
+  const labels = sessionLabels(state, snapshotName(state.snapshotView));
+  const entries: PaletteEntry[] = state.sessionList.map((entry, index) => {
     const shown = entry.id === state.shownSession;
     const status = shown ? state.status : entry.status;
+    const { label, detail } = labels[index] ?? { label: entry.id, detail: '' };
     return {
       id: `session:${entry.id}`,
       group: 'Session',
-      label: `Session: ${sessionLabel(status, entry.serverName)}`,
+      label: `Session: ${label}${detail ? ` (${detail})` : ''}`,
       detail: `${entry.id} · ${statusWords(status)}${shown ? ' · shown' : ''}`,
       run: () => void showSession(entry.id),
     };

@@ -10,8 +10,8 @@ import { connect } from '../store/sessionActions';
 /** The replay each opened snapshot is served by: it goes on while another session is shown, until stopped. */
 const served = new WeakMap<Snapshot, ReplayServing>();
 /**
- * The addresses this page served replays at: a session connected to one is a replay (the sessions list says so),
- * also after the replay stopped (its session stays, closed, with what it recorded).
+ * The addresses this page served replays at: a session connected to one is a replay (the sessions list and the
+ * palette say so), also after the replay stopped (its session stays, closed, with what it recorded).
  */
 const servedUrls = new Set<string>();
 
@@ -38,6 +38,7 @@ export async function serveSnapshot(snapshot: Snapshot): Promise<ReplayServing> 
 export async function stopServing(snapshot: Snapshot): Promise<void> {
   const serving = served.get(snapshot);
   served.delete(snapshot);
+  // Its URL stays known: a session that was connected to it stays a replay session in the strip.
   if (serving) await getRootApi().stopReplay(serving.id);
 }
 

@@ -134,3 +134,8 @@ export function resetSessionStash(): void {
 export function apiOf(store: ScopedStore): LoupeApi {
   return store.session === undefined ? getRootApi() : sessionApi(store.session);
 }
+
+/** The snapshot a session not on screen shows, when one is open in it (the strip names it by the snapshot). */
+export function stashedSnapshot(session: string): LoupeState['snapshotView'] {
+  return stash.get(session)?.snapshotView ?? null;
+}

@@ -36,20 +36,37 @@ export function rememberedSession(): string | undefined {
   }
 }
 
+/** The server's name and era of a session's handshake: a connected one's, or the one a tapped session closed with. */
+function handshakeFacts(status: SessionStatus): { name: unknown; era: 'modern' | 'legacy' | undefined } {
+  const handshake =
+    status.state === 'connected'
+      ? status.handshake
+      : status.state === 'closed'
+        ? status.handshake
+        : undefined;
+  return { name: handshake?.serverInfo?.name, era: handshake?.era };
+}
+
 function entryOf(info: SessionInfo): SessionEntry {
-  return { id: info.id, status: info.status, openedAt: info.openedAt };
+  const status = info.status;
+  const { name, era } = handshakeFacts(status);
+  return {
+    id: info.id,
+    status,
+    openedAt: info.openedAt,
+    ...(typeof name === 'string' ? { serverName: name } : {}),
+    ...(era ? { era } : {}),
+  };
 }
 
 /** A status heard for any session: its dot in the strip follows it. */
 export function noteSessionStatus(session: string | undefined, status: SessionStatus): void {
   const id = session ?? shownSessionId();
   if (id === undefined) return;
-  const name = status.state === 'connected' ? status.handshake.serverInfo?.name : undefined;
-  const serverName = typeof name === 'string' ? { serverName: name } : {};
+  const { name, era } = handshakeFacts(status);
+  const known = { ...(typeof name === 'string' ? { serverName: name } : {}), ...(era ? { era } : {}) };
   setState((state) => ({
-    sessionList: state.sessionList.map((entry) =>
-      entry.id === id ? { ...entry, status, ...serverName } : entry,
-    ),
+    sessionList: state.sessionList.map((entry) => (entry.id === id ? { ...entry, status, ...known } : entry)),
   }));
 }
 
@@ -196,21 +213,26 @@ export async function refreshSessionList(): Promise<void> {
 export async function attachAtStart(): Promise<boolean> {
   const api = getRootApi();
   const infos = (await api.sessions()).filter((info) => !isHiddenSession(info.id));
-  if (infos.length === 0) {
+  const remembered = rememberedSession();
+  // Taps that reached Loupe before any page opened are the hosts' sessions, not this page's: a first page still gets
+  // its own session for the initial target (the demo), beside them. (It was missing: the taps were taken for a page
+  // that had been here before.) A reload of a tab that showed one of them takes it up again.
+  const owned = infos.filter((info) => info.status.state === 'idle' || !info.status.tapped);
+  if (owned.length === 0 && !infos.some((info) => info.id === remembered)) {
     const info = await api.openSession();
-    setState({ sessionList: [entryOf(info)] });
+    setState({ sessionList: [...infos.map(entryOf), entryOf(info)] });
     holdFresh(info.id);
     swapShown(info.id);
     remember(info.id);
     return true;
   }
   setState({ sessionList: infos.map(entryOf) });
-  const remembered = rememberedSession();
-  const chosen = infos.find((info) => info.id === remembered) ?? infos[0];
+  const chosen = infos.find((info) => info.id === remembered) ?? owned[0] ?? infos[0];
   swapShown(chosen.id);
   remember(chosen.id);
-  // One session that never connected: a page that starts over (the first load, or a reload before it dialled).
-  if (infos.length === 1 && chosen.status.state === 'idle') return true;
+  // One session of the page's own that never connected: a page that starts over (the first load, or a reload before
+  // it dialled).
+  if (owned.length === 1 && chosen === owned[0] && chosen.status.state === 'idle') return true;
   await attach(chosen.id);
   return false;
 }

@@ -94,6 +94,12 @@ export function bindBackendEvents(api: LoupeApi): () => void {
         logs: [...state.logs.slice(-(maxLogEntries - 1)), entry],
       }));
     }),
+    // A tapped session: the list as the host walked it through the tap (the backend asked nothing).
+    api.on('onListSeen', (result, session) => {
+      const store = sessionStore(session);
+      applyListResult(result, null, store);
+      if (result.kind === 'tools') void refreshLint(store);
+    }),
     api.on('onListChanged', ({ diff, result }, session) => {
       const store = sessionStore(session);
       recordListChange(diff, result, store);
@@ -106,7 +112,7 @@ export function bindBackendEvents(api: LoupeApi): () => void {
   useLoupeStore.setState({ backendLink: getBridgeState() });
   const stopBridge = onBridgeState((link) => {
     useLoupeStore.setState({ backendLink: link });
-    if (link === 'closed') wasClosed = true;
+    if (link === 'closed' || link === 'ended') wasClosed = true;
     if (link === 'open' && wasClosed) {
       wasClosed = false;
       // The backend keeps its sessions while the carrier is down: take them up again, traffic included.

@@ -79,6 +79,16 @@ export async function connect(
   choice: ConnectChoice = {},
   store: ScopedStore = shownStore(),
 ): Promise<void> {
+  const shown = store.getState().status;
+  if (shown.state !== 'idle' && shown.tapped) {
+    // A tapped session is the host's connection, kept as it is: a connection of Loupe's own opens in a new session
+    // beside it (connecting here started a second server and dropped the host's session from view). Imported when
+    // needed: the sessions' actions import these.
+    const { openNewSession } = await import('../sessions/sessionsActions');
+    if ((await openNewSession()) === undefined) return;
+    await connect(target, choice, shownStore());
+    return;
+  }
   const { protocol = 'auto', auth, timeoutMs } = choice;
   resetSessionView(store);
   store.setState({
@@ -110,8 +120,9 @@ export async function connect(
 
 export async function reconnect(): Promise<void> {
   const store = shownStore();
-  const { lastTarget, lastProtocol, authLast, lastTimeoutMs } = store.getState();
-  if (!lastTarget) return;
+  const { lastTarget, lastProtocol, authLast, lastTimeoutMs, status } = store.getState();
+  // A tapped session is the host's connection, not Loupe's: there is nothing of Loupe's to connect again.
+  if (!lastTarget || (status.state !== 'idle' && status.tapped)) return;
   const choice: ConnectChoice = {
     protocol: lastProtocol,
     ...(authLast ? { auth: authLast } : {}),
@@ -130,10 +141,13 @@ export async function disconnect(store: ScopedStore = shownStore()): Promise<voi
   }
 }
 
-/** Whether the server declared the capability the list needs (no handshake: ask anyway). */
+/**
+ * Whether the server declared the capability the list needs (no handshake: ask anyway). A tapped session's lists are
+ * the host's to walk: Loupe asks nothing and shows what passes, whatever the handshake it saw declared.
+ */
 function offers(store: ScopedStore, kind: ListKind): boolean {
   const status = store.getState().status;
-  if (status.state !== 'connected') return true;
+  if (status.state !== 'connected' || status.tapped) return true;
   return isJsonObject(status.handshake.capabilities[listMethods[kind].capability]);
 }
 

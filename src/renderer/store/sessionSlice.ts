@@ -3,7 +3,8 @@ import type { ProtocolChoice, SessionStatus } from '../../shared/session';
 import type { Target } from '../../shared/target';
 import type { SliceCreator } from './types';
 
-export type BackendLink = 'connecting' | 'open' | 'closed' | 'no-credential' | 'refused' | 'unreachable';
+export type BackendLink =
+  'connecting' | 'open' | 'closed' | 'ended' | 'no-credential' | 'refused' | 'unreachable';
 
 export interface SessionSlice {
   status: SessionStatus;

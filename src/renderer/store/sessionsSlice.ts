@@ -9,6 +9,8 @@ export interface SessionEntry {
   openedAt: number;
   /** The server's name from its last handshake, kept after it closes so the label stays recognisable. */
   serverName?: string;
+  /** The era of its last handshake, kept after it closes (the strip tells sessions of one server apart by it). */
+  era?: 'modern' | 'legacy';
 }
 
 export interface SessionsSlice {

@@ -8,6 +8,7 @@ import { errorTitle } from '../components/ErrorNotice';
 import { declaredNames, type CapabilityProbe } from '../lib/capabilityProbe';
 import { plural } from '../lib/format';
 import { dismissCapabilityProbe, listWithoutCapabilities } from '../store/capabilityProbeActions';
+import { selectTapped } from '../store/selectors';
 import { useLoupeStore } from '../store/store';
 import './declaredCapabilities.css';
 
@@ -59,7 +60,7 @@ function ProbeOutcome({ probe }: { probe: Exclude<CapabilityProbe, { state: 'run
 }
 
 export function DeclaredCapabilities() {
-  const { declared, probe, listed } = useLoupeStore(
+  const { declared, probe, listed, host } = useLoupeStore(
     useShallow((state) => ({
       declared:
         state.status.state === 'connected' && !state.snapshotView
@@ -67,8 +68,12 @@ export function DeclaredCapabilities() {
           : undefined,
       probe: state.capabilityProbe,
       listed: state.lists.tools.result !== null && !state.lists.tools.loading,
+      // A tapped session's capabilities are the host's, read from its frames: it is the host that declared them.
+      host: state.snapshotView ? undefined : selectTapped(state),
     })),
   );
+  const hostName = host ? `host${host.client ? ` (${host.client})` : ''}` : undefined;
+  const who = hostName ? `the ${hostName}` : 'Loupe';
   if (!declared) return null;
   const { core, extensions } = declaredNames(declared);
   const none = core.length === 0 && extensions.length === 0;
@@ -83,10 +88,10 @@ export function DeclaredCapabilities() {
         }
       >
         {none ? (
-          'Loupe declared no client capabilities.'
+          `${hostName ? `The ${hostName}` : 'Loupe'} declared no client capabilities.`
         ) : (
           <>
-            Listed for Loupe declaring{' '}
+            Listed for {who} declaring{' '}
             <span className="declared-names">{declaredWords(core, extensions)}</span>; a client declaring less
             may be listed other tools (the CLI declares none without <code>--input</code>).
           </>

@@ -10,7 +10,7 @@ import { VirtualList } from '../components/VirtualList';
 import { findingsByIndex } from '../lib/findings';
 import { buildHaystacks, filterHaystacks } from '../lib/toolFilter';
 import { selectItem, setListFilter } from '../store/appActions';
-import { selectLint, selectList, selectListSource } from '../store/selectors';
+import { selectLint, selectList, selectListSource, selectTapped } from '../store/selectors';
 import { streamedItems } from '../store/listsSlice';
 import { useLoupeStore } from '../store/store';
 import { DeclaredCapabilities } from './DeclaredCapabilities';
@@ -29,8 +29,9 @@ function text(item: JsonObject, field: string): string {
 }
 
 export function ToolsView() {
-  const { list, lint, filter, selected, source } = useLoupeStore(
+  const { list, lint, filter, selected, source, tapped } = useLoupeStore(
     useShallow((state) => ({
+      tapped: state.snapshotView === null && selectTapped(state) !== undefined,
       list: selectList('tools')(state),
       lint: selectLint(state),
       filter: state.filters.tools,
@@ -103,11 +104,17 @@ export function ToolsView() {
         {list.error ? <ErrorNotice error={list.error} context="Listing tools failed" /> : null}
         {!list.result && !list.loading && !list.unsupported && !list.error ? (
           <p className="empty">
-            No tools listed:{' '}
-            <button type="button" onClick={() => openConnectDialog()}>
-              Connect to a server…
-            </button>{' '}
-            or open a snapshot.
+            {tapped ? (
+              'The host has not listed tools yet: they show here as its tools/list passes the tap.'
+            ) : (
+              <>
+                No tools listed:{' '}
+                <button type="button" onClick={() => openConnectDialog()}>
+                  Connect to a server…
+                </button>{' '}
+                or open a snapshot.
+              </>
+            )}
           </p>
         ) : null}
         {list.result && !streamed && shownCount === 0 ? (

@@ -68,6 +68,14 @@ function useNotices(): Notice[] {
         </div>
       ),
     });
+  if (s.link === 'ended')
+    notices.push({
+      key: 'link:ended',
+      urgent: true,
+      title: 'Loupe ended',
+      tone: 'error',
+      body: <EndedNotice origin={window.location.origin} />,
+    });
   if (s.authPrompt)
     notices.push({
       key: `auth-prompt:${s.authPrompt.authorizationUrl}`,
@@ -199,5 +207,24 @@ export function NoticeStack() {
         ))}
       </ul>
     </section>
+  );
+}
+
+/**
+ * The Loupe of this tab has ended (it dropped, and nothing answers at its address since): said plainly, with the way
+ * on, as the access page says it for a token of an earlier run. What the tab shows stays, to be read.
+ */
+function EndedNotice({ origin }: { origin: string }) {
+  return (
+    <div className="notice-line" role="alert" data-testid="ended-banner">
+      <span>
+        This Loupe has ended: nothing answers at {origin} any more.{' '}
+        <span>
+          This tab can no longer list, call or save; what it shows is what it had. If you started Loupe again,
+          open the address it printed (<code>Loupe is at http://127.0.0.1:…/?token=…</code>): each run has its
+          own address and token.
+        </span>
+      </span>
+    </div>
   );
 }

@@ -12,9 +12,10 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { isServedReplay } from '../replay/replayActions';
-import { nextSessionKeys, previousSessionKeys, sessionLabel, statusWords } from '../sessions/sessionLabel';
+import { nextSessionKeys, previousSessionKeys, statusWords } from '../sessions/sessionLabel';
 import { closeSession, showSession } from '../sessions/sessionsActions';
 import { stashedPart } from '../sessions/sessionStore';
+import { sessionLabels, snapshotName } from '../sessions/stripFacts';
 import { useLoupeStore } from '../store/store';
 import { newSessionToConnect } from './workbenchActions';
 import { factsLine, sessionFacts, type SessionKind } from './sessionFacts';
@@ -25,6 +26,8 @@ const filterFrom = 5;
 interface Row {
   id: string;
   label: string;
+  /** What tells it from the sessions of the same label (kind, target, era, #n); '' when none has its label. */
+  detail: string;
   words: string;
   state: string;
   kind: SessionKind;
@@ -34,39 +37,45 @@ interface Row {
 }
 
 function useRows(): Row[] {
-  const { list, shown, shownStatus, shownSnapshot } = useLoupeStore(
+  const { list, shown, shownStatus, shownView } = useLoupeStore(
     useShallow((state) => ({
       list: state.sessionList,
       shown: state.shownSession,
       shownStatus: state.status,
-      shownSnapshot: state.snapshotView?.snapshot ?? null,
+      shownView: state.snapshotView,
     })),
   );
-  return useMemo(
-    () =>
-      list.map((entry) => {
-        const selected = entry.id === shown;
-        const status = selected ? shownStatus : entry.status;
-        // A background session's opened snapshot is in the page's stash of it.
-        const snapshot = selected ? shownSnapshot : (stashedPart(entry.id)?.snapshotView?.snapshot ?? null);
-        const facts = sessionFacts(status, snapshot, isServedReplay);
-        return {
-          id: entry.id,
-          label: sessionLabel(status, entry.serverName),
-          words: statusWords(status),
-          state: status.state,
-          kind: facts.kind,
-          line: factsLine(facts),
-          fullTarget: facts.fullTarget,
-          selected,
-        };
-      }),
-    [list, shown, shownStatus, shownSnapshot],
-  );
+  return useMemo(() => {
+    const shownSnapshot = shownView?.snapshot ?? null;
+    const labels = sessionLabels(
+      { sessionList: list, shownSession: shown, status: shownStatus },
+      snapshotName(shownView),
+    );
+    return list.map((entry, index) => {
+      const selected = entry.id === shown;
+      const status = selected ? shownStatus : entry.status;
+      // A background session's opened snapshot is in the page's stash of it.
+      const snapshot = selected ? shownSnapshot : (stashedPart(entry.id)?.snapshotView?.snapshot ?? null);
+      const facts = sessionFacts(status, snapshot, isServedReplay);
+      const { label, detail } = labels[index] ?? { label: entry.id, detail: '' };
+      return {
+        id: entry.id,
+        label,
+        detail,
+        words: statusWords(status),
+        state: status.state,
+        kind: facts.kind,
+        line: factsLine(facts),
+        fullTarget: facts.fullTarget,
+        selected,
+      };
+    });
+  }, [list, shown, shownStatus, shownView]);
 }
 
 function matches(row: Row, query: string): boolean {
-  const haystack = `${row.label} ${row.line} ${row.fullTarget ?? ''} ${row.id} ${row.words}`.toLowerCase();
+  const haystack =
+    `${row.label} ${row.detail} ${row.line} ${row.fullTarget ?? ''} ${row.id} ${row.words}`.toLowerCase();
   return query
     .toLowerCase()
     .split(/\s+/)
@@ -173,7 +182,10 @@ export function SessionSidebar() {
               onClick={() => void showSession(row.id)}
             >
               <span className={`session-dot ${row.state}`} aria-hidden="true" />
-              <span className="session-label">{row.label}</span>
+              <span className="session-label">
+                <span className="session-name">{row.label}</span>
+                {row.detail ? <span className="session-detail"> · {row.detail}</span> : null}
+              </span>
               <span className="visually-hidden">, {row.words}</span>
             </button>
           ))}
@@ -189,8 +201,8 @@ export function SessionSidebar() {
                 type="button"
                 className="session-close"
                 tabIndex={-1}
-                aria-label={`Close session ${row.label}`}
-                title={`Close session ${row.label}`}
+                aria-label={`Close session ${row.detail ? `${row.label} (${row.detail})` : row.label}`}
+                title={`Close session ${row.detail ? `${row.label} (${row.detail})` : row.label}`}
                 onClick={() => void closeSession(row.id)}
               >
                 ×

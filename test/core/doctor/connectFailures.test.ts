@@ -1,4 +1,6 @@
 /** The connection doctor on real failed connections: each names its likely cause and next step, with evidence. */
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { connect, type SessionConnectOptions } from '../../../src/core/session/connect.js';
@@ -53,14 +55,38 @@ describe('the doctor on stdio failures', () => {
       "console.error('starting'); console.error('Error: WEATHER_API_KEY is not set'); process.exit(3)";
     const error = await failure({ transport: 'stdio', command: process.execPath, args: ['-e', script] });
     expect(error.kind).toBe('server-exited');
-    expect(error.doctor?.likelyCause).toContain('exited with exit code 3');
-    expect(error.doctor?.likelyCause).toContain('“starting”, “Error: WEATHER_API_KEY is not set”');
+    // The line that says why, not every last line.
+    expect(error.doctor?.likelyCause).toBe(
+      'The command exited with exit code 3 before it could serve MCP: “Error: WEATHER_API_KEY is not set”.',
+    );
     expect(error.doctor?.nextStep).toContain('--env NAME=value');
     expect(error.doctor?.evidence).toEqual([
       'exit code: 3',
       'stderr: starting',
       'stderr: Error: WEATHER_API_KEY is not set',
     ]);
+  });
+
+  it("a missing script: Node's “Cannot find module”, not its closing version line, and where to look", async () => {
+    const missing = join(tmpdir(), 'loupe-no-such-script', 'server.js');
+    const error = await failure({ transport: 'stdio', command: process.execPath, args: [missing] });
+    expect(error.kind).toBe('server-exited');
+    expect(error.data).toMatchObject({ lastStderrLine: `Node.js ${process.version}` });
+    expect(error.doctor?.likelyCause).toBe(
+      `The command exited with exit code 1 before it could serve MCP: “Error: Cannot find module '${missing}'”.`,
+    );
+    expect(error.doctor?.nextStep).toMatch(
+      /^A script or module it needs is not where it looks: check the path/,
+    );
+    expect(error.doctor?.evidence).toContain(`stderr: Node.js ${process.version}`);
+  });
+
+  it('an ES module importing a package that is not installed: the ERR_MODULE_NOT_FOUND line', async () => {
+    const script = "import('loupe-no-such-package-xyz').catch((error) => { throw error; })";
+    const error = await failure({ transport: 'stdio', command: process.execPath, args: ['-e', script] });
+    expect(error.doctor?.likelyCause).toMatch(
+      /^The command exited with exit code 1 before it could serve MCP: “Error \[ERR_MODULE_NOT_FOUND\]: Cannot find package 'loupe-no-such-package-xyz'/,
+    );
   });
 
   it('a command that does not exist', async () => {

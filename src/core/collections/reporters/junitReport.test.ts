@@ -44,7 +44,7 @@ const report: CollectionReport = {
 };
 
 describe('junitReport', () => {
-  it('is JUnit valid against the Jenkins / Ant schema that a JUnit parser reads, with hostile names escaped', () => {
+  it("is JUnit valid against Loupe's own schema of the Jenkins / Ant shape (written here) that a JUnit parser reads, with hostile names escaped", () => {
     const directory = mkdtempSync(join(tmpdir(), 'loupe-junit-'));
     try {
       const file = join(directory, 'report.xml');
@@ -68,7 +68,7 @@ describe('junitReport', () => {
     }
   });
 
-  it('a run the lost connection stopped is still valid JUnit: why it stopped is a property of the suite', () => {
+  it("a run the lost connection stopped is still valid against Loupe's own JUnit schema: why it stopped is a property of the suite", () => {
     const directory = mkdtempSync(join(tmpdir(), 'loupe-junit-'));
     try {
       const file = join(directory, 'aborted.xml');

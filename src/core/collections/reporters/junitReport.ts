@@ -52,17 +52,35 @@ function testcase(report: CollectionReport, step: StepResult): string {
  */
 export function junitReport(report: CollectionReport): string {
   const { counts } = report;
-  const tests = report.steps.length;
-  const attributes = `tests="${tests}" failures="${counts.failed}" errors="${counts.error}" skipped="${counts.skipped}" time="${seconds(report.ms)}"`;
-  const properties = report.aborted
-    ? `\n  <properties>\n    <property name="aborted" value="${xmlText(`${report.aborted.kind}: ${report.aborted.message}`)}"/>\n  </properties>`
-    : '';
+  // An interrupted run says so in a testcase of its own, in error: a reader that looks only at the counts sees it.
+  const interrupted = report.interrupted !== undefined ? 1 : 0;
+  const tests = report.steps.length + interrupted;
+  const attributes = `tests="${tests}" failures="${counts.failed}" errors="${counts.error + interrupted}" skipped="${counts.skipped}" time="${seconds(report.ms)}"`;
+  const property = (name: string, value: string): string =>
+    `    <property name="${name}" value="${xmlText(value)}"/>`;
+  const listed = [
+    ...(report.aborted ? [property('aborted', `${report.aborted.kind}: ${report.aborted.message}`)] : []),
+    ...(report.interrupted !== undefined ? [property('interrupted', report.interrupted)] : []),
+  ];
+  const properties = listed.length > 0 ? `\n  <properties>\n${listed.join('\n')}\n  </properties>` : '';
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuite name="${xmlText(report.name)}" ${attributes} timestamp="${report.startedAt.replace(/\.\d+Z$/, '')}">${properties}`,
     ...report.steps.map((step) => testcase(report, step)),
+    ...(report.interrupted !== undefined ? [interruptedCase(report, report.interrupted)] : []),
     '</testsuite>',
     '',
+  ].join('\n');
+}
+
+/** The testcase that says a run was interrupted, and how far it got. */
+function interruptedCase(report: CollectionReport, why: string): string {
+  const finished = report.counts.passed + report.counts.failed;
+  const message = `the run was interrupted (${why}): ${finished} of ${report.steps.length} steps finished, the rest did not run to the end`;
+  return [
+    `  <testcase name="(interrupted)" classname="${xmlText(report.name)}" time="0.000">`,
+    `    <error message="${xmlText(message)}" type="interrupted">${xmlText(message)}</error>`,
+    '  </testcase>',
   ].join('\n');
 }
 

@@ -6,15 +6,15 @@ import { stringifyJson } from '../../json/stringifyJson.js';
 const yaml = (value: unknown): string => stringifyJson(value ?? null);
 
 /** TAP descriptions end at a newline and treat "#" as a directive: both made inert. */
-const description = (text: string): string => text.replace(/[\r\n]+/g, ' ').replace(/#/g, '\\#');
+export const tapDescription = (text: string): string => text.replace(/[\r\n]+/g, ' ').replace(/#/g, '\\#');
 
 export function tapReport(report: CollectionReport): string {
   const lines = ['TAP version 13', `1..${report.steps.length}`];
   report.steps.forEach((step, index) => {
     const number = index + 1;
-    const name = description(`${step.name} (${step.method})`);
+    const name = tapDescription(`${step.name} (${step.method})`);
     if (step.status === 'skipped') {
-      lines.push(`ok ${number} - ${name} # SKIP ${description(step.skippedBecause ?? '')}`);
+      lines.push(`ok ${number} - ${name} # SKIP ${tapDescription(step.skippedBecause ?? '')}`);
       return;
     }
     lines.push(`${step.status === 'passed' ? 'ok' : 'not ok'} ${number} - ${name}`);
@@ -34,7 +34,9 @@ export function tapReport(report: CollectionReport): string {
     lines.push(`  duration_ms: ${step.ms}`, '  ...');
   });
   if (report.aborted)
-    lines.push(`Bail out! ${description(`${report.aborted.kind}: ${report.aborted.message}`)}`);
+    lines.push(`Bail out! ${tapDescription(`${report.aborted.kind}: ${report.aborted.message}`)}`);
+  if (report.interrupted !== undefined)
+    lines.push(`Bail out! ${tapDescription(`interrupted (${report.interrupted})`)}`);
   const { counts } = report;
   lines.push(
     `# passed ${counts.passed}, failed ${counts.failed}, errors ${counts.error}, skipped ${counts.skipped}`,
@@ -45,5 +47,5 @@ export function tapReport(report: CollectionReport): string {
 
 /** A collection that could not run at all: TAP's "Bail out!", with why. */
 export function tapCannotRun(error: { kind: string; message: string }): string {
-  return `TAP version 13\nBail out! ${description(`${error.kind}: ${error.message}`)}\n`;
+  return `TAP version 13\nBail out! ${tapDescription(`${error.kind}: ${error.message}`)}\n`;
 }
