@@ -55,6 +55,7 @@ export const checkCommands: readonly CommandHelp[] = [
         default: 'text',
       },
       { flag: '--out <file>', text: 'where the --reporter report goes' },
+      { flag: '--json', text: 'the same as --reporter json' },
     ],
     groups: ['target', 'connection', 'input', 'signIn'],
     exit: '0 every step passed, 1 an assertion or a request failed, 2 the collection or the connection could not run (an invalid file, an unset ${env:…}, no target, no step matched --grep), 130 interrupted',
