@@ -84,6 +84,8 @@ test.describe('browser host', () => {
   test('saves a snapshot and opens it again', async ({ page }) => {
     await openApp(page, host);
     await expect(toolsPane(page).getByText(/\d+ tools/)).toBeVisible();
+    // The rows stream in ("page 1, 40 tools so far — still listing"): a person saves once the count is final.
+    await expect(toolsPane(page).getByText(/still listing/)).toHaveCount(0);
     const countText = (await toolsPane(page).getByText(/\d+ tools/).first().textContent()) ?? '';
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Save snapshot' }).click();
