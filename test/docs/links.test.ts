@@ -1,7 +1,7 @@
 // Every relative link in README.md and docs/*.md resolves to a file in the repository (and an anchor to a heading of
-// the file it names), so a clone can follow them. The one allowance: the screenshots the e2e run writes into
-// docs/images/ (<view>-<width>x<height>-<light|dark>.png), which may land after the guides that show them. A link
-// that leaves the repository (../shared/, a sibling checkout) fails, as a clone does not have it.
+// the file it names), so a clone can follow them: the screenshots in docs/images/ too (committed, written by
+// `npm run docs:images`), and docs/images/ holds exactly the screenshots named below. A link that leaves the
+// repository (../shared/, a sibling checkout) fails, as a clone does not have it.
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,7 +26,7 @@ const views = [
   'sign-in',
 ];
 const sizes = ['1024x700', '1440x900', '2560x1440'];
-/** The screenshots the e2e run writes: the only paths a link may name before they exist. */
+/** The screenshots `npm run docs:images` writes, every one committed. */
 const screenshots = new Set(
   views.flatMap((view) =>
     sizes.flatMap((size) => ['light', 'dark'].map((theme) => `docs/images/${view}-${size}-${theme}.png`)),
@@ -75,7 +75,7 @@ function problem(document: string, target: string): string | undefined {
   const inRepository = relative(root, file);
   if (inRepository.startsWith('..') || inRepository.startsWith(sep)) return 'leaves the repository';
   const name = inRepository.split(sep).join('/');
-  if (!existsSync(file)) return screenshots.has(name) ? undefined : 'no such file';
+  if (!existsSync(file)) return 'no such file';
   if (anchor !== undefined && anchor !== '' && statSync(file).isFile() && name.endsWith('.md')) {
     if (!anchors(readFileSync(file, 'utf8')).has(anchor)) return `no heading #${anchor} in ${name}`;
   }
@@ -118,6 +118,11 @@ describe('links in README.md and docs/', () => {
         for (const theme of ['light', 'dark'])
           expect(targets, `${guide} ${view} ${theme}`).toContain(`images/${view}-1440x900-${theme}.png`);
     }
+  });
+
+  it('docs/images holds every screenshot of every view, size and scheme, and nothing else', () => {
+    const images = readdirSync(join(root, 'docs', 'images')).map((name) => `docs/images/${name}`);
+    expect(images.sort()).toEqual([...screenshots].sort());
   });
 
   it('finds a broken link, one that leaves the repository, a missing anchor and an image outside the list', () => {
