@@ -20,6 +20,7 @@ import {
   type Invocation,
 } from './invocation.js';
 import { grantFlag } from './grantFlags.js';
+import { isTraceFlag, traceFlag } from './traceFlags.js';
 import { hostIds, resolveHosts } from '../core/portability/checkTools.js';
 
 /** --extensions tasks,ui,skills (or none): the extensions named are declared, the others not. */
@@ -120,6 +121,7 @@ export function parseArguments(argv: readonly string[]): Invocation {
     yes: false,
     accept: false,
     replay: { http: false, onMiss: 'error', pace: 'instant' },
+    traces: {},
   };
   const positional: string[] = [];
   let command: CommandName | undefined;
@@ -357,8 +359,9 @@ export function parseArguments(argv: readonly string[]): Invocation {
         command ??= 'version';
         break;
       default:
-        if (argument.startsWith('-')) throw usage(`Unknown option ${argument}. See loupe --help.`);
-        positional.push(argument);
+        if (isTraceFlag(flag)) traceFlag(options.traces, flag, value);
+        else if (argument.startsWith('-')) throw usage(`Unknown option ${argument}. See loupe --help.`);
+        else positional.push(argument);
     }
   }
 
@@ -428,6 +431,13 @@ export function parseArguments(argv: readonly string[]): Invocation {
     invocation.files = positional.splice(0);
     if (invocation.files.length !== 1 || target)
       throw usage('replay serves one recording: loupe replay <snapshot.json> [--http [--port N]]');
+  }
+  if (command === 'trace') {
+    invocation.files = positional.splice(0);
+    if (invocation.files.length !== 1 || target)
+      throw usage(
+        'trace exports one recording: loupe trace <snapshot.json|journal.jsonl> [--otlp-endpoint <url>] [--otlp-protocol http/protobuf|http/json]',
+      );
   }
   if (command === 'skills') {
     const [action, skill] = positional.splice(0, 2);

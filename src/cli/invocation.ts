@@ -9,6 +9,7 @@ import type { ListKind } from '../shared/lists.js';
 import type { ProtocolChoice } from '../shared/session.js';
 import type { Target } from '../shared/target.js';
 import type { ExtensionChoice } from '../shared/tasks.js';
+import type { CliTraceOptions } from './traceFlags.js';
 
 export const commands = [
   'list',
@@ -23,6 +24,7 @@ export const commands = [
   'scan',
   'test',
   'replay',
+  'trace',
   'skills',
   'conform',
   'read',
@@ -97,6 +99,8 @@ export interface CliOptions {
   verify?: boolean;
   /** conform: --scenario (repeatable), --all, --spec-version. */
   conform?: { scenarios: string[]; all: boolean; specVersion?: string };
+  /** --trace-context, --tracestate, --baggage, --otlp…: trace context out, OpenTelemetry out and in (traceFlags.ts). */
+  traces: CliTraceOptions;
 }
 
 export const testReporters = ['text', 'junit', 'tap', 'json'] as const;

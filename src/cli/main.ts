@@ -39,6 +39,8 @@ const runners: Record<CommandName, Command> = {
     (await import('./commands/board.js')).boardCommand(invocation, terminal),
   replay: async (invocation, terminal) =>
     (await import('./commands/replay.js')).replayCommand(invocation, terminal),
+  trace: async (invocation, terminal) =>
+    (await import('./commands/trace.js')).traceCommand(invocation, terminal),
   auth: async (invocation, terminal) =>
     (await import('./commands/auth.js')).authCommand(invocation, terminal),
   scan: async (invocation, terminal) =>

@@ -40,6 +40,8 @@ import type {
 import type { KeptCall, KeptListChange, SessionInfo } from './sessions.js';
 import type { ReplayRequest, ReplayServing } from './replay.js';
 import type { SkillLoad, SkillsListing } from './skills.js';
+import type { TraceSettings } from './trace/traceSettings.js';
+import type { TraceExportReport, TraceReceiverInfo, TraceSpan } from './trace/spans.js';
 
 export interface SavedServer {
   id: string;
@@ -62,6 +64,8 @@ export interface Settings {
   savedServers: SavedServer[];
   /** Extensions Loupe declares when it connects (tasks, MCP Apps UI); absent: all. */
   extensions?: ExtensionChoice;
+  /** Trace context out, OpenTelemetry export and the server's spans in; absent: the defaults (defaultTraceSettings). */
+  traces?: TraceSettings;
 }
 
 export interface CallRequest {
@@ -101,6 +105,16 @@ export interface BackendMethods {
   /** Frames held now, from seq `after` on (exclusive), at most `limit`. */
   frames(after: number, limit: number): Promise<Frame[]>;
   recorderStats(): Promise<RecorderStats>;
+  /** The session's spans: Loupe's, read from its frames (shared/trace/framesToSpans.ts), then the server's (OTLP in). */
+  traceSpans(): Promise<TraceSpan[]>;
+  /** Where the server may send its own spans (OTLP/HTTP, loopback, a per-run credential in the URL), while Loupe listens. */
+  traceReceiver(): Promise<TraceReceiverInfo>;
+  /**
+   * Exports the session's spans (Loupe's and the server's) over OTLP/HTTP where the settings (traces.endpoint,
+   * traces.protocol) or the backend's OTEL_EXPORTER_OTLP_* variables say; rejects with 'usage' when none names an
+   * endpoint (nothing is sent), 'http-error' / 'transport-error' / 'timeout' when the endpoint fails.
+   */
+  exportTraces(): Promise<TraceExportReport>;
   /** The snapshot of this session as a file name and its exact text. */
   createSnapshot(): Promise<{ fileName: string; text: string }>;
   /** Validate and parse a snapshot file's text; rejects with kind 'snapshot-invalid'. */
@@ -251,6 +265,9 @@ export const methodNames = [
   'answerServerRequest',
   'frames',
   'recorderStats',
+  'traceSpans',
+  'traceReceiver',
+  'exportTraces',
   'createSnapshot',
   'loadSnapshot',
   'getSettings',

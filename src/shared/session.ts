@@ -73,6 +73,20 @@ export interface SessionOptions {
   extensions?: Partial<ExtensionChoice>;
   /** HTTP and SSE targets: pre-registered client and extra scopes for the sign-in. */
   auth?: ServerAuth;
+  /** Trace context (SEP-414) in each request's `_meta`: on unless `send` is false. */
+  traceContext?: TraceContextOption;
+}
+
+/**
+ * Trace context (SEP-414) in each request Loupe sends: a W3C `traceparent` (the request's span in its action's
+ * trace), a `tracestate` starting with Loupe's own entry, and the `baggage` given. On by default.
+ */
+export interface TraceContextOption {
+  send: boolean;
+  /** A W3C tracestate sent after Loupe's own entry. */
+  tracestate?: string;
+  /** A W3C baggage header value sent as it is. */
+  baggage?: string;
 }
 
 /** A tapped session (`loupe tap` between a host and its server): Loupe watches the connection, it does not own it. */

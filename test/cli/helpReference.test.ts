@@ -53,6 +53,7 @@ describe('help for every flag', () => {
     const parsed = new Set([
       ...casesIn('src/cli/arguments.ts'),
       ...casesIn('src/cli/grantFlags.ts'),
+      ...casesIn('src/cli/traceFlags.ts'),
       ...casesIn('src/core/backend/targetArguments.ts'),
     ]);
     // --help, -h, --version, -V and -y are spelled in the overview and in help/version's usage; -- is the target.

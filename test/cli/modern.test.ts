@@ -145,12 +145,14 @@ describe('loupe and the 2026-07-28 era', () => {
       });
       const meta = (JSON.parse(echo?.raw ?? '{}') as { params: { _meta: Record<string, unknown> } }).params
         ._meta;
-      // The envelope merged with the call's own progressToken.
+      // The envelope merged with the call's own progressToken and the trace context (SEP-414).
       expect(Object.keys(meta).sort()).toEqual([
         'io.modelcontextprotocol/clientCapabilities',
         'io.modelcontextprotocol/clientInfo',
         'io.modelcontextprotocol/protocolVersion',
         'progressToken',
+        'traceparent',
+        'tracestate',
       ]);
       expect(meta['io.modelcontextprotocol/protocolVersion']).toBe('2026-07-28');
       const calls = frames.filter(

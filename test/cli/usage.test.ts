@@ -38,7 +38,7 @@ describe('loupe usage errors exit 2 with one line naming the problem', { timeout
   });
 
   it('suggests the closest command by edit distance, and none when nothing is close', async () => {
-    const commands = 'list, call, lint, snapshot, watch, web, diff, board, auth, scan, test, replay, tap, skills, conform, read, prompt, help, version';
+    const commands = 'list, call, lint, snapshot, watch, web, diff, board, auth, scan, test, replay, tap, trace, skills, conform, read, prompt, help, version';
     const suggested: [string, string][] = [
       ['lsit', 'list'],
       ['lnit', 'lint'],

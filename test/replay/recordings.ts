@@ -65,7 +65,11 @@ export function recordedAnswer(snapshot: Snapshot, request: PlannedRequest): Rec
 
 /** A frame's raw text with its JSON-RPC id (if any) blanked: what "byte for byte, ids aside" compares. */
 export function withoutId(frame: Frame): string {
-  return spliceMember(frame.raw, ['id'], '"<id>"') ?? frame.raw;
+  let raw = spliceMember(frame.raw, ['id'], '"<id>"') ?? frame.raw;
+  // Trace context (SEP-414) is new for every request Loupe sends: its ids are blanked like the JSON-RPC ids.
+  for (const key of ['traceparent', 'tracestate'])
+    raw = spliceMember(raw, ['params', '_meta', key], `"<${key}>"`) ?? raw;
+  return raw;
 }
 
 /** The JSON-RPC frames one direction carried, ids blanked (stderr lines and HTTP facts left out). */

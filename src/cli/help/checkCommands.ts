@@ -27,7 +27,7 @@ export const checkCommands: readonly CommandHelp[] = [
       },
       { flag: '--json', text: 'a report per server' },
     ],
-    groups: ['target', 'connection', 'signIn'],
+    groups: ['target', 'connection', 'signIn', 'traces'],
     exit: '0 nothing above info, 1 a server could not be scanned (or was not opened for want of a yes), 4 warnings, 5 errors, 6 a pin changed and was not accepted',
     examples: [
       'loupe scan --demo',
@@ -57,7 +57,7 @@ export const checkCommands: readonly CommandHelp[] = [
       { flag: '--out <file>', text: 'where the --reporter report goes' },
       { flag: '--json', text: 'the same as --reporter json' },
     ],
-    groups: ['target', 'connection', 'input', 'signIn'],
+    groups: ['target', 'connection', 'input', 'signIn', 'traces'],
     exit: '0 every step passed, 1 an assertion or a request failed, 2 the collection or the connection could not run (an invalid file, an unset ${env:…}, no target, no step matched --grep), 130 interrupted',
     examples: [
       'loupe test examples/collections/demo.collection.json',

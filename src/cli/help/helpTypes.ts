@@ -14,7 +14,7 @@ export interface OptionHelp {
 }
 
 /** Options shared by several commands; each command names the groups it takes. */
-export type OptionGroupName = 'target' | 'connection' | 'input' | 'signIn';
+export type OptionGroupName = 'target' | 'connection' | 'input' | 'signIn' | 'traces';
 
 export interface OptionGroup {
   name: OptionGroupName;

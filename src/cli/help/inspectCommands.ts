@@ -1,7 +1,7 @@
 /** Help for the commands that look at a server: list, call, read, prompt, lint, skills, watch, web. */
 import type { CommandHelp } from './helpTypes.js';
 
-const connecting = ['target', 'connection', 'input', 'signIn'] as const;
+const connecting = ['target', 'connection', 'input', 'signIn', 'traces'] as const;
 
 export const inspectCommands: readonly CommandHelp[] = [
   {
@@ -140,7 +140,7 @@ export const inspectCommands: readonly CommandHelp[] = [
       },
       { flag: '--json', text: 'the entry (and with --verify, what each file came to)' },
     ],
-    groups: ['target', 'connection', 'signIn'],
+    groups: ['target', 'connection', 'signIn', 'traces'],
     exit: '0 ok, 1 a failure, 2 usage; a refused skill: 4 digest, 5 size, 6 frontmatter',
     examples: [
       'loupe skills get pdf-processing -- node test/servers/skills.mjs',

@@ -171,12 +171,49 @@ const signIn: OptionGroup = {
   ],
 };
 
+const traces: OptionGroup = {
+  name: 'traces',
+  title: 'Traces',
+  topic: 'traces',
+  intro:
+    "Trace context out on every request (W3C, SEP-414), the session's spans exported over OTLP/HTTP when the command is done, and a stdio server's own spans received on loopback.",
+  guide: 'docs/traces.md',
+  options: [
+    {
+      flag: '--trace-context on|off',
+      text: "each request carries a traceparent (one trace per action: a listing walk, a call with its task polls), a tracestate starting with Loupe's entry and the baggage given, in params._meta; off sends none (a server that rejects unknown _meta keys: the doctor says so)",
+      default: 'on',
+    },
+    { flag: "--tracestate '<k=v,…>'", text: "a W3C tracestate sent after Loupe's entry" },
+    { flag: "--baggage '<k=v,…>'", text: 'W3C baggage sent with each request' },
+    {
+      flag: '--otlp',
+      text: "export the session's spans over OTLP/HTTP when the command is done (also OTEL_TRACES_EXPORTER=otlp); needs an endpoint, else nothing is sent",
+    },
+    {
+      flag: '--otlp-endpoint <url>',
+      text: 'where spans go (else OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, or OTEL_EXPORTER_OTLP_ENDPOINT + /v1/traces; headers: OTEL_EXPORTER_OTLP_HEADERS)',
+    },
+    {
+      flag: '--otlp-protocol http/protobuf|http/json',
+      text: 'the OTLP encoding (else OTEL_EXPORTER_OTLP_PROTOCOL)',
+      default: 'http/protobuf',
+    },
+    {
+      flag: '--otlp-receive on|off',
+      text: "a stdio server's own spans on a loopback OTLP endpoint, joined under Loupe's (its OTEL_EXPORTER_OTLP_TRACES_ENDPOINT points there unless its target names one)",
+      default: 'on',
+    },
+  ],
+};
+
 export const optionGroups: Readonly<Record<OptionGroupName, OptionGroup>> = {
   target,
   connection,
   input,
   signIn,
+  traces,
 };
 
 /** The groups in the order the reference lists them. */
-export const groupOrder: readonly OptionGroupName[] = ['target', 'connection', 'input', 'signIn'];
+export const groupOrder: readonly OptionGroupName[] = ['target', 'connection', 'input', 'signIn', 'traces'];

@@ -1,4 +1,4 @@
-/** Help for the commands that keep, compare and serve records: snapshot, diff, board, replay, tap, auth. */
+/** Help for the commands that keep, compare and serve records: snapshot, diff, board, replay, trace, tap, auth. */
 import type { CommandHelp } from './helpTypes.js';
 
 export const recordCommands: readonly CommandHelp[] = [
@@ -21,7 +21,7 @@ export const recordCommands: readonly CommandHelp[] = [
       },
       { flag: '--json', text: '{"out", "connected", "toolCount", …, "error"?, "kept"?}' },
     ],
-    groups: ['target', 'connection', 'input', 'signIn'],
+    groups: ['target', 'connection', 'input', 'signIn', 'traces'],
     examples: [
       "loupe snapshot --out today.json --url https://example.test/mcp --header 'Authorization: Bearer …'",
       'loupe snapshot --out snapshots/ --demo',
@@ -51,7 +51,7 @@ export const recordCommands: readonly CommandHelp[] = [
         text: 'the changes, their classes and framesVerified (also on errors: {"error": …})',
       },
     ],
-    groups: ['target', 'connection', 'signIn'],
+    groups: ['target', 'connection', 'signIn', 'traces'],
     exit: "diff(1)'s: 0 nothing at the --fail-on level, 1 something is, 2 the sides could not be compared (an unreadable file, a failed connection, a changed list one side did not read to its end) or a usage error",
     examples: [
       'loupe diff pinned.json today.json',
@@ -107,6 +107,31 @@ export const recordCommands: readonly CommandHelp[] = [
     groups: [],
     examples: ['loupe replay everything.json', 'loupe replay everything.json --http --port 8808'],
     guides: ['docs/replay.md'],
+  },
+  {
+    name: 'trace',
+    summary: "export a recorded session's spans over OTLP/HTTP",
+    usage: [
+      'loupe trace <snapshot.json|journal.jsonl> [--otlp-endpoint <url>] [--otlp-protocol http/protobuf|http/json] [--json]',
+    ],
+    about: [
+      "Reads the spans of a snapshot or a tap's journal from its frames alone (the trace ids its requests carried) and sends them over OTLP/HTTP, so a CI run can ship the trace of the very session it recorded. Where they go is --otlp-endpoint or the OTEL_EXPORTER_OTLP_* variables; without an endpoint nothing is sent and the command says how to name one. Headers (API keys) are never printed; redirects are not followed.",
+    ],
+    options: [
+      { flag: '--otlp-endpoint <url>', text: 'where spans go (else the OTEL_EXPORTER_OTLP_* variables)' },
+      {
+        flag: '--otlp-protocol http/protobuf|http/json',
+        text: 'the OTLP encoding',
+        default: 'http/protobuf',
+      },
+      { flag: '--json', text: 'one line {"event": "exported", …} instead of words' },
+    ],
+    groups: [],
+    examples: [
+      'loupe trace session.json --otlp-endpoint http://127.0.0.1:4318/v1/traces',
+      'OTEL_EXPORTER_OTLP_ENDPOINT=http://127.0.0.1:4318 loupe trace tap.jsonl --json',
+    ],
+    guides: ['docs/traces.md'],
   },
   {
     name: 'tap',

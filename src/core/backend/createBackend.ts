@@ -29,6 +29,8 @@ import { createEventHub } from './eventHub.js';
 import { jsonTextDepth, maxSnapshotDepth } from './jsonDepth.js';
 import { buildSessionSnapshot } from './sessionSnapshot.js';
 import type { SecretStore } from './secretStore.js';
+import { defaultTraceSettings } from '../../shared/trace/traceSettings.js';
+import { createTraceIn, createTraceMethods } from './traceMethods.js';
 import { createSettingsStore, parseTarget, type SettingsStore } from './settingsStore.js';
 import { createSessionHost } from './sessionHost.js';
 import { createCallMethods } from './callMethods.js';
@@ -198,6 +200,7 @@ export function createSessionBackend(
     (attempt = newAttempt(++attempts, target, effective, hub));
 
   const replays = createReplayMethods();
+  const traceIn = createTraceIn();
   const methods: BackendMethods = {
     initialTarget: () => Promise.resolve(options.initialTarget ?? null),
 
@@ -220,7 +223,17 @@ export function createSessionBackend(
           dial.transport === 'stdio'
             ? undefined
             : authDesk.composer(dial, effective.auth, recorder, effective.timeoutMs);
-        const session = await connect(dial, { ...effective, recorder, ...(authFetch ? { authFetch } : {}) });
+        const serverEnvironment = await traceIn.prepare(
+          current,
+          dial,
+          (await settingsStore.load()).traces?.receive ?? true,
+        );
+        const session = await connect(dial, {
+          ...effective,
+          recorder,
+          ...(authFetch ? { authFetch } : {}),
+          ...(serverEnvironment ? { serverEnvironment } : {}),
+        });
         if (current.ended || disposed) {
           await session.close().catch(() => undefined);
           throw new LoupeError({
@@ -303,6 +316,12 @@ export function createSessionBackend(
       return Promise.resolve(current.recorder.frames(Number.isFinite(after) ? after : 0, count));
     },
 
+    ...createTraceMethods(
+      traceIn,
+      () => attempt,
+      () => disposed,
+      async () => (await settingsStore.load()).traces ?? defaultTraceSettings,
+    ),
     recorderStats: () => Promise.resolve(attempt ? attempt.recorder.stats() : emptyStats),
 
     createSnapshot() {
@@ -461,6 +480,7 @@ export function createSessionBackend(
         await current.recorder.close().catch(() => undefined);
       }
       await replays.closeAll();
+      await traceIn.close();
       hub.clear();
     },
   };

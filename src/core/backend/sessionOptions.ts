@@ -2,6 +2,17 @@
 import { LoupeError } from '../../shared/errors.js';
 import { isRequestTimeout, maxRequestTimeoutMs, type SessionOptions } from '../../shared/session.js';
 import type { SettingsStore } from './settingsStore.js';
+import type { TraceSettings } from '../../shared/trace/traceSettings.js';
+import type { TraceContextOption } from '../../shared/session.js';
+
+/** The trace context the settings ask for (SEP-414): on or off, with the tracestate and baggage given. */
+function traceContextOf(traces: TraceSettings): TraceContextOption {
+  return {
+    send: traces.context,
+    ...(traces.tracestate !== undefined ? { tracestate: traces.tracestate } : {}),
+    ...(traces.baggage !== undefined ? { baggage: traces.baggage } : {}),
+  };
+}
 
 export async function effectiveSessionOptions(
   settingsStore: SettingsStore,
@@ -21,6 +32,7 @@ export async function effectiveSessionOptions(
     maxTotalMs: settings.maxTotalMs,
     pageLimit: settings.pageLimit,
     ...(settings.extensions ? { extensions: settings.extensions } : {}),
+    ...(settings.traces ? { traceContext: traceContextOf(settings.traces) } : {}),
     ...defaults,
     ...given,
     // A connection that waits longer per request than the total allows would be cut at the total: raise it.

@@ -13,6 +13,7 @@ import { isJsonObject } from '../../shared/json.js';
 import { defaultPageLimit } from '../../shared/lists.js';
 import { defaultRequestTimeoutMs, isRequestTimeout, maxRequestTimeoutMs } from '../../shared/session.js';
 import type { Target } from '../../shared/target.js';
+import { normalizeTraceSettings } from '../../shared/trace/traceSettings.js';
 import { writeFileAtomic } from '../snapshot/writeSnapshot.js';
 import type { SecretStore } from './secretStore.js';
 import { openSettings, sealSettings } from './settingsSecrets.js';
@@ -42,7 +43,9 @@ export function parseTarget(value: unknown): Target | undefined {
   if (transport === 'demo') return { transport: 'demo' };
   if (transport === 'stdio') {
     if (typeof value.command !== 'string') return undefined;
-    const args = Array.isArray(value.args) ? value.args.filter((arg): arg is string => typeof arg === 'string') : [];
+    const args = Array.isArray(value.args)
+      ? value.args.filter((arg): arg is string => typeof arg === 'string')
+      : [];
     const target: Target = { transport: 'stdio', command: value.command, args };
     if (typeof value.cwd === 'string') target.cwd = value.cwd;
     const env = stringRecord(value.env);
@@ -93,6 +96,7 @@ export function normalizeSettings(value: unknown): Settings {
     pageLimit: positiveInteger(source.pageLimit, defaultSettings.pageLimit, 100_000),
     savedServers: parseSavedServers(source.savedServers),
     ...parseExtensions(source.extensions),
+    ...(source.traces === undefined ? {} : { traces: normalizeTraceSettings(source.traces) }),
   };
 }
 

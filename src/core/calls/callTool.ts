@@ -4,6 +4,7 @@ import { isJsonObject, type JsonObject } from '../../shared/json.js';
 import type { CallOutcome, ProgressEvent } from '../../shared/session.js';
 import type { TaskMode, TaskRecord, TaskSummary } from '../../shared/tasks.js';
 import { followToolTask, isTaskAnswer, taskRequest, type FollowRequest } from '../tasks/toolTasks.js';
+import { inTraceAction } from '../trace/traceAction.js';
 import type { McpSession, RawResponse } from '../types.js';
 import { diagnoseToolError, withCallDiagnosis, type CallContext } from '../doctor/callDiagnosis.js';
 import { outputSchemaOf, validateStructured } from './outputValidators.js';
@@ -33,7 +34,16 @@ export interface CallToolRequest {
  * Rejects with the session's LoupeError (timeout, cancelled, disconnected, rpc-error, task-failed, task-expired...),
  * carrying the connection doctor's diagnosis (`doctor`) when it has one.
  */
-export async function callTool(
+export function callTool(
+  session: McpSession,
+  request: CallToolRequest,
+  tools: readonly JsonObject[],
+): Promise<CallOutcome> {
+  // A call is one action: its task polls (and a cancel) share its trace (SEP-414 trace context).
+  return inTraceAction(() => callAndFollow(session, request, tools));
+}
+
+async function callAndFollow(
   session: McpSession,
   request: CallToolRequest,
   tools: readonly JsonObject[],

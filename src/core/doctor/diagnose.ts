@@ -11,6 +11,7 @@ import { noEvidence } from '../../shared/doctor.js';
 import type { LoupeErrorData } from '../../shared/errors.js';
 import { isJsonObject } from '../../shared/json.js';
 import { capabilityAdvice } from './capabilityAdvice.js';
+import { traceContextAdvice } from './traceContextAdvice.js';
 import { missingModule } from '../wire/stderrCause.js';
 
 /** A cause and a next step, with the evidence lines of their own (the session's are added after). */
@@ -251,6 +252,7 @@ export function diagnose(
 ): Diagnosis | undefined {
   const status = httpStatusOf(error);
   const advice =
+    traceContextAdvice(error) ??
     revisionAdvice(error) ??
     capabilityAdvice(error) ??
     sessionAdvice(error, evidence) ??

@@ -18,6 +18,7 @@ import { defaultPageLimit, listMethods } from '../../shared/lists.js';
 import { duplicateDiagnosis } from '../doctor/listDiagnosis.js';
 import { diagnosed } from '../doctor/withDiagnosis.js';
 import type { McpSession } from '../types.js';
+import { inTraceAction } from '../trace/traceAction.js';
 
 export interface WalkOptions {
   /** Pages fetched at most; a server still sending nextCursor after that many ends with `page-limit`. */
@@ -164,10 +165,19 @@ export async function walkList(
 }
 
 /** Follows nextCursor through every page of one paginated method, with the page limit and the cursor-loop check. */
-export async function walkPages(
+export function walkPages(
   session: McpSession,
   paged: PagedMethod,
   options: PageWalkOptions = {},
+): Promise<PageWalk> {
+  // One walk is one action: its pages share a trace (SEP-414 trace context, core/trace/traceAction.ts).
+  return inTraceAction(() => followPages(session, paged, options));
+}
+
+async function followPages(
+  session: McpSession,
+  paged: PagedMethod,
+  options: PageWalkOptions,
 ): Promise<PageWalk> {
   const { method } = paged;
   const pageLimit = Math.max(1, Math.floor(options.pageLimit ?? defaultPageLimit));

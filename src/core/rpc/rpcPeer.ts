@@ -12,6 +12,7 @@ import { LoupeError, toErrorData, type LoupeErrorData } from '../../shared/error
 import type { Frame } from '../../shared/frames.js';
 import { isJsonObject, type JsonObject, type JsonValue } from '../../shared/json.js';
 import type { RawResponse, RequestOptions, ServerRequestHandler, Unsubscribe } from '../types.js';
+import type { RequestTracer } from '../trace/requestTracer.js';
 import type { MessageContext, Wire, WireEvents } from '../wire/wire.js';
 import { abortReason } from './abortReason.js';
 import { Attention } from './attention.js';
@@ -45,6 +46,8 @@ export interface PeerDefaults {
   maxTotalMs?: number;
   /** The session's wait on the person (connect() shares one across attempts); the peer makes its own without. */
   attention?: Attention;
+  /** Puts trace context (SEP-414) into each request's `_meta` (connect() shares one across attempts). */
+  tracer?: RequestTracer;
 }
 
 export class RpcPeer {
@@ -66,6 +69,7 @@ export class RpcPeer {
   private readonly causes = new ServerRequestCauses();
   /** Every pending request's idle and total limits, on one timeout. */
   private readonly deadlines: RequestDeadlines;
+  private readonly tracer: RequestTracer | undefined;
 
   constructor(
     private readonly wire: Wire,
@@ -74,6 +78,7 @@ export class RpcPeer {
     this.timeoutMs = defaults.timeoutMs ?? defaultTimeoutMs;
     this.maxTotalMs = defaults.maxTotalMs ?? defaultMaxTotalMs;
     this.attention = defaults.attention ?? new Attention();
+    this.tracer = defaults.tracer;
     this.deadlines = new RequestDeadlines(this.attention, (id, kind) => this.expired(id, kind));
   }
 
@@ -87,7 +92,9 @@ export class RpcPeer {
     onClose: (reason) => this.end(reason),
   };
 
-  request(method: string, params?: JsonObject, options: RequestOptions = {}): Promise<RawResponse> {
+  request(method: string, given?: JsonObject, options: RequestOptions = {}): Promise<RawResponse> {
+    // Trace context goes in before anything else reads _meta: the frame shows exactly what was sent.
+    const params = this.tracer ? this.tracer.stamp(given) : given;
     if (this.ended) return Promise.reject(new LoupeError(this.closedError(method)));
     const signal = options.signal;
     if (signal?.aborted) {
@@ -242,7 +249,11 @@ export class RpcPeer {
 
   private expire(id: RequestId, entry: Pending, message: string, timeoutMs: number): void {
     this.cancel(id, entry.method, message);
-    this.failed(entry, { kind: 'timeout', message, data: { method: entry.method, requestId: id, timeoutMs } });
+    this.failed(entry, {
+      kind: 'timeout',
+      message,
+      data: { method: entry.method, requestId: id, timeoutMs },
+    });
   }
 
   /**

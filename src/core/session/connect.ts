@@ -16,6 +16,8 @@ import { rpcErrorOfHttpFailure } from './httpRpcError.js';
 import { Attention } from '../rpc/attention.js';
 import { defaultTimeoutMs, RpcPeer } from '../rpc/rpcPeer.js';
 import { redactTargetDeep } from '../snapshot/redact.js';
+import { inTraceAction } from '../trace/traceAction.js';
+import { RequestTracer } from '../trace/requestTracer.js';
 import type { ConnectOptions, DialTarget, McpSession } from '../types.js';
 import { HttpWire } from '../wire/httpWire.js';
 import { wireLimits } from '../wire/limits.js';
@@ -39,14 +41,30 @@ export type SessionConnectOptions = ConnectOptions & {
   authFetch?: SdkWireOptions['authFetch'];
   /** The session's wait on the person (request timers stand still during it); connect() makes one without. */
   attention?: Attention;
+  /** Trace context in each request (one for every attempt); connect() makes one from `traceContext` without. */
+  tracer?: RequestTracer;
+  /**
+   * A stdio server's environment on top of its target's own (whose values win), not recorded in the target:
+   * where the server may send its OpenTelemetry spans (core/trace/otlpReceiver.ts).
+   */
+  serverEnvironment?: Record<string, string>;
 };
 
 /** Statuses of the initialize POST that mean "no Streamable HTTP here, try the old SSE transport". */
 const fallbackStatuses = new Set([400, 404, 405]);
 
-export async function connect(target: DialTarget, given: SessionConnectOptions = {}): Promise<McpSession> {
+export function connect(target: DialTarget, given: SessionConnectOptions = {}): Promise<McpSession> {
+  // Opening the connection is one action: the probe, a fallback's initialize and a second probe share a trace.
+  return inTraceAction(() => open(target, given));
+}
+
+async function open(target: DialTarget, given: SessionConnectOptions): Promise<McpSession> {
   // One wait on the person for every attempt: a sign-in begun under the probe goes on under initialize.
-  const options: SessionConnectOptions = { ...given, attention: given.attention ?? new Attention() };
+  const options: SessionConnectOptions = {
+    ...given,
+    attention: given.attention ?? new Attention(),
+    tracer: given.tracer ?? new RequestTracer(given.traceContext),
+  };
   const ownsRecorder = !options.recorder;
   const recorder =
     options.recorder ?? new FrameRecorder({ limit: options.frameLimit, journalPath: options.journalPath });
@@ -72,7 +90,7 @@ export async function connect(target: DialTarget, given: SessionConnectOptions =
     }
     const wire =
       target.transport === 'stdio'
-        ? new StdioWire(target, recorder, wireLimits(options))
+        ? new StdioWire(withServerEnvironment(target, options), recorder, wireLimits(options))
         : new HttpWire(target, recorder, httpWireOptions(options));
     const opened = await dial(target, wire, recorder, options, cleanup, { era: choice });
     if (opened instanceof WireSession) return opened;
@@ -167,7 +185,7 @@ async function dialAuto(
 function makeWire(target: DialTarget, recorder: FrameRecorder, options: SessionConnectOptions): Wire {
   switch (target.transport) {
     case 'stdio':
-      return new StdioWire(target, recorder, wireLimits(options));
+      return new StdioWire(withServerEnvironment(target, options), recorder, wireLimits(options));
     case 'sse':
       return new SseWire(target, recorder, {
         startTimeoutMs: options.timeoutMs,
@@ -214,6 +232,7 @@ async function dial(
     timeoutMs: options.timeoutMs,
     maxTotalMs: options.maxTotalMs,
     ...(options.attention ? { attention: options.attention } : {}),
+    ...(options.tracer ? { tracer: options.tracer } : {}),
   });
   let markClosed: (reason: LoupeErrorData | undefined) => void = () => undefined;
   const closed = new Promise<LoupeErrorData | undefined>((resolve) => (markClosed = resolve));
@@ -305,6 +324,13 @@ function modernEnvelope(options: SessionConnectOptions): Envelope {
   };
   if (options.logLevel !== undefined) envelope.logLevel = options.logLevel;
   return envelope;
+}
+
+/** The stdio target the wire spawns: the server environment given under the target's own variables. */
+function withServerEnvironment<T extends DialTarget>(target: T, options: SessionConnectOptions): T {
+  const extra = options.serverEnvironment;
+  if (target.transport !== 'stdio' || !extra || Object.keys(extra).length === 0) return target;
+  return { ...target, env: { ...extra, ...target.env } };
 }
 
 function asRecord(value: unknown): Record<string, unknown> {

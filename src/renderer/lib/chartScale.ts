@@ -25,17 +25,3 @@ export function niceTicks(max: number, count = 4): number[] {
     if (value >= max) return ticks;
   }
 }
-
-/**
- * A time axis that the bars fill: it starts at a round time at or before `from` and ends at `to` itself, with a tick
- * at each round step inside it (niceTicks' last tick can lie up to a step past the data, which left a third of a
- * waterfall empty and labelled its ticks 0.1 s, 2.1 s, …).
- */
-export function timeAxis(from: number, to: number): { origin: number; span: number; ticks: number[] } {
-  const step = Math.max(1, niceTicks(Math.max(1, to - from))[1] ?? 1);
-  const origin = Math.floor(from / step) * step;
-  const span = Math.max(1, to - origin);
-  const ticks: number[] = [];
-  for (let tick = 0; tick <= span; tick += step) ticks.push(tick);
-  return { origin, span, ticks };
-}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { niceTicks, timeAxis } from './chartScale';
+import { niceTicks } from './chartScale';
 import type { JsonObject } from '../../shared/json';
 import { frame } from '../testing/fakeBackend';
 import { FrameIndex } from './frameFilter';
@@ -169,14 +169,5 @@ describe('niceTicks', () => {
     expect(niceTicks(83)).toEqual([0, 50, 100]);
     expect(niceTicks(1000)).toEqual([0, 500, 1000]);
     expect(niceTicks(0)).toEqual([0]);
-  });
-});
-
-describe('timeAxis', () => {
-  it('starts at a round time at or before the first value, ends at the last, ticks on round steps', () => {
-    // A session whose requests ran from 56 ms to 4261 ms: 0 to 4.261 s, ticks at 0, 2 and 4 s (not up to 6 s).
-    expect(timeAxis(56, 4261)).toEqual({ origin: 0, span: 4261, ticks: [0, 2000, 4000] });
-    expect(timeAxis(1250, 2300)).toEqual({ origin: 1000, span: 1300, ticks: [0, 500, 1000] });
-    expect(timeAxis(5, 5)).toEqual({ origin: 5, span: 1, ticks: [0, 1] });
   });
 });

@@ -25,6 +25,7 @@ import type { Handshake, SessionStatus } from '../../shared/session';
 import type { SessionInfo } from '../../shared/sessions';
 import { snapshotFormat, type Snapshot } from '../../shared/snapshot';
 import type { Target } from '../../shared/target';
+import { framesToSpans } from '../../shared/trace/framesToSpans';
 
 export const demoHandshake: Handshake = {
   transport: 'stdio',
@@ -92,6 +93,10 @@ function fakeSession(overrides: FakeOverrides): {
 
   const base: BackendMethods = {
     initialTarget: () => Promise.resolve({ transport: 'demo' }),
+    traceSpans: () => Promise.resolve(framesToSpans(frames)),
+    traceReceiver: () => Promise.resolve({ listening: false }),
+    exportTraces: () =>
+      Promise.reject(new LoupeError({ kind: 'usage', message: 'The fake backend exports nothing.' })),
     connect: (target: Target) => {
       status = { state: 'connected', target, handshake: demoHandshake };
       return Promise.resolve(status);

@@ -47,7 +47,8 @@ describe('modern era over stdio', () => {
     expect(outbound.map((frame) => frame.method)).toEqual(['server/discover', 'tools/list']);
     for (const frame of outbound) {
       const meta = paramsOf(frame.raw)._meta as Record<string, unknown>;
-      expect(Object.keys(meta).sort()).toEqual([...envelopeKeys].sort());
+      // The envelope, and the trace context (SEP-414) Loupe sends by default.
+      expect(Object.keys(meta).sort()).toEqual([...envelopeKeys, 'traceparent', 'tracestate'].sort());
       expect(meta['io.modelcontextprotocol/protocolVersion']).toBe('2026-07-28');
       expect(meta['io.modelcontextprotocol/clientInfo']).toMatchObject({ name: 'loupe' });
     }
