@@ -1,8 +1,20 @@
-/** Locators and steps the browser specs share: the connection form, the status pill, the tool list. */
+/** Locators and steps the browser specs share: the connect dialog's form, the status pill, the tool list. */
 import { expect, type Locator, type Page } from '@playwright/test';
 
 export const connectedPill = (page: Page) => page.getByRole('banner').getByText('Connected', { exact: true });
 export const toolList = (page: Page) => page.getByRole('listbox', { name: 'Tools' });
+
+/**
+ * The connection form: in the connect dialog, opened with the header's "Connect…" unless it is open already
+ * ("+ New session" opens it on the new session). A connection made there replaces the shown session's.
+ */
+export async function connectionForm(page: Page): Promise<Locator> {
+  const form = page.getByRole('form', { name: 'Connection' });
+  if (!(await form.isVisible()))
+    await page.getByRole('banner').getByRole('button', { name: 'Connect…' }).click();
+  await expect(form).toBeVisible();
+  return form;
+}
 
 /** The connection form's protocol choice: auto (default), modern (2026-07-28) or legacy (2025 and older). */
 export type ProtocolOption = 'auto' | 'modern' | 'legacy';
@@ -14,7 +26,7 @@ export async function connectStdio(
   args: string,
   protocol: ProtocolOption = 'auto',
 ): Promise<void> {
-  const form = page.getByRole('form', { name: 'Connection' });
+  const form = await connectionForm(page);
   await form.getByRole('combobox').first().selectOption('stdio');
   await form.getByLabel('Command', { exact: true }).fill(command);
   await form.getByLabel('Arguments', { exact: true }).fill(args);
@@ -24,7 +36,7 @@ export async function connectStdio(
 
 /** Fills the connection form for a Streamable HTTP server and presses Connect. */
 export async function connectHttp(page: Page, url: string, protocol: ProtocolOption = 'auto'): Promise<void> {
-  const form = page.getByRole('form', { name: 'Connection' });
+  const form = await connectionForm(page);
   await form.getByRole('combobox').first().selectOption('http');
   await form.getByLabel('URL', { exact: true }).fill(url);
   await form.getByLabel('Protocol', { exact: true }).selectOption(protocol);

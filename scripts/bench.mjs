@@ -4,7 +4,7 @@
 // at scale and its core's memory. Builds the engine (and the renderer) first when stale, runs each section in its own
 // process with --expose-gc. Every run writes one result file, bench/results/<UTC time>[-quick].json: the machine, the
 // commit (and whether the tree had uncommitted changes), the load average at the start and end of the run and of each
-// section, and every figure with its runs. The README's and bench/README's figures are rendered from the committed
+// section, and every figure with its runs. docs/benchmarks.md's and bench/README's figures are rendered from the committed
 // result files (npm run bench:figures; a test fails when they are stale). Not part of `npm test`.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -117,7 +117,7 @@ results.machine.chromium = results.sections.renderer?.chromium ?? chromiumVersio
 results.machine.loadAverageAtEnd = loadavg().map((value) => Math.round(value * 100) / 100);
 results.seconds = Math.round((Date.now() - started) / 100) / 10;
 
-// Every run keeps its own file: commit the ones the README should quote, then npm run bench:figures.
+// Every run keeps its own file: commit the ones the docs should quote, then npm run bench:figures.
 const resultsDir = join(root, 'bench', 'results');
 mkdirSync(resultsDir, { recursive: true });
 const file = join(resultsDir, resultFileName(results));

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run bench:figures [-- --check] [-- --root <dir>]`: the benchmark figures of README.md ("Benchmarks") and
+// `npm run bench:figures [-- --check] [-- --root <dir>]`: the benchmark figures of docs/benchmarks.md and
 // bench/README.md, rendered from the result files in bench/results/ (one per `npm run bench` run), never typed by hand.
 // Each marked block, <!-- bench:NAME --> … <!-- /bench:NAME -->, is rewritten; the rest of each file is left as it is,
 // and the file is formatted as the repository formats Markdown (prettier). --check rewrites nothing: it exits 1 naming
@@ -7,7 +7,7 @@
 //
 // Which run is quoted: for each section, the newest run (by its date) that has the section without an error, leaving
 // out quick runs and runs with BENCH_BASELINE (an A/B of another build). So a run is quoted once its file is in
-// bench/results/: commit the file with the README it changes, and delete a run's file rather than quote it.
+// bench/results/: commit the file with the docs it changes, and delete a run's file rather than quote it.
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -75,7 +75,7 @@ function busy(results, section) {
   return [section.loadAverage?.atStart?.[0], section.loadAverage?.atEnd?.[0]].some((load) => load > cores);
 }
 
-/** The goals table; links relative to the file it goes in (README.md at the root, or bench/README.md). */
+/** The goals table; links relative to the file it goes in (docs/benchmarks.md, or bench/README.md). */
 function goalsBlock(quoted, link = (file) => file) {
   const lines = [
     '| goal | measured | verdict | run (load: 1-minute average at the section’s start → end) |',
@@ -127,7 +127,7 @@ function resultsBlock(quoted) {
 function blocksFor(root) {
   const quoted = quotedSections(loadResults(root));
   return {
-    'README.md': { 'bench:goals': goalsBlock(quoted) },
+    'docs/benchmarks.md': { 'bench:goals': goalsBlock(quoted, (file) => `../${file}`) },
     'bench/README.md': {
       'bench:goals': goalsBlock(quoted, (file) => file.replace(/^bench\//, '')),
       'bench:results': resultsBlock(quoted),

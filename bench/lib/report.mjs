@@ -1,4 +1,4 @@
-// Markdown from a run's results object (scripts/bench.mjs prints it; scripts/benchFigures.mjs renders the README's and
+// Markdown from a run's results object (scripts/bench.mjs prints it; scripts/benchFigures.mjs renders docs/benchmarks.md's and
 // bench/README's figures from the committed result files with it): each figure as median (min–max), ratios, targets.
 // The targets are the goals of issue 44 where it set one (start-up, big lists, the UI, the cold collection), else
 // those of the issues before it.

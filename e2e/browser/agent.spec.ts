@@ -96,7 +96,9 @@ test("an agent's session shows live as the agent's, its question waits for the p
     await expect(page.getByTestId('header-tapped')).toContainText(
       'an agent’s session through loupe mcp, shown live',
     );
-    const card = page.getByRole('complementary', { name: 'Connections' });
+    // The session's card heads the Server view: the agent's note and its Stop, no tap fault rules.
+    await page.getByRole('tab', { name: 'Server', exact: true }).click();
+    const card = page.getByRole('region', { name: 'Session' });
     await expect(card.getByTestId('agent-note')).toContainText(
       `e2e-agent 3.1.0 opened it through loupe mcp (its session ${session})`,
     );
@@ -127,6 +129,7 @@ test("an agent's session shows live as the agent's, its question waits for the p
     expect(called.structuredContent).toMatchObject({ isError: false, asked: { via: 'loupe' } });
 
     // Stop.
+    await page.getByRole('tab', { name: 'Server', exact: true }).click();
     await card.getByRole('button', { name: 'Stop the agent’s session' }).click();
     await expect(page.locator('.status-pill')).toContainText(/Closed|Loupe ended/, { timeout: 30_000 });
     await expect

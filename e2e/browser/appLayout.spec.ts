@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { repositoryRoot, startHostProcess, type HostProcess } from '../hostProcess';
-import { connectHttp, connectStdio, connectedPill, openTool, toolList } from '../pageHelpers';
+import { connectHttp, connectStdio, connectedPill, connectionForm, openTool, toolList } from '../pageHelpers';
 
 const everything = join(
   repositoryRoot,
@@ -112,11 +112,18 @@ test.describe('layout and focus', () => {
       const step = await box(nextStep);
       expect(step.y + step.height).toBeLessThanOrEqual(viewport.height);
       expect(await drawnOnTop(nextStep)).toBe(true);
-      // The sidebar names it in one line, which moves focus to it.
+      // The side bar says the session closed with an error, and holds none of it.
       const sidebar = page.getByRole('complementary', { name: 'Connections' });
+      await expect(sidebar.getByRole('tab', { selected: true })).toHaveAccessibleName(
+        /, closed with an error$/,
+      );
       await expect(sidebar.getByRole('alert')).toHaveCount(0);
       await expect(sidebar.getByText('Start the server')).toHaveCount(0);
-      const line = sidebar.getByRole('button', { name: /^Connection failed: Connection refused/ });
+      // The Server view's session card names it in one line, which moves focus to it.
+      await page.getByRole('tab', { name: 'Server', exact: true }).click();
+      const line = page
+        .getByRole('region', { name: 'Session' })
+        .getByRole('button', { name: /^Connection failed: Connection refused/ });
       await line.click();
       await expect(pane).toBeFocused();
       // The next connection clears it.
@@ -128,10 +135,13 @@ test.describe('layout and focus', () => {
       await expect(connectedPill(page)).toBeVisible({ timeout: 30_000 });
       await expect(pane).toHaveCount(0);
       await expect(line).toHaveCount(0);
+      await page.getByRole('tab', { name: 'Tools', exact: true }).click();
     }
   });
 
-  test('server requests at 1024×700 leave the sidebar and its connection form whole', async ({ page }) => {
+  test('server requests at 1024×700 leave the side bar whole, and the connect dialog opens over them', async ({
+    page,
+  }) => {
     test.setTimeout(90_000);
     await page.setViewportSize({ width: 1024, height: 700 });
     await page.goto(host.url);
@@ -146,14 +156,26 @@ test.describe('layout and focus', () => {
     await shot(page, 'requests-1024x700');
 
     const sidebar = page.getByRole('complementary', { name: 'Connections' });
+    const views = page.getByRole('navigation', { name: 'Views' });
     const strip = page.getByRole('complementary', { name: 'Server requests' });
     const side = await box(sidebar);
-    // The sidebar keeps the window's height below the strip of sessions; the requests sit beside it, not under it.
+    // The side bar keeps the window's height below the header; the requests sit beside it, not under it.
     expect(side.y + side.height).toBeGreaterThanOrEqual(700 - 1);
     expect(overlaps(side, await box(strip))).toBe(false);
+    expect(overlaps(await box(views), await box(strip))).toBe(false);
     expect((await box(strip)).x).toBeGreaterThanOrEqual(side.x + side.width - 1);
-    // Every field of the stdio form and Connect are on screen and drawn on top.
-    const form = page.getByRole('form', { name: 'Connection' });
+    // Every view is a click away, on screen and drawn on top, and so is the shown session.
+    await expect(views.getByRole('tab')).toHaveCount(14);
+    for (const tab of await views.getByRole('tab').all()) {
+      await expect(tab).toBeInViewport();
+      expect(await drawnOnTop(tab)).toBe(true);
+    }
+    const shown = sidebar.getByRole('tab', { selected: true });
+    await expect(shown).toBeInViewport();
+    expect(await drawnOnTop(shown)).toBe(true);
+    // The connect dialog opens over the requests: every field of the stdio form and Connect on screen, on top.
+    const form = await connectionForm(page);
+    await form.getByRole('combobox').first().selectOption('stdio');
     for (const field of [
       form.getByLabel('Transport', { exact: true }),
       form.getByLabel('Command', { exact: true }),
@@ -163,6 +185,8 @@ test.describe('layout and focus', () => {
       await expect(field).toBeInViewport();
       expect(await drawnOnTop(field)).toBe(true);
     }
+    await page.keyboard.press('Escape');
+    await expect(form).toHaveCount(0);
     // Both requests are in the strip, side by side, and the views above are not covered.
     expect(overlaps(await box(roots), await box(elicitation))).toBe(false);
     expect(overlaps(await box(page.getByRole('tabpanel')), await box(strip))).toBe(false);

@@ -290,7 +290,8 @@ test.describe('MCP Apps', () => {
       expect(results.popup).toBe('blocked: window.open returned null');
       expect(popups).toEqual([]);
       expect(results.topNavigation).toBe('blocked: SecurityError');
-      expect(page.url()).toBe(loupeUrl);
+      // Still Loupe's page, at the place Loupe put in its address (the tool open), nowhere the app sent it.
+      expect(page.url()).toBe(`${loupeUrl}#/tools/hostile_app`);
       // Its CSP let it try Loupe's WebSocket; the host refused both upgrades: 401 without the token, 403 (not
       // Loupe's origin) with it.
       expect(refusedUpgrades).toHaveLength(2);

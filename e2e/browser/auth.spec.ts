@@ -67,7 +67,7 @@ test.describe('signing in to a protected server', () => {
     await expect(banner).toHaveCount(0);
     await expect(toolList(page).getByRole('option', { name: /^whoami\b/ })).toBeVisible();
 
-    await page.getByRole('tab', { name: /^Auth/ }).click();
+    await page.getByRole('tab', { name: 'Sign-in' }).click();
     const steps = page.getByRole('list', { name: 'Sign-in steps' });
     for (const step of ['challenge', 'prm', 'as-metadata', 'registration', 'authorize', 'token'])
       await expect(steps.locator(`li[data-step="${step}"]`).first()).toBeVisible();
@@ -93,7 +93,7 @@ test.describe('signing in to a protected server', () => {
     await panel.getByRole('button', { name: 'Call whoami' }).click();
     await expect(page.getByRole('region', { name: 'Call result' })).toContainText('client');
 
-    await page.getByRole('tab', { name: /^Auth/ }).click();
+    await page.getByRole('tab', { name: 'Sign-in' }).click();
     const refresh = steps.locator('li[data-step="refresh"]');
     await expect(refresh).toHaveCount(1);
     await expect(refresh).toContainText('200');

@@ -211,8 +211,8 @@ test.describe('the browser host credential', () => {
       await expect(accessPage.getByLabel('The line to look for')).toHaveText(
         `Loupe is at ${host.origin}/?token=…`,
       );
-      // Nothing of the app behind it: no connection form, no status pill, no banner.
-      await expect(page.getByRole('form', { name: 'Connection' })).toHaveCount(0);
+      // Nothing of the app behind it: no sessions or saved servers, no status pill, no banner.
+      await expect(page.getByRole('complementary', { name: 'Connections' })).toHaveCount(0);
       await expect(connectedPill(page)).toHaveCount(0);
       await expect(page.getByRole('alert')).toHaveCount(0);
       await page.screenshot({ path: join(artifacts, `credential-${shot}.png`) });

@@ -16,7 +16,7 @@ import {
   type HostProcess,
   type HttpServerProcess,
 } from '../hostProcess';
-import { connectedPill, toolList } from '../pageHelpers';
+import { connectedPill, connectionForm, toolList } from '../pageHelpers';
 
 const oidcMachine = join(repositoryRoot, 'test', 'servers', 'oidcMachine.mjs');
 const secret = 'machine-secret-basic-41c';
@@ -46,7 +46,7 @@ test.describe('signing in with client credentials and DPoP', () => {
   }, testInfo) => {
     test.setTimeout(90_000);
     await page.goto(host.url);
-    const form = page.getByRole('form', { name: 'Connection' });
+    const form = await connectionForm(page);
     await form.getByRole('combobox').first().selectOption('http');
     await form.getByLabel('URL', { exact: true }).fill(server.url);
     await form.getByText('Sign-in (OAuth)').click();
@@ -65,7 +65,7 @@ test.describe('signing in with client credentials and DPoP', () => {
     expect(context.pages()).toHaveLength(1);
     await expect(page.getByRole('alert', { name: 'Sign-in needed' })).toHaveCount(0);
 
-    await page.getByRole('tab', { name: /^Auth/ }).click();
+    await page.getByRole('tab', { name: 'Sign-in' }).click();
     const steps = page.getByRole('list', { name: 'Sign-in steps' });
     for (const step of ['challenge', 'prm', 'as-metadata', 'dpop', 'registration', 'grant'])
       await expect(steps.locator(`li[data-step="${step}"]`).first()).toBeVisible();

@@ -6,7 +6,7 @@
  * and the 2025-era embedded demo server.
  */
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import {
   repositoryRoot,
   startHostProcess,
@@ -21,8 +21,12 @@ const shot = (page: Page, name: string) =>
   page.screenshot({ path: join(repositoryRoot, 'e2e-artifacts', `modern-${name}.png`) });
 
 const headerProtocol = (page: Page) => page.getByTestId('header-protocol');
-const handshake = (page: Page) =>
-  page.getByRole('complementary', { name: 'Connections' }).locator('.handshake');
+/** The handshake, in the Server view (opened by this; the caller goes back to the view it needs). */
+async function handshake(page: Page): Promise<Locator> {
+  await page.getByRole('tab', { name: 'Server', exact: true }).click();
+  return page.getByRole('tabpanel').locator('.handshake');
+}
+const toolsView = (page: Page) => page.getByRole('tab', { name: 'Tools', exact: true }).click();
 
 /** The JSON text block of the last call's result. */
 async function resultJson(page: Page): Promise<unknown> {
@@ -53,9 +57,12 @@ test.describe('MCP 2026-07-28 in the UI', () => {
     await connectStdio(page, process.execPath, `${testServers.v2} --transport stdio --legacy reject`);
     await expect(headerProtocol(page)).toHaveText(/MCP 2026-07-28 \(modern era\) · stdio/);
     await expect(page.locator('.list-count').first()).toHaveText(/^25 tools · 3 pages/);
-    await expect(handshake(page).getByTestId('handshake-revision')).toHaveText('2026-07-28');
-    await expect(handshake(page).getByText('server/discover answered', { exact: false })).toBeVisible();
+    await expect((await handshake(page)).getByTestId('handshake-revision')).toHaveText('2026-07-28');
+    await expect(
+      (await handshake(page)).getByText('server/discover answered', { exact: false }),
+    ).toBeVisible();
     await shot(page, '1-strict-stdio');
+    await toolsView(page);
 
     // confirm_action: input_required with a form elicitation, answered from the dialog's form.
     let panel = await openTool(page, 'confirm_action');
@@ -205,13 +212,14 @@ test.describe('MCP 2026-07-28 in the UI', () => {
     // The embedded demo server (the host's initial target) speaks the 2025 era.
     await expect(connectedPill(page)).toBeVisible();
     await expect(headerProtocol(page)).toHaveText(/MCP 2025-\d\d-\d\d \(2025 era\) · stdio/);
-    await expect(handshake(page).locator('.era-badge')).toHaveText('2025 era');
+    await expect((await handshake(page)).locator('.era-badge')).toHaveText('2025 era');
     await shot(page, '8-legacy-demo');
 
     await connectHttp(page, httpServer.url, 'auto');
     await expect(headerProtocol(page)).toHaveText(/MCP 2026-07-28 \(modern era\) · http/);
-    await expect(handshake(page).getByTestId('era-reason')).toHaveText(/server\/discover/);
+    await expect((await handshake(page)).getByTestId('era-reason')).toHaveText(/server\/discover/);
     await shot(page, '9-dual-auto');
+    await toolsView(page);
 
     await connectHttp(page, httpServer.url, 'legacy');
     await expect(headerProtocol(page)).toHaveText(/MCP 2025-\d\d-\d\d \(2025 era\) · http/);

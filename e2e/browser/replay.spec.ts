@@ -88,7 +88,10 @@ test.describe('Replay', () => {
     const served = (await url.textContent()) ?? '';
     await replay.getByRole('button', { name: 'Open a session on it' }).click();
     await expect(connectedPill(page)).toBeVisible();
-    await expect(page.getByRole('complementary', { name: 'Connections' })).toContainText(served);
+    // The new session says in the side bar what it is: the replay's address, the recording's era, a replay.
+    await expect(page.getByRole('complementary', { name: 'Connections' })).toContainText(
+      `${new URL(served).host}/mcp · 2025 era · replay`,
+    );
     await expect(toolList(page).getByRole('option', { name: /^echo\b/ })).toBeVisible();
 
     const panel = await openTool(page, 'echo');

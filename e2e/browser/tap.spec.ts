@@ -35,7 +35,8 @@ const everything = join(
 );
 const strip = (page: Page) => page.getByRole('tablist', { name: 'Sessions' });
 const toolsPane = (page: Page) => page.getByRole('region', { name: 'Tool list' });
-const sessionCard = (page: Page) => page.getByRole('complementary', { name: 'Connections' });
+/** What is done to the shown session: the header's Session group (Connect…, Disconnect, Reconnect). */
+const sessionActions = (page: Page) => page.getByRole('banner').getByRole('group', { name: 'Session' });
 
 /** `node bin/loupe.js tap --journal … -- <server>`, as a host's config runs it. */
 function tapLine(server: readonly string[]): { command: string; args: string[] } {
@@ -95,7 +96,7 @@ test('a tap started from a terminal appears as a live session with its frames in
     // What the host listed through the tap, as it listed it; Loupe asked nothing.
     await page.getByRole('tab', { name: 'Tools', exact: true }).click();
     await expect(toolsPane(page).getByText(`${tools.tools.length} tools`)).toBeVisible();
-    await expect(sessionCard(page).getByRole('button', { name: 'Reconnect' })).toHaveCount(0);
+    await expect(sessionActions(page).getByRole('button', { name: 'Reconnect' })).toHaveCount(0);
 
     await page.getByRole('tab', { name: 'Traffic', exact: true }).click();
     const frames = page.getByRole('listbox', { name: 'Frames' });
@@ -221,9 +222,9 @@ test('the v2 client pinned to 2026-07-28: its session shows the modern handshake
       'echo_request',
     );
     // Loupe does not own the connection: no Reconnect or Disconnect; a session of its own is offered instead.
-    await expect(sessionCard(page).getByRole('button', { name: 'Reconnect' })).toHaveCount(0);
-    await expect(sessionCard(page).getByRole('button', { name: 'Disconnect' })).toHaveCount(0);
-    await expect(sessionCard(page).getByTestId('tapped-note')).toContainText('Loupe does not own it');
+    await expect(sessionActions(page).getByRole('button', { name: 'Reconnect' })).toHaveCount(0);
+    await expect(sessionActions(page).getByRole('button', { name: 'Disconnect' })).toHaveCount(0);
+    await expect(sessionActions(page).getByTestId('tapped-note')).toContainText('Loupe does not own it');
     for (const [width, height] of [
       [1024, 700],
       [1440, 900],
@@ -259,7 +260,7 @@ test('the v2 client pinned to 2026-07-28: its session shows the modern handshake
 
     // A session of Loupe's own on the same server opens beside it; the tapped one stays as it was.
     const before = await strip(page).getByRole('tab').count();
-    await sessionCard(page).getByRole('button', { name: 'Open a session of your own' }).click();
+    await sessionActions(page).getByRole('button', { name: 'Open a session of your own' }).click();
     await expect(strip(page).getByRole('tab')).toHaveCount(before + 1);
     await expect(strip(page).getByRole('tab', { selected: true })).toHaveAccessibleName(
       /^loupe-v2-test-server\s*, connected$/,

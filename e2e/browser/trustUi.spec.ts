@@ -46,6 +46,8 @@ test.describe('Trust on a fresh page', () => {
     await expect(reconnect).toBeVisible();
     writeFileSync(countFile, '20');
     await reconnect.click();
+    // The reload came back to the view in the address (Security); the tool list is in Tools.
+    await page.getByRole('tab', { name: 'Tools', exact: true }).click();
     await expect(page.getByText('20 tools', { exact: true })).toBeVisible();
     const banner = page.getByRole('alert', { name: 'Pin changed' });
     await expect(banner).toContainText('This server changed since it was pinned');

@@ -5,6 +5,7 @@
 import { _electron as electron, expect, test, type ElectronApplication, type Page } from '@playwright/test';
 import { electronBinary, noElectronReason } from '../electronBinary';
 import { repositoryRoot, testServers } from '../hostProcess';
+import { connectionForm } from '../pageHelpers';
 
 const binary = electronBinary();
 
@@ -49,11 +50,13 @@ test.describe('desktop app', () => {
   });
 
   test('lists a 1,000-tool paginating server and shows a wrong command’s error', async () => {
-    const form = page.getByRole('form', { name: 'Connection' });
+    let form = await connectionForm(page);
     await form.getByRole('combobox').first().selectOption('stdio');
     await form.getByLabel('Command', { exact: true }).fill('loupe-no-such-command');
     await form.getByRole('button', { name: 'Connect', exact: true }).click();
     await expect(page.getByRole('alert').first()).toBeVisible();
+    // The dialog closed with the attempt; opened again it holds it.
+    form = await connectionForm(page);
     await form.getByLabel('Command', { exact: true }).fill(process.execPath);
     await form.getByLabel('Arguments', { exact: true }).fill(`${testServers.paginating} --tools 1000`);
     await form.getByRole('button', { name: 'Connect', exact: true }).click();

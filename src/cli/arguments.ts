@@ -396,6 +396,8 @@ export function parseArguments(argv: readonly string[]): Invocation {
       );
     invocation.config.inputs = Object.fromEntries(configInputs);
   }
+  // help: the command or topic named (`loupe help list`, `loupe list --help`); main.ts answers most before parsing.
+  if (command === 'help') invocation.tool = positional.shift();
   if (command === 'call') {
     invocation.tool = positional.shift();
     if (!invocation.tool) throw usage("call needs a tool name: loupe call <tool> [--args '{…}'] <target>");

@@ -1,12 +1,24 @@
 /** The `loupe` command: parses the arguments, runs one command, and turns any failure into one stderr line. */
 import { parseArguments, type CommandName, type Invocation } from './arguments.js';
 import { debugDetail, errorLine, exitCodeOf } from './errorReport.js';
-import { helpText } from './helpText.js';
 import { asksForJson, errorDocument } from './jsonError.js';
 import { processTerminal, terminalJson, type Terminal } from './terminal.js';
 import { loupeVersion } from '../core/loupeVersion.js';
 
 type Command = (invocation: Invocation, terminal: Terminal) => Promise<number>;
+
+/** The help text for a command or topic (undefined: the overview); loaded only when help is asked for. */
+async function helpText(word: string | undefined): Promise<string> {
+  const { helpTextFor } = await import('./help/helpRequest.js');
+  return helpTextFor(word === undefined ? {} : { word });
+}
+
+/** `loupe help …`, or `--help` / `-h` before `--` (after it, they are the server's): answered before parsing. */
+function asksForHelp(argv: readonly string[]): boolean {
+  const end = argv.indexOf('--');
+  const head = end < 0 ? argv : argv.slice(0, end);
+  return head[0] === 'help' || head.includes('--help') || head.includes('-h');
+}
 
 // Each command is loaded when used: `loupe --help` does not load the engine, `list` does not load the host.
 const runners: Record<CommandName, Command> = {
@@ -43,9 +55,9 @@ const runners: Record<CommandName, Command> = {
     (await import('./commands/skills.js')).skillsCommand(invocation, terminal),
   conform: async (invocation, terminal) =>
     (await import('./commands/conform.js')).conformCommand(invocation, terminal),
-  help: (_invocation, terminal) => {
-    terminal.out(helpText.trimEnd());
-    return Promise.resolve(0);
+  help: async (invocation, terminal) => {
+    terminal.out(await helpText(invocation.tool));
+    return 0;
   },
   version: (_invocation, terminal) => {
     terminal.out(loupeVersion());
@@ -62,13 +74,24 @@ export async function runCli(
   let invocation: Invocation | undefined;
   try {
     if (argv.length === 0) {
-      terminal.err(helpText.trimEnd());
+      terminal.err(await helpText(undefined));
       return 2;
     }
-    // tap parses its own flags: its stdout is the host's protocol stream (src/cli/tapArguments.ts).
-    if (argv[0] === 'tap')
+    // tap parses its own flags: its stdout is the host's protocol stream (src/cli/tapArguments.ts). Its help is
+    // asked for only before the server's command: `loupe tap node server.js --help` runs the server's --help.
+    if (argv[0] === 'tap') {
+      if ((await import('./tapArguments.js')).asksForTapHelp(argv.slice(1))) {
+        terminal.out(await helpText('tap'));
+        return 0;
+      }
       return await (await import('./commands/tap.js')).tapCommand(argv.slice(1), terminal);
-    // mcp too: in stdio mode its stdout is the host's protocol stream (src/cli/mcpArguments.ts).
+    }
+    if (asksForHelp(argv)) {
+      const { helpRequest, helpTextFor } = await import('./help/helpRequest.js');
+      terminal.out(helpTextFor(helpRequest(argv) ?? {}));
+      return 0;
+    }
+    // mcp parses its own flags too: in stdio mode its stdout is the host's protocol stream (src/cli/mcpArguments.ts).
     if (argv[0] === 'mcp')
       return await (await import('./commands/mcp.js')).mcpCommand(argv.slice(1), terminal);
     invocation = parseArguments(argv);

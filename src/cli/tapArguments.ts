@@ -58,6 +58,20 @@ function withSeparator(argv: readonly string[]): readonly string[] {
   return argv;
 }
 
+/**
+ * Whether `loupe tap …` asks for its own help: `--help` or `-h` among the tap's flags, before the server's command
+ * (after `--`, or from its first word: `loupe tap node server.js --help` is the server's --help, passed on).
+ */
+export function asksForTapHelp(argv: readonly string[]): boolean {
+  for (let index = 0; index < argv.length; index += 1) {
+    const argument = argv[index] ?? '';
+    if (argument === '--' || !argument.startsWith('-')) return false;
+    if (argument === '--help' || argument === '-h') return true;
+    if (flagsWithValue.has(argument)) index += 1;
+  }
+  return false;
+}
+
 export function parseTapArguments(argv: readonly string[]): TapInvocation {
   let parsed: ReturnType<typeof parseTargetArguments>;
   try {

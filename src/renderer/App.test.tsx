@@ -23,14 +23,14 @@ describe('the app shell', () => {
     expect(within(list).getByText(/40 pages/)).toBeTruthy();
     expect(within(list).queryByText('incomplete')).toBeNull();
     expect(screen.getByRole('listbox', { name: 'Tools' })).toBeTruthy();
-    // Once in the session card, once as the session's tab in the strip.
+    // Once in the header, once as the session's tab in the side bar.
     expect(screen.getAllByText('fake-server')).toHaveLength(2);
     expect(screen.getByRole('tab', { name: 'fake-server, connected' }).getAttribute('aria-selected')).toBe(
       'true',
     );
     for (const name of ['Tools', 'Resources', 'Prompts', 'Traffic', 'Timings'])
       expect(screen.getByRole('tab', { name })).toBeTruthy();
-    for (const name of ['Connect', 'Disconnect', 'Save snapshot', 'Open snapshot'])
+    for (const name of ['Connect…', 'Disconnect', 'Reconnect', 'Save snapshot', 'Open snapshot'])
       expect(screen.getByRole('button', { name })).toBeTruthy();
   });
 
@@ -135,7 +135,7 @@ describe('the app shell', () => {
     expect(alert.closest('[role="alert"]')?.textContent).toContain('Command not found');
     fireEvent.click(screen.getByRole('tab', { name: 'Traffic' }));
     expect(screen.getByRole('tab', { name: 'Traffic' }).getAttribute('aria-selected')).toBe('true');
-    expect(screen.getByRole('button', { name: 'Connect' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Connect…' })).toBeTruthy();
   });
 
   it('without a usable access token shows one page naming the address to open, and nothing of the app', async () => {

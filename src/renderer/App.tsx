@@ -1,16 +1,9 @@
 import { lazy, Suspense, useRef } from 'react';
-import { useShallow } from 'zustand/react/shallow';
 import { AccessPage, isAccessProblem } from './components/AccessPage';
 import { AppHeader } from './components/AppHeader';
-import { Banners } from './components/Banners';
-import { ConnectionsPanel } from './components/ConnectionsPanel';
 import { ConnectionErrorPane } from './components/ConnectionError';
-import { Tabs } from './components/Tabs';
-import { formatCount } from './lib/format';
-import { setTab } from './store/appActions';
-import { selectList } from './store/selectors';
 import { useLoupeStore } from './store/store';
-import { tabs, type Tab } from './store/uiSlice';
+import type { Tab } from './store/uiSlice';
 import { PromptsView } from './views/PromptsView';
 import { ResourcesView } from './views/ResourcesView';
 import { ServerView } from './views/ServerView';
@@ -18,10 +11,14 @@ import { ToolsView } from './views/ToolsView';
 import { TrafficView } from './views/TrafficView';
 import { ConfigImport } from './configs/ConfigImport';
 import { CommandPalette } from './palette/CommandPalette';
-import { AuthBanner } from './auth/AuthBanner';
-import { SessionStrip } from './sessions/SessionStrip';
 import { useSessionKeys } from './sessions/useSessionKeys';
-import { PinBanner } from './security/PinBanner';
+import { ConnectDialog } from './workbench/ConnectDialog';
+import { NoticeStack } from './workbench/NoticeStack';
+import { SavedServers } from './workbench/SavedServers';
+import { SessionSidebar } from './workbench/SessionSidebar';
+import { usePlaceHash } from './workbench/usePlaceHash';
+import { ViewNav } from './workbench/ViewNav';
+import { viewLabels } from './workbench/views';
 import {
   AuthView,
   CollectionsView,
@@ -73,40 +70,10 @@ const views: Record<Tab, React.ComponentType> = {
   Conformance: ConformView,
 };
 
-/** The tab strip subscribes to the counts itself, so a frame batch re-renders it and not the whole app. */
-function ViewTabs() {
-  const { tab, tools, resources, prompts, frames, listChanges } = useLoupeStore(
-    useShallow((state) => ({
-      tab: state.tab,
-      tools: selectList('tools')(state).result?.items.length,
-      resources: selectList('resources')(state).result?.items.length,
-      prompts: selectList('prompts')(state).result?.items.length,
-      frames: (state.snapshotView?.frameLog ?? state.frameLog).length,
-      listChanges: state.listHistory.length,
-    })),
-  );
-  const count = (value: number | undefined) => (value === undefined ? undefined : formatCount(value));
-  return (
-    <Tabs
-      label="Views"
-      tabs={tabs}
-      current={tab}
-      onSelect={setTab}
-      badges={{
-        Tools: count(tools),
-        Resources: count(resources),
-        Prompts: count(prompts),
-        Traffic: frames > 0 ? formatCount(frames) : undefined,
-        Compare: listChanges > 0 ? formatCount(listChanges) : undefined,
-      }}
-    />
-  );
-}
-
 /**
  * The key of the session's views: a switch between sessions starts them afresh (no form state crosses over), but
  * the first session shown is the one the page was already showing while the app found or opened it, so what the
- * person began meanwhile (the connection form) stays (it was remounted over them when the session came).
+ * person began meanwhile (the connect dialog's form) stays (it was remounted over them when the session came).
  */
 function useViewsKey(shownSession: string | null): string {
   const first = useRef<string | null>(null);
@@ -114,42 +81,52 @@ function useViewsKey(shownSession: string | null): string {
   return shownSession === null || shownSession === first.current ? 'first' : shownSession;
 }
 
+/**
+ * The workbench: the header (the shown session and what is done to it), the side bar (the views by activity, the
+ * sessions, the saved servers), and the main column: notices, the connection's error, the view, and the server's
+ * requests in their own lane at the foot.
+ */
 export function App() {
   const tab = useLoupeStore((state) => state.tab);
   const shownSession = useLoupeStore((state) => state.shownSession);
   const viewsKey = useViewsKey(shownSession);
   const link = useLoupeStore((state) => state.backendLink);
   useSessionKeys();
+  usePlaceHash();
   const View = views[tab];
   // Without a usable access token nothing of the app works: one page says so, and which address to open.
   if (isAccessProblem(link)) return <AccessPage problem={link} origin={window.location.origin} />;
   return (
     <div className="app">
       <AppHeader />
-      <Banners />
-      <AuthBanner />
-      <SessionStrip />
-      <div className="app-body" key={viewsKey} id="session-panel">
-        <ConnectionsPanel />
-        <main className="main">
-          <ConnectionErrorPane />
-          <ViewTabs />
-          {/* Below the tabs: it comes once the list is scanned, and must not move the tab row under a click. */}
-          <PinBanner />
-          <div className="tab-panel" role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
-            <Suspense
-              fallback={
-                <p className="empty" role="status">
-                  Loading the {tab} view…
-                </p>
-              }
-            >
-              <View />
-            </Suspense>
-          </div>
-          {/* In the main column, below the views: the sidebar (and its connection form) keeps its height. */}
-          <ServerRequestsWhenAsked />
-        </main>
+      <div className="workbench">
+        <div className="sidebar">
+          <ViewNav />
+          <aside className="connections" aria-label="Connections">
+            <SessionSidebar />
+            <SavedServers />
+          </aside>
+        </div>
+        <div className="app-body" key={viewsKey} id="session-panel">
+          <main className="main">
+            <NoticeStack />
+            <ConnectionErrorPane />
+            <div className="tab-panel" role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`}>
+              <Suspense
+                fallback={
+                  <p className="empty" role="status">
+                    Loading the {viewLabels[tab]} view…
+                  </p>
+                }
+              >
+                <View />
+              </Suspense>
+            </div>
+            {/* In the main column, below the views: the side bar keeps its height. */}
+            <ServerRequestsWhenAsked />
+          </main>
+          <ConnectDialog />
+        </div>
       </div>
       <ConfigImport />
       <CommandPalette />

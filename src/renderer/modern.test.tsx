@@ -26,6 +26,7 @@ import {
   listResult,
   makeTools,
 } from './testing/fakeBackend';
+import { connectForm } from './testing/connectForm';
 
 const modernHandshake: Handshake = {
   transport: 'http',
@@ -109,7 +110,7 @@ describe('protocol choice', () => {
       },
     });
     await bootApp(backend);
-    const form = screen.getByRole('form', { name: 'Connection' });
+    const form = connectForm();
     const protocol = within(form).getByLabelText<HTMLSelectElement>('Protocol');
     expect(protocol.value).toBe('auto');
     expect(Array.from(protocol.options).map((option) => option.value)).toEqual(['auto', 'modern', 'legacy']);
@@ -127,7 +128,7 @@ describe('protocol choice', () => {
     await waitFor(() => expect(connects).toHaveLength(2));
     expect(connects[1].options).toEqual({ protocol: 'legacy' });
 
-    const saveForm = screen.getByRole('form', { name: 'Connection' });
+    const saveForm = connectForm();
     fireEvent.change(within(saveForm).getByLabelText('Protocol'), { target: { value: 'modern' } });
     fireEvent.change(screen.getByLabelText('Name to save as'), { target: { value: 'strict' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save server' }));

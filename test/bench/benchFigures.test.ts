@@ -1,4 +1,4 @@
-// The benchmark figures of README.md and bench/README.md are rendered from the result files in bench/results/
+// The benchmark figures of docs/benchmarks.md and bench/README.md are rendered from the result files in bench/results/
 // (scripts/benchFigures.mjs), never typed by hand: these tests fail when the committed blocks differ from what the
 // committed result files give, and show the check catching a figure typed by hand and a run not yet rendered.
 import { spawnSync } from 'node:child_process';
@@ -22,7 +22,8 @@ function figures(args: string[], cwd = root): { status: number | null; stderr: s
 function copyOfRepository(): string {
   const copy = join(scratch, `copy-${Date.now()}`);
   mkdirSync(join(copy, 'bench'), { recursive: true });
-  cpSync(join(root, 'README.md'), join(copy, 'README.md'));
+  mkdirSync(join(copy, 'docs'), { recursive: true });
+  cpSync(join(root, 'docs', 'benchmarks.md'), join(copy, 'docs', 'benchmarks.md'));
   cpSync(join(root, 'bench', 'README.md'), join(copy, 'bench', 'README.md'));
   cpSync(join(root, 'bench', 'results'), join(copy, 'bench', 'results'), { recursive: true });
   cpSync(join(root, '.prettierrc.json'), join(copy, '.prettierrc.json'));
@@ -62,7 +63,7 @@ function laterRun(): Record<string, unknown> {
 }
 
 describe('benchmark figures', { timeout: 120_000 }, () => {
-  it('README.md and bench/README.md hold the figures the committed result files give', () => {
+  it('docs/benchmarks.md and bench/README.md hold the figures the committed result files give', () => {
     const check = figures(['--check']);
     expect(check.stderr).toBe('');
     expect(check.status).toBe(0);
@@ -70,7 +71,7 @@ describe('benchmark figures', { timeout: 120_000 }, () => {
 
   it('a figure typed by hand fails the check, and rendering puts the result file’s figure back', () => {
     const copy = copyOfRepository();
-    const readme = join(copy, 'README.md');
+    const readme = join(copy, 'docs', 'benchmarks.md');
     const text = readFileSync(readme, 'utf8');
     // The first goal row with a number: its figure becomes 0.01.
     const lines = text.split('\n');
@@ -85,7 +86,7 @@ describe('benchmark figures', { timeout: 120_000 }, () => {
     writeFileSync(readme, edited);
     const check = figures(['--check', '--root', copy]);
     expect(check.status).toBe(1);
-    expect(check.stderr).toContain('README.md: bench:goals differ from bench/results/');
+    expect(check.stderr).toContain('docs/benchmarks.md: bench:goals differ from bench/results/');
     expect(figures(['--root', copy]).status).toBe(0);
     expect(readFileSync(readme, 'utf8')).toBe(text);
     expect(figures(['--check', '--root', copy]).status).toBe(0);
@@ -96,13 +97,13 @@ describe('benchmark figures', { timeout: 120_000 }, () => {
     writeFileSync(join(copy, 'bench', 'results', '2099-01-01T00-00-00Z.json'), JSON.stringify(laterRun()));
     const check = figures(['--check', '--root', copy]);
     expect(check.status).toBe(1);
-    expect(check.stderr).toContain('README.md: bench:goals differ');
+    expect(check.stderr).toContain('docs/benchmarks.md: bench:goals differ');
     expect(check.stderr).toContain('bench/README.md: bench:goals, bench:results differ');
     expect(figures(['--root', copy]).status).toBe(0);
-    const readme = readFileSync(join(copy, 'README.md'), 'utf8');
+    const readme = readFileSync(join(copy, 'docs', 'benchmarks.md'), 'utf8');
     const row = readme
       .split('\n')
-      .find((line) => line.includes('[2099-01-01 00:00 UTC](bench/results/2099-01-01T00-00-00Z.json)'));
+      .find((line) => line.includes('[2099-01-01 00:00 UTC](../bench/results/2099-01-01T00-00-00Z.json)'));
     expect(row).toContain('Start-up: loupe list ≤ 1.0× the bare SDK client (10 tools, whole process)');
     expect(row?.split('|')[2]?.trim()).toBe('0.42');
     expect(row).toContain('**met** (≤ 1)');

@@ -59,13 +59,15 @@ describe('loupe usage errors exit 2 with one line naming the problem', { timeout
     expect(far.stderr).toBe(`loupe: usage: Unknown command "frobnicate". Commands: ${commands}\n`);
   });
 
-  it('prints the help text on no arguments (to stderr, exit 2) and on --help (stdout, exit 0)', async () => {
+  it('prints the overview on no arguments (to stderr, exit 2) and on --help (stdout, exit 0)', async () => {
     const bare = await runLoupe([]);
     expect(bare.code).toBe(2);
+    expect(bare.stdout).toBe('');
     expect(bare.stderr).toContain('Usage: loupe <command> [options] <target>');
     const help = await runLoupe(['--help']);
     expect(help.code).toBe(0);
-    expect(help.stdout).toContain('snapshot --out <file|folder>');
+    expect(help.stdout).toBe(bare.stderr);
+    expect(help.stdout).toContain('  snapshot  write a dated loupe.snapshot/1 file');
     expect(help.stdout).toContain('Exit codes: 0 ok, 1 failure');
   });
 

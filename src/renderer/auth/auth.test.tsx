@@ -15,6 +15,7 @@ import { fakeBackend, frame, giveElementsASize } from '../testing/fakeBackend';
 import { resetStore, useLoupeStore } from '../store/store';
 import { parseStep, stepsFromFrames } from './authSteps';
 import { stepTime } from './AuthView';
+import { connectForm } from '../testing/connectForm';
 
 const server = 'http://127.0.0.1:4100/mcp';
 const steps: AuthStep[] = [
@@ -131,7 +132,7 @@ describe('signing in from the UI', () => {
     const backend = fakeBackend();
     await bootApp(backend);
     act(() => backend.emit('onFrames', authFrames));
-    fireEvent.click(screen.getByRole('tab', { name: /^Auth/ }));
+    fireEvent.click(screen.getByRole('tab', { name: 'Sign-in' }));
     const list = await screen.findByRole('list', { name: 'Sign-in steps' });
     const items = within(list)
       .getAllByRole('listitem')
@@ -174,7 +175,7 @@ describe('signing in from the UI', () => {
       },
     });
     await bootApp(backend);
-    const form = screen.getByRole('form', { name: 'Connection' });
+    const form = connectForm();
     fireEvent.change(within(form).getAllByRole('combobox')[0], { target: { value: 'http' } });
     fireEvent.change(within(form).getByLabelText('URL'), { target: { value: server } });
     fireEvent.change(within(form).getByLabelText('Client ID'), { target: { value: 'my-client' } });
@@ -191,13 +192,15 @@ describe('signing in from the UI', () => {
       clientSecret: 's3cret-value',
       extraScopes: ['repo:read', 'offline_access'],
     });
-    fireEvent.change(within(form).getByLabelText('Name to save as'), { target: { value: 'mine' } });
-    fireEvent.click(within(form).getByRole('button', { name: 'Save server' }));
+    // Connect closed the dialog; opened again it holds this attempt, sign-in settings included, to save.
+    const again = connectForm();
+    fireEvent.change(within(again).getByLabelText('Name to save as'), { target: { value: 'mine' } });
+    fireEvent.click(within(again).getByRole('button', { name: 'Save server' }));
     await waitFor(() => expect(saved?.savedServers).toHaveLength(1));
     expect(saved?.savedServers[0].auth?.clientId).toBe('my-client');
 
     await waitFor(() => expect(useLoupeStore.getState().status.state).toBe('closed'));
-    fireEvent.click(screen.getByRole('tab', { name: /^Auth/ }));
+    fireEvent.click(screen.getByRole('tab', { name: 'Sign-in' }));
     fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
     expect(
       await screen.findByText(

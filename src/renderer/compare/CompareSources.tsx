@@ -77,7 +77,7 @@ export function CompareSources() {
       <SidePicker side="left" choice={left} connected={connected} />
       <div className="compare-source-actions">
         <button type="button" onClick={swapSides} disabled={!left && !right} aria-label="Swap the sides">
-          ⇄ Swap
+          <span aria-hidden="true">⇄</span> Swap
         </button>
         <button type="button" onClick={() => void runCompare()} disabled={!left || !right || busy}>
           Compare again

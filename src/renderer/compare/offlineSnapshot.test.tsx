@@ -62,8 +62,9 @@ describe('an opened snapshot', () => {
         },
       }),
     );
-    const panel = screen.getByRole('complementary', { name: 'Connections' });
-    await waitFor(() => expect(within(panel).getByText('Connected to')).toBeTruthy());
+    // The header holds the shown session's state and actions.
+    const panel = screen.getByRole('banner');
+    await waitFor(() => expect(within(panel).getByText('Connected')).toBeTruthy());
     expect(within(panel).getByRole('button', { name: 'Disconnect' }).hasAttribute('disabled')).toBe(false);
 
     fireEvent.change(screen.getByTestId('snapshot-file'), {
@@ -79,7 +80,7 @@ describe('an opened snapshot', () => {
       'MCP 2026-07-28 · modern era',
     ]);
     expect(card.textContent).toContain('Behind it: connected to embedded demo server.');
-    expect(within(panel).queryByText('Connected to')).toBeNull();
+    expect(within(panel).queryByText('Connected')).toBeNull();
     for (const name of ['Disconnect', 'Reconnect']) {
       const button = within(panel).getByRole('button', { name });
       expect(button.hasAttribute('disabled'), name).toBe(true);
@@ -113,7 +114,7 @@ describe('an opened snapshot', () => {
     );
 
     fireEvent.click(within(card).getByRole('button', { name: 'Close snapshot' }));
-    await waitFor(() => expect(within(panel).getByText('Connected to')).toBeTruthy());
+    await waitFor(() => expect(within(panel).getByText('Connected')).toBeTruthy());
     expect(screen.queryByTestId('snapshot-session')).toBeNull();
     expect(within(header).queryByTestId('header-snapshot')).toBeNull();
     expect(within(panel).getByRole('button', { name: 'Disconnect' }).hasAttribute('disabled')).toBe(false);

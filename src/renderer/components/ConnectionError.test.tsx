@@ -54,16 +54,18 @@ describe('a failed connection', () => {
       nextStep,
     ]);
 
-    const sidebar = screen.getByRole('complementary', { name: 'Connections' });
-    expect(within(sidebar).queryByRole('alert')).toBeNull();
-    expect(within(sidebar).queryByText(nextStep)).toBeNull();
-    const line = within(sidebar).getByRole('button', { name: /^Connection failed: Connection refused/ });
+    // The Server view's session card names it in one line, which moves focus to the whole error.
+    fireEvent.click(screen.getByRole('tab', { name: 'Server' }));
+    const card = screen.getByRole('region', { name: 'Session' });
+    expect(within(card).queryByRole('alert')).toBeNull();
+    expect(within(card).queryByText(nextStep)).toBeNull();
+    const line = within(card).getByRole('button', { name: /^Connection failed: Connection refused/ });
     expect(line.textContent).toBe('Connection failed: Connection refuseddetails in the main pane →');
     fireEvent.click(line);
     expect(document.activeElement).toBe(pane);
 
-    fireEvent.click(within(sidebar).getByRole('button', { name: 'Reconnect' }));
+    fireEvent.click(within(screen.getByRole('banner')).getByRole('button', { name: 'Reconnect' }));
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Connection error' })).toBeNull());
-    expect(within(sidebar).queryByRole('button', { name: /^Connection failed/ })).toBeNull();
+    expect(within(card).queryByRole('button', { name: /^Connection failed/ })).toBeNull();
   });
 });

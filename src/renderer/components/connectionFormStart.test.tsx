@@ -4,13 +4,14 @@
  * to fill in keeps what they chose and typed. It was remounted over them, back to "Embedded demo server", in CI's
  * auth spec (when the first target arrived) and in its grants spec (when the session was first shown).
  */
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SessionInfo } from '../../shared/sessions';
 import type { Target } from '../../shared/target';
 import { resetStore } from '../store/store';
 import { startApp, stopApp } from '../testing/bootApp';
 import { demoHandshake, fakeBackend, giveElementsASize } from '../testing/fakeBackend';
+import { connectForm } from '../testing/connectForm';
 
 beforeAll(() => giveElementsASize());
 beforeEach(() => resetStore());
@@ -19,7 +20,7 @@ afterEach(() => {
   cleanup();
 });
 
-const form = () => screen.getByRole('form', { name: 'Connection' });
+const form = () => connectForm();
 const transport = () => within(form()).getByLabelText<HTMLSelectElement>('Transport');
 
 /** A backend whose first target comes when the test says, and that records what it is asked to connect to. */

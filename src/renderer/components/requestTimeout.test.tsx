@@ -10,6 +10,7 @@ import type { Target } from '../../shared/target';
 import { resetStore, useLoupeStore } from '../store/store';
 import { bootApp, stopApp } from '../testing/bootApp';
 import { demoHandshake, fakeBackend, giveElementsASize } from '../testing/fakeBackend';
+import { connectForm } from '../testing/connectForm';
 
 beforeAll(() => giveElementsASize());
 beforeEach(() => resetStore());
@@ -18,7 +19,7 @@ afterEach(() => {
   cleanup();
 });
 
-const form = () => screen.getByRole('form', { name: 'Connection' });
+const form = () => connectForm();
 const timeoutField = () => within(form()).getByLabelText<HTMLInputElement>('Request timeout (ms)');
 
 describe('the request timeout of a connection', () => {
@@ -56,11 +57,14 @@ describe('the request timeout of a connection', () => {
     fireEvent.change(timeoutField(), { target: { value: ' 30000 ' } });
     fireEvent.click(within(form()).getByRole('button', { name: 'Connect' }));
     await waitFor(() => expect(connects).toEqual([{ protocol: 'auto', timeoutMs: 30_000 }]));
-    const sidebar = screen.getByRole('complementary', { name: 'Connections' });
-    await waitFor(() => expect(within(sidebar).getByTestId('request-timeout').textContent).toBe('30000 ms'));
+    // Connect closed the dialog; the Server view shows the timeout the connection uses.
+    expect(screen.queryByRole('form', { name: 'Connection' })).toBeNull();
+    fireEvent.click(screen.getByRole('tab', { name: 'Server' }));
+    const timeoutShown = () => screen.getByTestId('request-timeout').textContent;
+    await waitFor(() => expect(timeoutShown()).toBe('30000 ms'));
     // The form keeps it for the next attempt, and Reconnect uses it.
     expect(timeoutField().value).toBe('30000');
-    fireEvent.click(within(sidebar).getByRole('button', { name: 'Reconnect' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Reconnect' }));
     await waitFor(() => expect(connects).toHaveLength(2));
     expect(connects[1]).toEqual({ protocol: 'auto', timeoutMs: 30_000 });
 
@@ -72,20 +76,19 @@ describe('the request timeout of a connection', () => {
       timeoutMs: 30_000,
     });
     const saved = screen.getByRole('button', { name: 'Connect to slow' });
-    expect(saved.textContent).toBe('slownode slow.mjs · timeout 30000 ms');
+    expect(saved.textContent).toBe('Connect to slownode slow.mjs · timeout 30000 ms');
 
     // Emptied: the default, and connect() gets no timeoutMs at all.
     fireEvent.change(timeoutField(), { target: { value: '' } });
     fireEvent.click(within(form()).getByRole('button', { name: 'Connect' }));
     await waitFor(() => expect(connects).toHaveLength(3));
     expect(connects[2]).toEqual({ protocol: 'auto' });
-    await waitFor(() => expect(within(sidebar).getByTestId('request-timeout').textContent).toBe('12000 ms'));
+    await waitFor(() => expect(timeoutShown()).toBe('12000 ms'));
 
     // The saved server connects with its own timeout, and editing it brings the timeout back into the form.
     fireEvent.click(saved);
     await waitFor(() => expect(connects).toHaveLength(4));
     expect(connects[3]).toEqual({ protocol: 'auto', timeoutMs: 30_000 });
-    fireEvent.change(timeoutField(), { target: { value: '' } });
     fireEvent.click(screen.getByRole('button', { name: 'Edit slow' }));
     expect(timeoutField().value).toBe('30000');
   });

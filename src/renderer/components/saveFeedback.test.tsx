@@ -4,6 +4,7 @@ import { LoupeError } from '../../shared/errors';
 import { resetStore } from '../store/store';
 import { bootApp, stopApp } from '../testing/bootApp';
 import { fakeBackend, giveElementsASize, listResult, makeTools } from '../testing/fakeBackend';
+import { connectForm } from '../testing/connectForm';
 
 beforeAll(() => {
   giveElementsASize(2000);
@@ -39,7 +40,7 @@ describe('save feedback', () => {
       ),
     );
 
-    const form = screen.getByRole('form', { name: 'Connection' });
+    const form = connectForm();
     fireEvent.change(within(form).getAllByRole('combobox')[0], { target: { value: 'stdio' } });
     fireEvent.change(within(form).getByLabelText('Command'), { target: { value: 'node' } });
     fireEvent.change(within(form).getByLabelText('Name to save as'), { target: { value: 'mine' } });
@@ -67,7 +68,7 @@ describe('save feedback', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save snapshot' }));
     await waitFor(() => expect(lastAction().textContent).toContain('Could not save the snapshot: disk full'));
 
-    const form = screen.getByRole('form', { name: 'Connection' });
+    const form = connectForm();
     fireEvent.change(within(form).getAllByRole('combobox')[0], { target: { value: 'stdio' } });
     fireEvent.change(within(form).getByLabelText('Command'), { target: { value: 'node' } });
     fireEvent.change(within(form).getByLabelText('Name to save as'), { target: { value: 'mine' } });

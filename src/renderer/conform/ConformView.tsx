@@ -115,12 +115,12 @@ export function ConformView() {
         <fieldset className="conform-picker" disabled={running}>
           <legend>Scenarios ({picked.length} chosen)</legend>
           <div className="conform-group" aria-label={`Required by ${choices.revision}`}>
-            <h4>Required by {choices.revision}</h4>
+            <h3>Required by {choices.revision}</h3>
             {picker(required)}
           </div>
           {others.length > 0 && (
             <div className="conform-group" aria-label="Not scored">
-              <h4>Run but not scored</h4>
+              <h3>Run but not scored</h3>
               {picker(others)}
             </div>
           )}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { niceTicks } from '../components/RoundTripChart';
+import { niceTicks } from './chartScale';
 import type { JsonObject } from '../../shared/json';
 import { frame } from '../testing/fakeBackend';
 import { FrameIndex } from './frameFilter';

@@ -10,7 +10,9 @@ export interface MethodTiming {
 }
 
 export interface TimingPoint {
-  /** Session time of the response, ms. */
+  /** The response frame's seq (Traffic opens it). */
+  seq: number;
+  /** Session time of the response, ms (the request went out rttMs before). */
   t: number;
   rttMs: number;
   method: string;
@@ -33,7 +35,7 @@ export function computeTimings(log: FrameLog): { methods: MethodTiming[]; points
     let values = byMethod.get(method);
     if (!values) byMethod.set(method, (values = []));
     values.push(frame.rttMs);
-    points.push({ t: frame.t, rttMs: frame.rttMs, method });
+    points.push({ seq: frame.seq, t: frame.t, rttMs: frame.rttMs, method });
   }
   const methods = [...byMethod].map(([method, values]) => {
     const sorted = [...values].sort((a, b) => a - b);

@@ -10,6 +10,7 @@ import { useLoupeStore } from '../store/store';
 import { paletteEntries, type PaletteEntry } from './paletteEntries';
 import { rankPalette } from './paletteRank';
 import { useReturnFocus } from './useReturnFocus';
+import { setPaletteOpen, togglePalette } from '../workbench/workbenchActions';
 import './palette.css';
 
 function isPaletteKey(event: KeyboardEvent): boolean {
@@ -125,15 +126,15 @@ function PaletteBody({ onClose }: { onClose: () => void }) {
 }
 
 export function CommandPalette() {
-  const [open, setOpen] = useState(false);
+  const open = useLoupeStore((state) => state.paletteOpen);
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent): void => {
       if (!isPaletteKey(event)) return;
       event.preventDefault();
-      setOpen((current) => !current);
+      togglePalette();
     };
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
   }, []);
-  return open ? <PaletteBody onClose={() => setOpen(false)} /> : null;
+  return open ? <PaletteBody onClose={() => setPaletteOpen(false)} /> : null;
 }

@@ -1,6 +1,6 @@
 /**
  * The command palette against the whole App on a fake backend: Ctrl+K opens it, typing ranks the matches, the
- * arrow keys choose, Enter jumps (tool, frame, tab), Escape closes and focus returns to where it was. And the
+ * arrow keys choose, Enter jumps (tool, frame, view), Escape closes and focus returns to where it was. And the
  * ranking itself.
  */
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -186,7 +186,7 @@ describe('command palette', () => {
     pressPaletteKey();
     const again = screen.getByRole('combobox', { name: 'Go to' });
     fireEvent.change(again, { target: { value: 'timings' } });
-    expect(optionLabels()[0]).toBe('Timings tab');
+    expect(optionLabels()[0]).toBe('Timings view');
     fireEvent.keyDown(again, { key: 'Enter' });
     expect(useLoupeStore.getState().tab).toBe('Timings');
 

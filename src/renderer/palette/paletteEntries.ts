@@ -1,22 +1,31 @@
 /**
- * Everything the command palette can jump to, built from the store when it opens: actions and tabs, saved
+ * Everything the command palette can jump to, built from the store when it opens: actions and views, saved
  * servers, tools, resources, templates, prompts, and the most recent frames (by method and id).
  */
 import type { JsonObject } from '../../shared/json';
 import { itemKey, type ListKind } from '../../shared/lists';
 import { describeTarget } from '../../shared/target';
 import { openConfigImport } from '../configs/configActions';
-import { saveSnapshot, selectFrame, selectItem, setListFilter, setTab } from '../store/appActions';
+import {
+  closeSnapshot,
+  saveSnapshot,
+  selectFrame,
+  selectItem,
+  setListFilter,
+  setTab,
+} from '../store/appActions';
 import { selectFrameLog, selectList } from '../store/selectors';
 import { connect, disconnect, reconnect, savedChoice } from '../store/sessionActions';
 import type { LoupeState } from '../store/store';
-import { tabs, type Tab } from '../store/uiSlice';
+import type { Tab } from '../store/uiSlice';
+import { openConnectDialog } from '../workbench/workbenchActions';
+import { groupOf, viewLabels, viewOrder } from '../workbench/views';
 import type { Rankable } from './paletteRank';
 import { sessionEntries } from './sessionEntries';
 import { skillPaletteEntries } from '../skills/skillPaletteEntries';
 
 export type PaletteGroup =
-  'Action' | 'Session' | 'Tab' | 'Server' | 'Tool' | 'Resource' | 'Template' | 'Prompt' | 'Skill' | 'Frame';
+  'Action' | 'Session' | 'View' | 'Server' | 'Tool' | 'Resource' | 'Template' | 'Prompt' | 'Skill' | 'Frame';
 
 export interface PaletteEntry extends Rankable {
   id: string;
@@ -148,6 +157,7 @@ function actionEntries(state: LoupeState): PaletteEntry[] {
   }
   if (connected && !tapped) add('Disconnect', () => void disconnect());
   if (state.status.state !== 'idle' && !state.snapshotView) add('Save snapshot', () => void saveSnapshot());
+  if (state.snapshotView) add('Close snapshot', closeSnapshot, 'back to the live session');
   add('Open snapshot', () =>
     document.querySelector<HTMLInputElement>('[data-testid="snapshot-file"]')?.click(),
   );
@@ -156,15 +166,16 @@ function actionEntries(state: LoupeState): PaletteEntry[] {
     () => void openConfigImport(),
     'Claude Desktop, Claude Code, Cursor, VS Code',
   );
-  add('New connection', () => focusSoon(['.connections form input, .connections form select']));
+  add('Connect…', () => openConnectDialog(), 'connect the shown session to a server');
   return actions;
 }
 
 export function paletteEntries(state: LoupeState): PaletteEntry[] {
-  const tabEntries: PaletteEntry[] = tabs.map((tab) => ({
-    id: `tab:${tab}`,
-    group: 'Tab',
-    label: `${tab} tab`,
+  const viewEntries: PaletteEntry[] = viewOrder.map((tab) => ({
+    id: `view:${tab}`,
+    group: 'View',
+    label: `${viewLabels[tab]} view`,
+    detail: groupOf(tab),
     run: () => {
       setTab(tab);
       focusSoon([`#tab-${tab}`]);
@@ -180,7 +191,7 @@ export function paletteEntries(state: LoupeState): PaletteEntry[] {
   return [
     ...actionEntries(state),
     ...sessionEntries(state),
-    ...tabEntries,
+    ...viewEntries,
     ...servers,
     ...itemEntries(state, 'tools'),
     ...itemEntries(state, 'prompts'),

@@ -1,7 +1,8 @@
 /** The palette's session entries: one per session (switches to it), new, close, next and previous. */
 import { nextSessionKeys, previousSessionKeys, statusWords } from '../sessions/sessionLabel';
 import { sessionLabels, snapshotName } from '../sessions/stripFacts';
-import { closeSession, openNewSession, showSession, switchSession } from '../sessions/sessionsActions';
+import { closeSession, showSession, switchSession } from '../sessions/sessionsActions';
+import { newSessionToConnect } from '../workbench/workbenchActions';
 import type { LoupeState } from '../store/store';
 import type { PaletteEntry } from './paletteEntries';
 
@@ -22,7 +23,7 @@ export function sessionEntries(state: LoupeState): PaletteEntry[] {
   const add = (id: string, label: string, run: () => void, detail?: string): void => {
     entries.push({ id: `session-action:${id}`, group: 'Session', label, run, ...(detail ? { detail } : {}) });
   };
-  add('new', 'New session', () => void openNewSession(), 'the others stay connected');
+  add('new', 'New session', () => void newSessionToConnect(), 'the others stay connected');
   if (state.shownSession !== null)
     add('close', 'Close session', () => void closeSession(state.shownSession ?? ''));
   if (state.sessionList.length > 1) {

@@ -137,7 +137,7 @@ export function PortabilityView() {
                         aria-pressed={open?.tool.index === tool.index && open.host === host.id}
                         onClick={() => setOpen({ tool, host: host.id })}
                       >
-                        {verdictMark[verdict]} {verdictLabel[verdict]}
+                        <span aria-hidden="true">{verdictMark[verdict]}</span> {verdictLabel[verdict]}
                       </button>
                     </td>
                   );

@@ -9,7 +9,10 @@ import { connect } from '../store/sessionActions';
 
 /** The replay each opened snapshot is served by: it goes on while another session is shown, until stopped. */
 const served = new WeakMap<Snapshot, ReplayServing>();
-/** The URLs of the replays this page serves: a session connected to one is a replay (the strip says so). */
+/**
+ * The addresses this page served replays at: a session connected to one is a replay (the sessions list and the
+ * palette say so), also after the replay stopped (its session stays, closed, with what it recorded).
+ */
 const servedUrls = new Set<string>();
 
 export function isServedReplay(url: string): boolean {

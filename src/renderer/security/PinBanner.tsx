@@ -42,7 +42,7 @@ export function PinBanner() {
       diff: pin.diff,
     });
   return (
-    <div className="banner banner-error pin-banner" role="alert" aria-label="Pin changed">
+    <div className="pin-banner" role="alert" aria-label="Pin changed">
       <div className="pin-body">
         <div>
           <strong>This server changed since it was pinned</strong> ({pin.pin.pinnedAt}): {count(pin.changes)}{' '}

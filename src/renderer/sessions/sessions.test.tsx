@@ -12,6 +12,7 @@ import {
   giveElementsASize,
 } from '../testing/fakeBackend';
 import { callsOf, heldSession } from '../testing/heldSession';
+import { connectForm } from '../testing/connectForm';
 import { stashedPart } from './sessionStore';
 import { reattachAll } from './sessionsActions';
 
@@ -178,13 +179,15 @@ describe('several sessions in one window', () => {
     const backend = fakeSessionsBackend((id) => heldSession(id, 1, Number(id.slice(1))), 2);
     await bootApp(backend);
     expect(shown()).toBe('s1');
-    const form = () => screen.getByRole('form', { name: 'Connection' });
+    const form = () => connectForm();
     const url = () => within(form()).queryByLabelText<HTMLInputElement>('URL', { exact: true });
     fireEvent.change(within(form()).getByLabelText('Transport'), { target: { value: 'http' } });
     fireEvent.change(url()!, { target: { value: 'http://127.0.0.1:3009/typed' } });
     expect(url()?.value).toBe('http://127.0.0.1:3009/typed');
     await switchKey('BracketRight');
     expect(shown()).toBe('s2');
+    // The connect dialog was the other session's: it is gone, and opened here it starts afresh.
+    expect(screen.queryByRole('form', { name: 'Connection' })).toBeNull();
     expect(url()?.value ?? '').not.toBe('http://127.0.0.1:3009/typed');
     await switchKey('BracketLeft');
     expect(shown()).toBe('s1');

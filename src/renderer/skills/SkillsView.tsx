@@ -120,7 +120,7 @@ export function SkillsView() {
   const skill = listing?.skills.find((entry) => entry.uri === selected);
   return (
     <div className="split">
-      <section className="list-pane" aria-label="Skills list">
+      <section className="list-pane skills-pane" aria-label="Skills list">
         <button type="button" disabled={!connected || loading} onClick={() => void loadSkillList()}>
           {loading ? 'Listing…' : listing ? 'List skills again' : 'List skills'}
         </button>

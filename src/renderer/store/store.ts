@@ -18,6 +18,7 @@ import { createSecuritySlice } from '../security/securitySlice';
 import { createCollectionsSlice } from './collectionsSlice';
 import { createSkillsSlice } from '../skills/skillsSlice';
 import { createConformSlice } from '../conform/conformSlice';
+import { createWorkbenchSlice } from '../workbench/workbenchSlice';
 import { registerLiveStore, resetSessionStash } from '../sessions/sessionStore';
 
 export type { LoupeState } from './types';
@@ -40,6 +41,7 @@ const build: StateCreator<LoupeState> = (...parts) => ({
   ...createCollectionsSlice(...parts),
   ...createSkillsSlice(...parts),
   ...createConformSlice(...parts),
+  ...createWorkbenchSlice(...parts),
 });
 
 export const useLoupeStore = create<LoupeState>()(build);

@@ -17,6 +17,7 @@ import type { SecuritySlice } from '../security/securitySlice';
 import type { CollectionsSlice } from './collectionsSlice';
 import type { SkillsSlice } from '../skills/skillsSlice';
 import type { ConformSlice } from '../conform/conformSlice';
+import type { WorkbenchSlice } from '../workbench/workbenchSlice';
 
 export type LoupeState = SessionSlice &
   ListsSlice &
@@ -34,6 +35,7 @@ export type LoupeState = SessionSlice &
   SecuritySlice &
   CollectionsSlice &
   SkillsSlice &
-  ConformSlice;
+  ConformSlice &
+  WorkbenchSlice;
 
 export type SliceCreator<Slice> = StateCreator<LoupeState, [], [], Slice>;

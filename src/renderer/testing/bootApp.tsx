@@ -2,6 +2,7 @@
 import { act, render, type RenderResult } from '@testing-library/react';
 import { App } from '../App';
 import { setApi } from '../bridge';
+import { loadViews } from '../lazyViews';
 import { start } from '../store/start';
 import type { LoupeApi } from '../../shared/contract';
 
@@ -24,7 +25,9 @@ export function startApp(backend: { api: LoupeApi }): { view: RenderResult; star
   return { view, started };
 }
 
+/** Renders the App with every view's chunk already loaded, and waits until its start is done. */
 export async function bootApp(backend: { api: LoupeApi }): Promise<RenderResult> {
+  await loadViews();
   const { view, started } = startApp(backend);
   await act(() => started);
   return view;

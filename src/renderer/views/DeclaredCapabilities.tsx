@@ -79,7 +79,14 @@ export function DeclaredCapabilities() {
   const none = core.length === 0 && extensions.length === 0;
   return (
     <div className="declared-capabilities" role="group" aria-label="Declared capabilities">
-      <p className="muted small">
+      <p
+        className="muted small declared-line"
+        title={
+          none
+            ? undefined
+            : `Listed for Loupe declaring ${declaredWords(core, extensions)}; a client declaring less may be listed other tools (the CLI declares none without --input).`
+        }
+      >
         {none ? (
           `${hostName ? `The ${hostName}` : 'Loupe'} declared no client capabilities.`
         ) : (

@@ -51,14 +51,15 @@ export function PromptsView() {
                 <div className="prose-text">{text(prompt, 'description')}</div>
               </Field>
             ) : null}
-            <Field label="Fields as sent">
-              <JsonView value={prompt} />
-            </Field>
+            {/* What a person came for first: the form; the prompt as sent below it. */}
             {readOnly ? (
               <OfflineNote action="Getting a prompt" />
             ) : (
               <GetPromptForm key={selected.key} prompt={prompt} name={selected.key} />
             )}
+            <Field label="Fields as sent">
+              <JsonView value={prompt} />
+            </Field>
           </article>
         ) : (
           <p className="empty">Select a prompt.</p>

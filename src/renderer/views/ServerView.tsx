@@ -7,12 +7,13 @@ import { formatCount } from '../lib/format';
 import { selectHandshake, selectLint } from '../store/selectors';
 import { useLoupeStore } from '../store/store';
 import { ServerCost } from '../portability/CostSummary';
+import { SessionCard } from '../components/SessionCard';
 
 function share(count: number, total: number): string {
   return total === 0 ? '—' : `${Math.round((count / total) * 100)}%`;
 }
 
-/** The handshake and the lint summary: the per-server field table and naming shares. */
+/** The session's connection, the handshake and the lint summary: the per-server field table and naming shares. */
 export function ServerView() {
   const { handshake, lint, logs, requestTimeoutMs } = useLoupeStore(
     useShallow((state) => ({
@@ -26,6 +27,7 @@ export function ServerView() {
   const summary = lint?.summary;
   return (
     <div className="server-view">
+      <SessionCard />
       <Field label="Handshake">
         {handshake ? (
           <HandshakeView

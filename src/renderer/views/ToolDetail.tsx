@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { ToolHosts } from '../portability/ToolHosts';
+import { hostsInWords, ToolHosts, useToolPortability } from '../portability/ToolHosts';
 import type { JsonObject, JsonValue } from '../../shared/json';
 import type { Finding } from '../../shared/lint';
 import { Evidence } from '../security/Evidence';
@@ -38,6 +38,67 @@ function asText(value: JsonValue | undefined): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
+function focusField(id: string): void {
+  const field = document.getElementById(id);
+  // jsdom has no scrollIntoView; focusing scrolls the field into view in a browser.
+  field?.focus();
+}
+
+/** "1 error, 2 warnings" (notes counted last). */
+function findingsInWords(findings: readonly Finding[]): string {
+  const counts = (['error', 'warning', 'info'] as const)
+    .map(
+      (severity) => [severity, findings.filter((finding) => finding.severity === severity).length] as const,
+    )
+    .filter(([, count]) => count > 0)
+    .map(
+      ([severity, count]) => `${count} ${severity === 'info' ? 'note' : severity}${count === 1 ? '' : 's'}`,
+    );
+  return counts.join(', ');
+}
+
+/**
+ * Under the name, one line of what the checks say, each part leading to its field further down: the findings
+ * (lint and security) and the hosts' verdicts. What a person came for (description, form, Call) comes first.
+ */
+function Glance({
+  findings,
+  index,
+  name,
+}: {
+  findings: readonly Finding[];
+  index: number;
+  name: string | undefined;
+}) {
+  const hosts = useToolPortability(index, name);
+  const worst = findings.some((finding) => finding.severity === 'error')
+    ? 'error'
+    : findings.some((finding) => finding.severity === 'warning')
+      ? 'warning'
+      : 'info';
+  if (findings.length === 0 && !hosts) return null;
+  return (
+    <div className="tool-glance" role="group" aria-label="Checks of this tool">
+      {findings.length > 0 ? (
+        <button
+          type="button"
+          className={`glance-chip glance-${worst}`}
+          onClick={() => focusField('tool-findings')}
+        >
+          Findings: {findingsInWords(findings)}
+        </button>
+      ) : (
+        <span className="glance-chip glance-ok">No findings</span>
+      )}
+      {hosts ? (
+        <button type="button" className="glance-chip" onClick={() => focusField('tool-hosts')}>
+          Hosts: {hostsInWords(hosts.tool)}
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
 export function ToolDetail({ tool, index, findings }: ToolDetailProps) {
   const readOnly = useLoupeStore(selectReadOnly);
   const name = asText(tool.name);
@@ -49,21 +110,8 @@ export function ToolDetail({ tool, index, findings }: ToolDetailProps) {
         <h2 className="mono">{name ?? <span className="muted">(name is not a string)</span>}</h2>
         {title ? <div className="detail-subtitle">{title}</div> : null}
         <div className="muted small">Position {index + 1} in the list as sent</div>
+        <Glance findings={findings} index={index} name={name} />
       </header>
-      {findings.length > 0 ? (
-        <Field label="Findings">
-          <ul className="findings">
-            {findings.map((finding, position) => (
-              <li key={position} className={`finding finding-${finding.severity}`}>
-                <span className={`badge badge-${finding.severity}`}>{finding.severity}</span>
-                <span className="mono small">{finding.code}</span> {finding.message}
-                <Evidence finding={finding} />
-              </li>
-            ))}
-          </ul>
-        </Field>
-      ) : null}
-      <ToolHosts index={index} name={name} />
       <Field label="Description">
         {'description' in tool ? (
           typeof tool.description === 'string' ? (
@@ -85,6 +133,20 @@ export function ToolDetail({ tool, index, findings }: ToolDetailProps) {
           <ToolCallPanel tool={tool} />
         </Suspense>
       )}
+      {findings.length > 0 ? (
+        <Field label="Findings" id="tool-findings">
+          <ul className="findings">
+            {findings.map((finding, position) => (
+              <li key={position} className={`finding finding-${finding.severity}`}>
+                <span className={`badge badge-${finding.severity}`}>{finding.severity}</span>
+                <span className="mono small">{finding.code}</span> {finding.message}
+                <Evidence finding={finding} />
+              </li>
+            ))}
+          </ul>
+        </Field>
+      ) : null}
+      <ToolHosts index={index} name={name} />
       {'annotations' in tool ? (
         <Field label="Annotations" note="claims by the server — untrusted">
           <JsonView value={tool.annotations} label="Annotations" />

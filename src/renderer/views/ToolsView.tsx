@@ -16,6 +16,7 @@ import { useLoupeStore } from '../store/store';
 import { DeclaredCapabilities } from './DeclaredCapabilities';
 import { ToolDetail } from './ToolDetail';
 import { ToolsCost } from '../portability/CostSummary';
+import { openConnectDialog } from '../workbench/workbenchActions';
 
 const noFindings: Finding[] = [];
 const noFindingsByIndex = new Map<number, Finding[]>();
@@ -103,9 +104,17 @@ export function ToolsView() {
         {list.error ? <ErrorNotice error={list.error} context="Listing tools failed" /> : null}
         {!list.result && !list.loading && !list.unsupported && !list.error ? (
           <p className="empty">
-            {tapped
-              ? 'The host has not listed tools yet: they show here as its tools/list passes the tap.'
-              : 'No tools listed: connect to a server, or open a snapshot.'}
+            {tapped ? (
+              'The host has not listed tools yet: they show here as its tools/list passes the tap.'
+            ) : (
+              <>
+                No tools listed:{' '}
+                <button type="button" onClick={() => openConnectDialog()}>
+                  Connect to a server…
+                </button>{' '}
+                or open a snapshot.
+              </>
+            )}
           </p>
         ) : null}
         {list.result && !streamed && shownCount === 0 ? (

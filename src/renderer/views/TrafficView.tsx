@@ -11,6 +11,7 @@ import { useLoupeStore } from '../store/store';
 import { FrameDetail } from './FrameDetail';
 import { FrameRow } from './FrameRow';
 import { TrafficQueryBox } from './TrafficQueryBox';
+import { TapFaults } from '../tap/TapFaults';
 import './traffic.css';
 
 export function TrafficView() {
@@ -26,6 +27,8 @@ export function TrafficView() {
       dropped: s.snapshotView?.snapshot.framesDropped ?? 0,
       readOnly: selectReadOnly(s),
       calls: s.snapshotView ? null : s.calls,
+      // A tapped session's faults sit with its traffic, where what they inject is marked.
+      tap: !s.snapshotView && s.status.state !== 'idle' && s.status.tapped ? s.status : null,
     })),
   );
   const marks = useMemo(() => {
@@ -102,6 +105,11 @@ export function TrafficView() {
           {count !== log.length ? ` of ${formatCount(log.length)}` : ''}
         </span>
       </div>
+      {state.tap?.tapped && !state.tap.tapped.agent ? (
+        <div className="traffic-tap">
+          <TapFaults tapped={state.tap.tapped} live={state.tap.state !== 'closed'} />
+        </div>
+      ) : null}
       {overflow > 0 ? (
         <div className="notice notice-warning" role="status">
           {plural(overflow, 'frame')} dropped from memory (the recorder was full)

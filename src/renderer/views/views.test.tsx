@@ -167,7 +167,7 @@ describe('Server log', () => {
 });
 
 describe('Snapshots', () => {
-  it('opens a snapshot read-only in the same views, with its banner', async () => {
+  it('opens a snapshot read-only in the same views, with its notice', async () => {
     const backend = await bootWithTraffic();
     const snapshot: Snapshot = {
       format: snapshotFormat,
@@ -194,8 +194,10 @@ describe('Snapshots', () => {
     };
     const file = new File([JSON.stringify(snapshot)], 'old.json', { type: 'application/json' });
     fireEvent.change(screen.getByTestId('snapshot-file'), { target: { files: [file] } });
-    await waitFor(() => expect(screen.getByText(/taken 2026-11-29T10:00:00.000Z/)).toBeTruthy());
-    expect(screen.getByText('node old-server.js')).toBeTruthy();
+    // The notice of the opened snapshot: what was recorded, when, and the way back to live.
+    const card = await screen.findByTestId('snapshot-session');
+    expect(card.textContent).toContain('2026-11-29 10:00:00 UTC');
+    expect(within(card).getByText('node old-server.js (stdio)')).toBeTruthy();
     expect(backend.calls).toContain('loadSnapshot');
     const list = screen.getByRole('region', { name: 'Tool list' });
     expect(within(list).getByText('5 tools')).toBeTruthy();
@@ -205,7 +207,7 @@ describe('Snapshots', () => {
     await waitFor(() =>
       expect(within(screen.getByRole('listbox', { name: 'Frames' })).getAllByRole('option')).toHaveLength(2),
     );
-    fireEvent.click(screen.getByRole('button', { name: 'Back to live session' }));
+    fireEvent.click(within(card).getByRole('button', { name: 'Close snapshot' }));
     await waitFor(() =>
       expect(within(screen.getByRole('listbox', { name: 'Frames' })).getAllByRole('option')).toHaveLength(4),
     );
