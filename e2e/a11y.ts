@@ -2,8 +2,8 @@
  * An accessibility audit of what a page shows, measured in Chromium: text contrast and controls whose label leaves
  * out their text (e2e/inPage/a11yAudit.js, run in the page), and from Chromium's own accessibility tree the
  * controls without a name and the containers holding what they may not (a tablist holds tabs, a listbox options).
- * It stands in for axe-core's serious and critical rules of those kinds (color-contrast, label-content-name-mismatch,
- * button-name, label, aria-required-children) until axe-core is a dependency of the project.
+ * It checks axe-core's serious and critical rules of those kinds (color-contrast, label-content-name-mismatch,
+ * button-name, label, aria-required-children) a second way, beside axe-core itself (e2e/axe.ts).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,10 +1,12 @@
 /**
  * Every main view, light and dark, audited as it is shown at work on the demo server (e2e/a11y.ts): no text below
  * WCAG AA contrast, no control without a name or with a label that leaves out its text, no list or tab list holding
- * what it may not. The dialogs too, open over the page. (axe-core would run here as well once it is a dependency.)
+ * what it may not (Loupe's own audit, e2e/a11y.ts), and no serious or critical violation of axe-core's WCAG 2.1 A/AA
+ * rules (e2e/axe.ts). The dialogs too, open over the page.
  */
 import { expect, test } from '@playwright/test';
 import { audit, auditLines } from '../a11y';
+import { axeLines } from '../axe';
 import { startHostProcess, type HostProcess } from '../hostProcess';
 import { connectedPill } from '../pageHelpers';
 import { tour, visit } from '../viewTour';
@@ -33,6 +35,7 @@ test.describe('accessibility of every main view', () => {
       for (const stop of tour) {
         await visit(page, stop);
         found.push(...auditLines(await audit(page)).map((line) => `${stop.view}: ${line}`));
+        found.push(...(await axeLines(page)).map((line) => `${stop.view}: ${line}`));
       }
       // The dialogs, over the Tools view at the smallest size.
       await page.setViewportSize({ width: 1024, height: 700 });
@@ -41,10 +44,12 @@ test.describe('accessibility of every main view', () => {
       await page.getByRole('banner').getByRole('button', { name: 'Connect…' }).click();
       await expect(page.getByRole('dialog', { name: 'Connect' })).toBeVisible();
       found.push(...auditLines(await audit(page)).map((line) => `Connect dialog: ${line}`));
+      found.push(...(await axeLines(page)).map((line) => `Connect dialog: ${line}`));
       await page.keyboard.press('Escape');
       await page.keyboard.press('Control+k');
       await page.getByRole('combobox', { name: 'Go to' }).fill('echo');
       found.push(...auditLines(await audit(page)).map((line) => `Palette: ${line}`));
+      found.push(...(await axeLines(page)).map((line) => `Palette: ${line}`));
       await page.keyboard.press('Escape');
       expect(found).toEqual([]);
     });
