@@ -43,6 +43,13 @@ function Bar({ row, from, span }: { row: TimelineRow; from: number; span: number
   );
 }
 
+/** What the bar shows, in words: when it started and how long it took (or that it still waits). */
+function barText(row: TimelineRow): string {
+  return row.end === undefined
+    ? `sent at ${formatMs(row.start)}, waiting`
+    : `sent at ${formatMs(row.start)}, took ${formatMs(row.end - row.start)}`;
+}
+
 function Row({ row, from, span }: { row: TimelineRow; from: number; span: number }) {
   const seq = row.requestSeq;
   return (
@@ -54,20 +61,25 @@ function Row({ row, from, span }: { row: TimelineRow; from: number; span: number
       data-depth={row.depth}
       style={{ height: rowHeight }}
     >
-      <button
-        type="button"
-        className="timeline-label mono"
-        style={{ paddingLeft: 6 + row.depth * 14 }}
-        disabled={seq === undefined}
-        onClick={() => seq !== undefined && openInTraffic(seq)}
-        title={seq === undefined ? row.label : `${row.label} (frame #${seq}): open in Traffic`}
-      >
-        {row.label}
-      </button>
-      <span className="timeline-duration num">
+      {/* A grid's row holds cells (axe-core's aria-required-children): the name, the duration, the bar. */}
+      <div role="gridcell" className="timeline-cell">
+        <button
+          type="button"
+          className="timeline-label mono"
+          style={{ paddingLeft: 6 + row.depth * 14 }}
+          disabled={seq === undefined}
+          onClick={() => seq !== undefined && openInTraffic(seq)}
+          title={seq === undefined ? row.label : `${row.label} (frame #${seq}): open in Traffic`}
+        >
+          {row.label}
+        </button>
+      </div>
+      <span role="gridcell" className="timeline-duration num">
         {row.end === undefined ? '…' : formatMs(row.end - row.start)}
       </span>
-      <Bar row={row} from={from} span={span} />
+      <div role="gridcell" className="timeline-cell" aria-label={barText(row)}>
+        <Bar row={row} from={from} span={span} />
+      </div>
     </div>
   );
 }
