@@ -197,8 +197,10 @@ describe.each([
     expect(recorded[7]?.raw).toBe(uploaded.head);
     expect(recorded[7]?.http?.url).toBe(`/mcp/upload?size=${big}`);
 
-    // None was held: eight times the size (112 MiB more, three times over) grew the tap's peak by less than half of
-    // one of them (what the garbage collector lets lie between collections stays under that whatever the size).
-    expect(result.peak - smaller.peak).toBeLessThan((big - first) / 2);
+    // None was held: eight times the size (112 MiB more, three times over) grew the tap's peak by less than three
+    // quarters of one of them. Holding any one body would add all 112 MiB; what stays under the bound is the garbage
+    // the collector lets lie between collections, whatever the size (Node 24's left up to ~62 MiB with fault rules,
+    // past the half this bound was at: CI's Node 24 pass).
+    expect(result.peak - smaller.peak).toBeLessThan(((big - first) * 3) / 4);
   }, 180_000);
 });
