@@ -15,6 +15,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import type { TraceSpan } from '../../shared/trace/spans.js';
+import { checkDoor, headerValues } from '../tap/loopbackDoor.js';
 import { decodeOtlpJson, decodeOtlpProtobuf, type DecodedSpans } from './otlpDecode.js';
 import { ProtoReadError } from './protobufReader.js';
 
@@ -96,10 +97,12 @@ export async function startOtlpReceiver(options: OtlpReceiverOptions = {}): Prom
   let port = 0;
 
   const take = async (request: IncomingMessage): Promise<{ json: boolean; decoded: DecodedSpans }> => {
-    const host = request.headers.host ?? '';
-    if (host !== `127.0.0.1:${port}` && host !== `localhost:${port}`)
-      throw new Refusal(403, 'This endpoint answers its own loopback address only.');
-    if (request.headers.origin !== undefined) throw new Refusal(403, 'No web page may post here.');
+    // The shared loopback door for the Host (every Host line, one of this listener's names); no Origin at all, since
+    // no page, not even Loupe's own, posts spans here.
+    if (headerValues(request.rawHeaders, 'origin').length > 0)
+      throw new Refusal(403, 'No web page may post here.');
+    const door = checkDoor(headerValues(request.rawHeaders, 'host'), [], port, 'The OTLP receiver');
+    if (!door.allowed) throw new Refusal(403, door.reason);
     const path = (request.url ?? '').split('?')[0] ?? '';
     const match = /^\/([A-Za-z0-9_-]+)\/v1\/traces$/.exec(path);
     if (!match || !sameSecret(match[1] ?? '', credential)) throw new Refusal(404, 'Not found.');
