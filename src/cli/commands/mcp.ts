@@ -4,12 +4,11 @@
  * loopback and prints its URL (with this run's credential) as the first stdout line. `--config <file> --print|--write`
  * adds it to a client config (the diff first, a backup kept); `--write-skill <dir>` writes its Agent Skill to a folder.
  */
-import { LoupeError } from '../../shared/errors.js';
 import { proposeAgentConfig, writeAgentConfig } from '../../core/agent/configAgent.js';
 import { createAgentServer } from '../../core/agent/agentServer.js';
 import { loadSkill, writeSkill } from '../../core/agent/skillFiles.js';
 import { thisLoupe } from '../../core/tap/configTapFile.js';
-import { terminalLineReader } from '../linePrompt.js';
+import { confirmConfigWrite } from '../confirmConfigWrite.js';
 import { parseMcpArguments, type McpInvocation } from '../mcpArguments.js';
 import { printable, type Terminal } from '../terminal.js';
 
@@ -29,26 +28,16 @@ async function configCommand(
     terminal.err(`loupe mcp: nothing written. To add it: loupe mcp --config ${config.path} --write`);
     return 0;
   }
-  if (plan.text === undefined)
-    throw new LoupeError({
-      kind: 'config-invalid',
-      message: `${config.path} has comments, which rewriting it would lose: paste the + lines above into it by hand.`,
-      data: { path: config.path },
-    });
-  if (!config.yes) {
-    const ask = terminalLineReader();
-    if (!ask)
-      throw new LoupeError({
-        kind: 'usage',
-        message:
-          'mcp --write asks before it changes the file, and stdin is not a terminal to ask at: give --yes to write the change shown without asking.',
-      });
-    const answer = await ask(`Write this change to ${config.path} (a backup is kept)? [y/N] `, false);
-    if (!/^y(es)?$/i.test(answer?.trim() ?? '')) {
-      terminal.err('loupe mcp: nothing written.');
-      return 1;
-    }
-  }
+  if (
+    !(await confirmConfigWrite({
+      command: 'mcp',
+      path: config.path,
+      text: plan.text,
+      yes: config.yes,
+      terminal,
+    }))
+  )
+    return 1;
   const { backup } = await writeAgentConfig(
     config.path,
     config.name,

@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { LoupeError } from '../../shared/errors.js';
 import { planConfigTap } from '../../core/tap/configTap.js';
 import { thisLoupe, writeConfigTap } from '../../core/tap/configTapFile.js';
-import { terminalLineReader } from '../linePrompt.js';
+import { confirmConfigWrite } from '../confirmConfigWrite.js';
 import { printable, type Terminal } from '../terminal.js';
 
 export async function tapConfigCommand(
@@ -33,27 +33,16 @@ export async function tapConfigCommand(
     );
     return 0;
   }
-  if (plan.text === undefined) {
-    throw new LoupeError({
-      kind: 'config-invalid',
-      message: `${config.path} has comments, which rewriting it would lose: paste the + lines above into it by hand.`,
-      data: { path: config.path },
-    });
-  }
-  if (!config.yes) {
-    const ask = terminalLineReader();
-    if (!ask)
-      throw new LoupeError({
-        kind: 'usage',
-        message:
-          'tap --write asks before it changes the file, and stdin is not a terminal to ask at: give --yes to write the change shown without asking.',
-      });
-    const answer = await ask(`Write this change to ${config.path} (a backup is kept)? [y/N] `, false);
-    if (!/^y(es)?$/i.test(answer?.trim() ?? '')) {
-      terminal.err('loupe tap: nothing written.');
-      return 1;
-    }
-  }
+  if (
+    !(await confirmConfigWrite({
+      command: 'tap',
+      path: config.path,
+      text: plan.text,
+      yes: config.yes,
+      terminal,
+    }))
+  )
+    return 1;
   const { backup } = await writeConfigTap(config.path, config.server, plan.diff);
   terminal.err(
     `loupe tap: wrote ${config.path}; the previous file is ${backup}. Restart the client to use the tap.`,
