@@ -209,4 +209,38 @@ describe('the loupe-testing Agent Skill', () => {
       ]),
     );
   }, 320_000);
+
+  it('--write-skill again: the same files are left alone; your edits are kept whole beside the new copy; a link is refused', async () => {
+    const source = join(repositoryRoot, 'resources', 'skills', 'loupe-testing');
+    const target = join(folder.root, 'skills-again');
+    expect((await runLoupe(['mcp', '--write-skill', target])).code).toBe(0);
+    const same = await runLoupe(['mcp', '--write-skill', target]);
+    expect(same.code, same.stderr).toBe(0);
+    expect(same.stderr.trim()).toBe(
+      `loupe mcp: ${join(target, 'loupe-testing')} already holds this loupe-testing skill: nothing written.`,
+    );
+    expect(readdirSync(target)).toEqual(['loupe-testing']);
+
+    writeFileSync(join(target, 'loupe-testing', 'SKILL.md'), 'my own notes\n');
+    const edited = await runLoupe(['mcp', '--write-skill', target]);
+    expect(edited.code, edited.stderr).toBe(0);
+    const kept = readdirSync(target).filter((name) => name.startsWith('loupe-testing.before-'));
+    expect(kept).toHaveLength(1);
+    expect(readFileSync(join(target, kept[0] ?? '', 'SKILL.md'), 'utf8')).toBe('my own notes\n');
+    expect(readFileSync(join(target, 'loupe-testing', 'SKILL.md'))).toEqual(
+      readFileSync(join(source, 'SKILL.md')),
+    );
+    expect(edited.stderr).toContain(
+      `held a different copy (SKILL.md): kept whole at ${join(target, kept[0] ?? '')}`,
+    );
+
+    const linked = join(folder.root, 'skills-linked');
+    mkdirSync(linked);
+    mkdirSync(join(folder.root, 'elsewhere'));
+    symlinkSync(join(folder.root, 'elsewhere'), join(linked, 'loupe-testing'));
+    const refused = await runLoupe(['mcp', '--write-skill', linked]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/loupe-testing is a symbolic link/);
+    expect(readdirSync(join(folder.root, 'elsewhere'))).toEqual([]);
+  }, 60_000);
 });

@@ -3,7 +3,7 @@
  * pagination and the loud page limit, no file read on listing or a plain get, every verdict with its exit code
  * (4 digest, 5 size, 6 frontmatter), nothing read after a refused file, nothing written for a refused skill.
  */
-import { existsSync, mkdtempSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createHash } from 'node:crypto';
@@ -224,6 +224,22 @@ describe('loupe skills get', () => {
       '# Forms\n\nFill fields in order.\n',
     );
     expect(statSync(join(folder, 'pdf-processing', 'SKILL.md')).mode & 0o777).toBe(0o600);
+  });
+
+  it('--out into a folder holding an edited copy keeps that copy whole and writes the verified one', async () => {
+    const folder = join(scratch, 'out-again');
+    expect((await runLoupe(['skills', 'get', 'pdf-processing', '--out', folder, ...stdio()])).code).toBe(0);
+    writeFileSync(join(folder, 'pdf-processing', 'references', 'FORMS.md'), 'edited\n');
+    const run = await runLoupe(['skills', 'get', 'pdf-processing', '--out', folder, '--json', ...stdio()]);
+    expect(run.code, run.stderr).toBe(0);
+    const document = JSON.parse(run.stdout) as { kept?: string; written: string[] };
+    expect(document.kept).toMatch(/pdf-processing\.before-/);
+    expect(readFileSync(join(document.kept ?? '', 'references', 'FORMS.md'), 'utf8')).toBe('edited\n');
+    expect(readFileSync(join(folder, 'pdf-processing', 'references', 'FORMS.md'), 'utf8')).toBe(
+      '# Forms\n\nFill fields in order.\n',
+    );
+    expect(document.written).toContain(join(folder, 'pdf-processing', 'references', 'FORMS.md'));
+    expect(run.stderr).toContain('held a different copy (references/FORMS.md)');
   });
 
   it('--out writes nothing for a refused skill', async () => {

@@ -63,8 +63,18 @@ export async function mcpCommand(argv: readonly string[], terminal: Terminal): P
   const invocation = parseMcpArguments(argv);
   if (invocation.config) return configCommand(invocation, invocation.config, terminal);
   if (invocation.writeSkill !== undefined) {
-    const folder = await writeSkill(invocation.writeSkill, await loadSkill());
-    terminal.err(`loupe mcp: wrote the loupe-testing skill to ${folder}`);
+    const written = await writeSkill(invocation.writeSkill, await loadSkill());
+    if (written.unchanged) {
+      terminal.err(
+        `loupe mcp: ${printable(written.folder)} already holds this loupe-testing skill: nothing written.`,
+      );
+      return 0;
+    }
+    if (written.kept)
+      terminal.err(
+        `loupe mcp: ${printable(written.folder)} held a different copy (${written.changed.map(printable).join(', ')}): kept whole at ${printable(written.kept)}`,
+      );
+    terminal.err(`loupe mcp: wrote the loupe-testing skill to ${printable(written.folder)}`);
     return 0;
   }
   const say = (line: string) => terminal.err(`loupe mcp: ${line}`);

@@ -96,7 +96,8 @@ export async function skillsCommand(invocation: Invocation, terminal: Terminal):
       return 0;
     }
     const load = await loadSkill(session, skill, timeout === undefined ? {} : { timeoutMs: timeout });
-    const written = !load.error && options.out !== undefined ? await writeSkill(load, options.out) : [];
+    const saved = !load.error && options.out !== undefined ? await writeSkill(load, options.out) : undefined;
+    const written = saved?.written ?? [];
     if (options.json) {
       const files = load.files.map(({ text: _text, blob: _blob, ...check }) => check);
       terminal.out(
@@ -107,6 +108,8 @@ export async function skillsCommand(invocation: Invocation, terminal: Terminal):
             verified: load.verified,
             files,
             written,
+            ...(saved?.unchanged ? { unchanged: saved.folder } : {}),
+            ...(saved?.kept ? { kept: saved.kept } : {}),
             ...(load.error ? { error: load.error } : {}),
           },
           2,
@@ -118,6 +121,12 @@ export async function skillsCommand(invocation: Invocation, terminal: Terminal):
       for (const check of load.files) terminal.out(verdictLine(check));
       for (const path of written) terminal.out(`  wrote ${printable(path)}`);
     }
+    if (saved?.unchanged)
+      terminal.err(`loupe: ${printable(saved.folder)} already holds these files: nothing written`);
+    if (saved?.kept)
+      terminal.err(
+        `loupe: ${printable(saved.folder)} held a different copy (${saved.changed.map(printable).join(', ')}): kept whole at ${printable(saved.kept)}`,
+      );
     if (load.error) terminal.err(`loupe: ${describeError(load.error)}`);
     else if (!load.verified)
       terminal.err(

@@ -136,7 +136,7 @@ export const inspectCommands: readonly CommandHelp[] = [
       { flag: '--verify', text: 'read every file of the skill and verify it' },
       {
         flag: '--out <dir>',
-        text: "also write a verified skill to <dir>/<name>/ (files readable by you alone; a file URI outside the skill's folder is refused)",
+        text: "also write a verified skill to <dir>/<name>/, whole (files readable by you alone; a file URI outside the skill's folder is refused; a different copy already there is moved to <name>.before-<UTC>, never overwritten)",
       },
       { flag: '--json', text: 'the entry (and with --verify, what each file came to)' },
     ],

@@ -231,7 +231,7 @@ export const recordCommands: readonly CommandHelp[] = [
       { flag: '--yes', text: 'with --write and no terminal: write without asking' },
       {
         flag: '--write-skill <dir>',
-        text: 'write the loupe-testing Agent Skill (SKILL.md and its files) to <dir>/loupe-testing',
+        text: 'write the loupe-testing Agent Skill (SKILL.md and its files) to <dir>/loupe-testing, whole; a different copy already there (your edits) is moved to loupe-testing.before-<UTC>, never overwritten',
       },
     ],
     groups: [],

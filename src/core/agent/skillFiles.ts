@@ -6,12 +6,13 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LoupeError } from '../../shared/errors.js';
 import type { JsonObject } from '../../shared/json.js';
 import { readFrontmatter } from '../skills/frontmatter.js';
+import { writeWholeFolder, type FolderWrite } from '../wholeFolder.js';
 
 export const skillName = 'loupe-testing';
 
@@ -95,13 +96,14 @@ export async function loadSkill(folder: string = skillFolder()): Promise<ServedS
   };
 }
 
-/** Writes the skill's files to <dir>/loupe-testing/ (readable by the person alone); returns the folder. */
-export async function writeSkill(directory: string, skill: ServedSkill): Promise<string> {
-  const target = join(directory, skillName);
-  for (const file of skill.files) {
-    const path = join(target, ...file.path.split('/'));
-    await mkdir(dirname(path), { recursive: true, mode: 0o700 });
-    await writeFile(path, file.text, { mode: 0o600 });
-  }
-  return target;
+/**
+ * Writes the skill's files to <dir>/loupe-testing/ (readable by the person alone), whole (wholeFolder.ts): a copy
+ * already there that differs is kept aside, never overwritten.
+ */
+export function writeSkill(directory: string, skill: ServedSkill): Promise<FolderWrite> {
+  return writeWholeFolder(
+    directory,
+    skillName,
+    skill.files.map((file) => ({ segments: file.path.split('/'), bytes: Buffer.from(file.text, 'utf8') })),
+  );
 }
