@@ -11,10 +11,12 @@ import { setApi } from './bridge';
 import { resetStore } from './store/store';
 import { start } from './store/start';
 import { fakeBackend, giveElementsASize, listResult, makeTools } from './testing/fakeBackend';
+import { lazyChunksHookMs, loadLazyChunks } from './testing/lazyChunks';
 
 let stop: (() => void) | undefined;
 
 beforeAll(() => giveElementsASize());
+beforeAll(() => loadLazyChunks(), lazyChunksHookMs);
 beforeEach(() => resetStore());
 afterEach(() => {
   stop?.();

@@ -11,6 +11,7 @@ import { setApi } from './bridge';
 import { resetStore } from './store/store';
 import { start } from './store/start';
 import { fakeBackend, giveElementsASize, listResult, type FakeBackend } from './testing/fakeBackend';
+import { lazyChunksHookMs, loadLazyChunks } from './testing/lazyChunks';
 
 const prototypeNames = ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf'];
 
@@ -37,6 +38,7 @@ function toolNamed(name: string): JsonObject {
 }
 
 beforeAll(() => giveElementsASize(2000));
+beforeAll(() => loadLazyChunks(), lazyChunksHookMs);
 beforeEach(() => resetStore());
 afterEach(() => {
   stop?.();

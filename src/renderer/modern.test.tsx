@@ -27,6 +27,7 @@ import {
   makeTools,
 } from './testing/fakeBackend';
 import { connectForm } from './testing/connectForm';
+import { lazyChunksHookMs, loadLazyChunks } from './testing/lazyChunks';
 
 const modernHandshake: Handshake = {
   transport: 'http',
@@ -49,6 +50,7 @@ const modernHandshake: Handshake = {
 let stop: (() => void) | undefined;
 
 beforeAll(() => giveElementsASize(2000));
+beforeAll(() => loadLazyChunks(), lazyChunksHookMs);
 beforeEach(() => resetStore());
 afterEach(() => {
   stopApp();
