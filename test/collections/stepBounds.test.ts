@@ -92,6 +92,43 @@ describe('bounds of a collection run', () => {
     expect(stepOf(report, 'quick export').status).toBe('passed');
   }, 60_000);
 
+  it('keeps each deadline when the steps before it passed (their timeout serves the next) and starts clean after one that timed out', async () => {
+    const quick = (name: string) => ({
+      name,
+      method: 'tools/call',
+      tool: 'long_running_export',
+      arguments: { steps: 2, step_ms: 10 },
+      expect: { isError: false },
+    });
+    const report = await runOn(demoTarget(), {
+      timeoutMs: 1500,
+      steps: [
+        quick('quick 1'),
+        quick('quick 2'),
+        {
+          name: 'slow export',
+          method: 'tools/call',
+          tool: 'long_running_export',
+          arguments: { steps: 100, step_ms: 10000 },
+          expect: { isError: false },
+        },
+        quick('quick 3'),
+        quick('quick 4'),
+      ],
+    });
+    expect(report.steps.map((step) => [step.name, step.status])).toEqual([
+      ['quick 1', 'passed'],
+      ['quick 2', 'passed'],
+      ['slow export', 'error'],
+      ['quick 3', 'passed'],
+      ['quick 4', 'passed'],
+    ]);
+    expect(stepOf(report, 'slow export').error).toEqual({
+      kind: 'timeout',
+      message: `step "slow export" did not finish within 1500 ms (the collection's timeoutMs)`,
+    });
+  }, 60_000);
+
   it('refuses a value nested 100,000 deep as collection-invalid, naming where it is', () => {
     let deep = '1';
     for (let level = 0; level < 100_000; level += 1) deep = `{"a":${deep}}`;

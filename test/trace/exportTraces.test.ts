@@ -47,7 +47,8 @@ describe('exporting the session from the app', () => {
     await app.api.callTool({ tool: 'lookup', arguments: { city: 'Delft' }, callId: 'c1' });
     for (;;) {
       const spans = await app.api.traceSpans();
-      if (spans.some((span) => span.name === 'db.query')) break;
+      // The server sends each span as it ends: its query first, the call's span after it.
+      if (['db.query', 'lookup Delft'].every((name) => spans.some((span) => span.name === name))) break;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
 

@@ -138,6 +138,28 @@ describe('trace context out: every request, every transport, both eras', () => {
     expect(meta.traceparent).toBe(run.called[0].traceparent);
   });
 
+  it('2026-07-28 over stdio: a call answered in input_required rounds is one trace, each round a span', async () => {
+    const session = await connect(v2StdioServer('reject'), { offer: { elicitation: true } });
+    try {
+      session.setRequestHandler('elicitation/create', () =>
+        Promise.resolve({ action: 'accept', content: { confirmed: true } }),
+      );
+      const walk = await walkList(session, 'tools', {});
+      const before = session.recorder.stats().total;
+      await callTool(session, { tool: 'two_rounds', arguments: {} }, walk.items);
+      const call = sentRequests(session.recorder.frames(before));
+      expect(call.map((request) => request.method)).toEqual(['tools/call', 'tools/call', 'tools/call']);
+      expectOneTracePerAction([call]);
+      // The rounds sent after awaits are in the call's trace, not in the walk's before it.
+      const walked = sentRequests(session.recorder.frames()).filter(
+        (request) => request.method === 'tools/list',
+      );
+      expect(idsOf(call[0]).traceId).not.toBe(idsOf(walked[0]).traceId);
+    } finally {
+      await session.close();
+    }
+  });
+
   it('2025 era against a dual server: the server got the traceparent of the frame', async () => {
     const session = await connect(dualHttp.target, { protocol: 'legacy' });
     try {

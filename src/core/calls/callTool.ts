@@ -4,7 +4,7 @@ import { isJsonObject, type JsonObject } from '../../shared/json.js';
 import type { CallOutcome, ProgressEvent } from '../../shared/session.js';
 import type { TaskMode, TaskRecord, TaskSummary } from '../../shared/tasks.js';
 import { followToolTask, isTaskAnswer, taskRequest, type FollowRequest } from '../tasks/toolTasks.js';
-import { inTraceAction } from '../trace/traceAction.js';
+import { continueAction, newAction, resumeAction, type TraceAction } from '../trace/traceAction.js';
 import type { McpSession, RawResponse } from '../types.js';
 import { diagnoseToolError, withCallDiagnosis, type CallContext } from '../doctor/callDiagnosis.js';
 import { outputSchemaOf, validateStructured } from './outputValidators.js';
@@ -39,14 +39,17 @@ export function callTool(
   request: CallToolRequest,
   tools: readonly JsonObject[],
 ): Promise<CallOutcome> {
-  // A call is one action: its task polls (and a cancel) share its trace (SEP-414 trace context).
-  return inTraceAction(() => callAndFollow(session, request, tools));
+  // A call is one action (SEP-414 trace context): its request is sent in it before the first await, and a task's
+  // polls (and a cancel) follow in it. No AsyncLocalStorage context unless the call became a task.
+  const action = newAction();
+  return resumeAction(action, () => callAndFollow(session, request, tools, action));
 }
 
 async function callAndFollow(
   session: McpSession,
   request: CallToolRequest,
   tools: readonly JsonObject[],
+  action: TraceAction,
 ): Promise<CallOutcome> {
   let outcome: CallOutcome;
   try {
@@ -64,11 +67,13 @@ async function callAndFollow(
       onProgress: onProgress ? (progress) => onProgress({ callId, ...progress }) : undefined,
     });
     const followed = isTaskAnswer(session.handshake, created.result)
-      ? await followToolTask(session, created, followRequest(callId, request))
+      ? await continueAction(action, () => followToolTask(session, created, followRequest(callId, request)))
       : undefined;
     outcome = outcomeOf(request, callId, args, tools, created, followed);
   } catch (error) {
     throw withCallDiagnosis(error, callContext(session, request, tools));
+  } finally {
+    action.open = false;
   }
   if (!outcome.isError) return outcome;
   const doctor = diagnoseToolError(outcome.result, callContext(session, request, tools));

@@ -14,6 +14,32 @@ export const maximumDepth = 256;
  * undefined when the whole value is within it. Iterative: the value may be 100,000 levels deep.
  */
 export function tooDeepAt(value: unknown, limit = maximumDepth): string | undefined {
+  return nestsDeeper(value, limit) ? deepPath(value, limit) : undefined;
+}
+
+/**
+ * Whether a value nests deeper than `limit`: every step's result is checked, so no object or path is made per value
+ * (the values and their depths on two stacks); the path is found only for a value that is too deep.
+ */
+function nestsDeeper(value: unknown, limit: number): boolean {
+  const values: unknown[] = [value];
+  const depths: number[] = [0];
+  while (values.length > 0) {
+    const item = values.pop();
+    const depth = (depths.pop() ?? 0) + 1;
+    if (item === null || typeof item !== 'object') continue;
+    if (depth > limit) return true;
+    for (const child of Array.isArray(item) ? (item as unknown[]) : Object.values(item))
+      if (child !== null && typeof child === 'object') {
+        values.push(child);
+        depths.push(depth);
+      }
+  }
+  return false;
+}
+
+/** The pointer of the first value nested deeper than `limit` (tooDeepAt's answer), keeping each value's path. */
+function deepPath(value: unknown, limit: number): string | undefined {
   const stack: { value: unknown; depth: number; path: string[] }[] = [{ value, depth: 0, path: [] }];
   while (stack.length > 0) {
     const item = stack.pop();

@@ -6,6 +6,7 @@
  * it came from, and what was still going on. An interrupted run (Ctrl-C) ends its running steps the same way.
  */
 import type { CollectionStep } from '../../shared/collections.js';
+import { getEventListeners } from 'node:events';
 import { LoupeError } from '../../shared/errors.js';
 
 /** The deadline of a step when neither the step nor the collection gives one. */
@@ -24,12 +25,26 @@ export function stepLimit(step: CollectionStep, collectionTimeoutMs: number | un
   return { ms: defaultStepTimeoutMs, source: 'the default step timeout' };
 }
 
+/**
+ * What a deadline runs on: the abort controller its step's requests listen to and the timeout. A step that ended with
+ * neither aborted nor listened to hands them to the next step (a collection's steps each made and dropped both,
+ * and added and removed a listener, for a deadline that almost never passes); the timeout is unref'd while idle.
+ */
+interface Slot {
+  controller: AbortController;
+  timer: ReturnType<typeof setTimeout>;
+  ms: number;
+  owner: StepDeadline | undefined;
+}
+
+let spare: Slot | undefined;
+
 export class StepDeadline {
-  private readonly controller = new AbortController();
-  readonly signal = this.controller.signal;
-  private readonly timer: ReturnType<typeof setTimeout>;
+  readonly signal: AbortSignal;
+  private readonly slot: Slot;
   private readonly onInterrupt: (() => void) | undefined;
   private ending: Promise<never> | undefined;
+  private rejectEnding: ((reason: Error) => void) | undefined;
   /** What the step is doing now when that is worth naming in the timeout (a pattern that may run away). */
   doing: string | undefined;
 
@@ -39,12 +54,24 @@ export class StepDeadline {
     /** The run's interruption (Ctrl-C): its reason says why. */
     private readonly interrupt: AbortSignal | undefined,
   ) {
-    this.timer = setTimeout(() => this.controller.abort(this.timeoutError()), limit.ms);
+    this.slot = takeSlot(this, limit.ms);
+    this.signal = this.slot.controller.signal;
     if (interrupt) {
-      this.onInterrupt = (): void => this.controller.abort(interruptedError(interrupt));
+      this.onInterrupt = (): void => this.end(interruptedError(interrupt));
       if (interrupt.aborted) this.onInterrupt();
       else interrupt.addEventListener('abort', this.onInterrupt, { once: true });
     }
+  }
+
+  /** The timeout passed (called by the slot's timer while this deadline owns it). */
+  expire(): void {
+    this.end(this.timeoutError());
+  }
+
+  private end(reason: LoupeError): void {
+    if (this.signal.aborted) return;
+    this.slot.controller.abort(reason);
+    this.rejectEnding?.(reason);
   }
 
   private timeoutError(): LoupeError {
@@ -57,10 +84,9 @@ export class StepDeadline {
 
   /** Rejects with the reason once the deadline passes or the run is interrupted: raced against the step's work. */
   ended(): Promise<never> {
-    this.ending ??= new Promise<never>((_, reject) => {
-      if (this.signal.aborted) reject(asError(this.signal.reason));
-      else this.signal.addEventListener('abort', () => reject(asError(this.signal.reason)), { once: true });
-    });
+    this.ending ??= this.signal.aborted
+      ? Promise.reject(asError(this.signal.reason))
+      : new Promise<never>((_, reject) => (this.rejectEnding = reject));
     return this.ending;
   }
 
@@ -69,10 +95,39 @@ export class StepDeadline {
     return this.signal.aborted ? this.signal.reason : undefined;
   }
 
-  done(): void {
-    clearTimeout(this.timer);
+  /**
+   * The step is over. `handOn`: nothing of it is still running (its answer was awaited), so its controller and timeout
+   * may serve the next step when nothing aborted or listens to them.
+   */
+  done(handOn = false): void {
     if (this.onInterrupt) this.interrupt?.removeEventListener('abort', this.onInterrupt);
+    const slot = this.slot;
+    if (slot.owner !== this) return;
+    slot.owner = undefined;
+    if (handOn && !this.signal.aborted && getEventListeners(this.signal, 'abort').length === 0) {
+      slot.timer.unref();
+      spare = slot;
+    } else clearTimeout(slot.timer);
   }
+}
+
+function takeSlot(owner: StepDeadline, ms: number): Slot {
+  const slot = spare;
+  spare = undefined;
+  if (slot && slot.ms === ms) {
+    slot.owner = owner;
+    slot.timer.refresh();
+    slot.timer.ref();
+    return slot;
+  }
+  if (slot) clearTimeout(slot.timer);
+  const made: Slot = {
+    controller: slot?.controller ?? new AbortController(),
+    timer: setTimeout(() => made.owner?.expire(), ms),
+    ms,
+    owner,
+  };
+  return made;
 }
 
 /** Why a step in flight ended when the run was interrupted. */

@@ -115,7 +115,8 @@ export class StepRunner {
       // A fresh base: the work that lost the race may still fill in its own.
       worked = { result: errored(baseOf(given), deadline.failure() ?? error) };
     } finally {
-      deadline.done();
+      // The race is settled: the work is over, or the deadline aborted it.
+      deadline.done(true);
     }
     return this.ended(given, worked, started);
   }
@@ -186,7 +187,8 @@ export class StepRunner {
 
   /** A begun step's result, from what its call answered (sent) or how it failed. */
   complete(begun: Begun, sent: Sent | undefined, failure: unknown): StepResult {
-    begun.deadline.done();
+    // Its answer was awaited: nothing of the step is still running.
+    begun.deadline.done(true);
     const base = baseOf(begun.step);
     let worked: Worked;
     try {

@@ -20,6 +20,7 @@ import { withRpcErrorOfBody } from './httpRpcError.js';
 import { requestWithRounds } from './inputRounds.js';
 import { withEnvelope, type Envelope } from './modernEnvelope.js';
 import { declaresTasksExtension } from '../tasks/negotiation.js';
+import { currentAction, resumeAction } from '../trace/traceAction.js';
 
 export interface SessionParts {
   target: DialTarget;
@@ -72,9 +73,13 @@ export class WireSession implements McpSession {
     if (!envelope) return this.peer.request(method, params, options);
     const refusal = this.headerRefusal(method, params);
     if (refusal) return Promise.reject(refusal);
+    // The rounds after the first go out after an await: in the action the first one went out in (a call's).
+    const action = currentAction();
     return requestWithRounds(method, params, {
       send: (roundParams) =>
-        this.peer.request(method, withEnvelope(roundParams, envelope), options).catch((error: unknown) => {
+        resumeAction(action, () =>
+          this.peer.request(method, withEnvelope(roundParams, envelope), options),
+        ).catch((error: unknown) => {
           throw withRpcErrorOfBody(method, error);
         }),
       answer: (inputMethod, inputParams, key) =>

@@ -11,6 +11,7 @@ import {
   actionTracestate,
   baggageKey,
   formatTraceparent,
+  loupeStateEntry,
   traceparentKey,
   tracestateKey,
 } from '../../shared/trace/traceContext.js';
@@ -39,19 +40,24 @@ export class RequestTracer {
       this.running.set(action.actionSpanId, action);
       if (this.running.size > 1000) this.forgetEnded();
     }
-    const context = {
-      ...action,
-      ...(action.tracestate === undefined && this.option.tracestate !== undefined
-        ? { tracestate: this.option.tracestate }
-        : {}),
-    };
-    const trace: JsonObject = {
-      [traceparentKey]: formatTraceparent({ traceId: action.traceId, spanId: randomSpanId(), flags: '01' }),
-      [tracestateKey]: actionTracestate(context),
-    };
+    // Built field by field: this runs for every request Loupe sends.
+    const given = action.tracestate ?? this.option.tracestate;
+    const state =
+      given === undefined
+        ? loupeStateEntry(action)
+        : actionTracestate(given === action.tracestate ? action : { ...action, tracestate: given });
+    const stamped: JsonObject = meta ? { ...meta } : {};
+    stamped[traceparentKey] = formatTraceparent({
+      traceId: action.traceId,
+      spanId: randomSpanId(),
+      flags: '01',
+    });
+    stamped[tracestateKey] = state;
     const baggage = action.baggage ?? this.option.baggage;
-    if (baggage !== undefined) trace[baggageKey] = baggage;
-    return { ...(params ?? {}), _meta: { ...(meta ?? {}), ...trace } };
+    if (baggage !== undefined) stamped[baggageKey] = baggage;
+    const out: JsonObject = params ? { ...params } : {};
+    out._meta = stamped;
+    return out;
   }
 
   /** Whether the action with this span is still running (more of its requests may come). */
