@@ -13,7 +13,7 @@ import type { Finding, ToolSummary } from './lint.js';
 import type { SecurityReport, SessionSecurity } from './security.js';
 import type { PortabilityCosts, PortabilityView } from './portability.js';
 import type { ConformChoices, ConformProgressEvent, ConformReport, ConformRequest } from './conform.js';
-import type { ListDiff, ListKind, ListProgress, ListResult } from './lists.js';
+import type { ListDiff, ListKind, ListOutline, ListProgress, ListResult } from './lists.js';
 import type {
   AnsweredServerRequest,
   ClosedServerRequest,
@@ -192,6 +192,13 @@ export interface BackendMethods {
   // page limit
   /** Goes on with a listing stopped at the page limit, from its last cursor: `pages` more pages, or all of them. */
   listMore(kind: ListKind, pages: number | 'all'): Promise<ListResult>;
+  /**
+   * `list` without repeating the items: they cross once, as the rows of the walk's onListProgress (the outline names
+   * the walk), which a UI shows as they arrive and then puts together (see ListOutline).
+   */
+  listOutline(kind: ListKind): Promise<ListOutline>;
+  /** `listMore` likewise: the new items cross as the walk's rows, after the kept ones. */
+  listMoreOutline(kind: ListKind, pages: number | 'all'): Promise<ListOutline>;
   // sessions
   /** Every session the backend holds, in the order they were opened (names no session). */
   sessions(): Promise<SessionInfo[]>;
@@ -312,6 +319,8 @@ export const methodNames = [
   'appRecord',
   // page limit
   'listMore',
+  'listOutline',
+  'listMoreOutline',
   // sessions
   'sessions',
   'openSession',

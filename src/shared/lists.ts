@@ -59,6 +59,26 @@ export interface ListProgress {
    */
   rows?: JsonObject[];
   offset?: number;
+  /**
+   * Which walk of the session these rows belong to (its ListOutline names the same number), so the rows of two walks
+   * of one kind are never joined. Absent from walks that stream no rows (a tap's, a test's).
+   */
+  walk?: number;
+  /** The walk's last progress: every row it streams has been sent (the rows of this progress included). */
+  last?: boolean;
+}
+
+/**
+ * A walk's result without its items (listOutline, listMoreOutline): the items crossed once, as the rows of the walk's
+ * onListProgress (walk `walk`, rows from item `from` on, the last progress marked `last`), and the UI puts them
+ * together. Everything else is the ListResult's, as it would be sent.
+ */
+export interface ListOutline extends Omit<ListResult, 'items'> {
+  walk: number;
+  /** How many items the ListResult holds (a resumed walk's kept items included). */
+  itemCount: number;
+  /** The item number of the walk's first streamed row: a resumed walk's kept items come before it (0 otherwise). */
+  from: number;
 }
 
 export interface ListDiff {

@@ -4,18 +4,21 @@
  * fast server's 1,000 pages are a few dozen events rather than 1,000 renders. A slow server's pages (each more
  * than `intervalMs` apart) each go out as they arrive.
  *
- * `stop()` sends what is waiting as counts only: the walk's result follows and is the authoritative list, so the
- * last rows need not cross twice, but the last progress still says how far the walk got.
+ * `finish()` sends what is waiting, rows included, as the walk's last progress (`last`, with the walk's own counts):
+ * every row crosses once, so a view puts the list together from the rows and the walk's result need not carry the
+ * items again (ListOutline). Each progress names the walk (`walk`), so the rows of two walks are never joined.
  */
-import type { ListProgress } from '../../shared/lists.js';
+import type { ListKind, ListProgress } from '../../shared/lists.js';
 
 export interface ProgressStream {
   push(progress: ListProgress): void;
-  stop(): void;
+  /** The walk ended with `pages` pages and `items` items: what is waiting goes out now, marked last; nothing after. */
+  finish(end: { pages: number; items: number }): void;
 }
 
 export function createProgressStream(
   emit: (progress: ListProgress) => void,
+  { kind, walk }: { kind: ListKind; walk: number },
   intervalMs = 50,
 ): ProgressStream {
   let waiting: ListProgress | undefined;
@@ -42,15 +45,18 @@ export function createProgressStream(
   return {
     push(progress) {
       if (stopped) return;
-      waiting = waiting ? merge(waiting, progress) : progress;
+      const tagged = { ...progress, walk };
+      waiting = waiting ? merge(waiting, tagged) : tagged;
       if (timer === undefined) tick();
     },
-    stop() {
+    finish({ pages, items }) {
       if (stopped) return;
       stopped = true;
       if (timer !== undefined) clearTimeout(timer);
       timer = undefined;
-      if (waiting) emit({ kind: waiting.kind, pages: waiting.pages, items: waiting.items });
+      const rows = waiting?.rows ?? [];
+      const offset = waiting?.rows ? (waiting.offset ?? 0) : items;
+      emit({ kind, pages, items, rows, offset, walk, last: true });
       waiting = undefined;
     },
   };

@@ -20,6 +20,30 @@ export function buildHaystacks(
   );
 }
 
+/** The last list given to haystacksOf and its haystacks: a list that grew by rows appended is only extended. */
+let last: { items: readonly JsonObject[]; haystacks: string[] } | undefined;
+
+/**
+ * buildHaystacks for a list shown as it streams in: when `items` begins with the last list given (rows were appended,
+ * as a walk's pages arrive, or the walk's result is those rows), only the new rows are lowercased, so the haystacks are
+ * ready when the list is whole rather than built then in one go.
+ */
+export function haystacksOf(items: readonly JsonObject[]): string[] {
+  if (last?.items === items) return last.haystacks;
+  const before = last;
+  const grown =
+    before !== undefined &&
+    before.items.length > 0 &&
+    items.length >= before.items.length &&
+    items[0] === before.items[0] &&
+    items[before.items.length - 1] === before.items[before.items.length - 1];
+  const haystacks = grown
+    ? before.haystacks.concat(buildHaystacks(items.slice(before.items.length)))
+    : buildHaystacks(items);
+  last = { items, haystacks };
+  return haystacks;
+}
+
 /**
  * How well a haystack matches, lower is better, or -1 for no match: an exact first field (the name) 0, a name
  * that starts with the query 1, a name that contains it 2, then 2 + the field's place (title 3, description 4).

@@ -12,6 +12,7 @@ import { recordListChange } from '../compare/compareActions';
 import { sessionStore, shownStore, type ScopedStore } from '../sessions/sessionStore';
 import { noteSessionStatus, reattachAll } from '../sessions/sessionsActions';
 import { applyListResult, refreshLint, refreshStats } from './sessionActions';
+import { failStreamedWalks, noteListProgress } from './streamedLists';
 import { useLoupeStore } from './store';
 import { maxLogEntries } from './trafficSlice';
 
@@ -42,19 +43,24 @@ export function appendFrames(batch: Frame[], store: ScopedStore = shownStore()):
   scheduleStats(store);
 }
 
+/** A progress without its rows (its walk and whether it is the last kept: the walk's end is still heard). */
+function countsOnly({ kind, pages, items, walk, last }: ListProgress): ListProgress {
+  return { kind, pages, items, ...(walk === undefined ? {} : { walk }), ...(last ? { last } : {}) };
+}
+
 /**
  * The walk's rows so far: a progress's rows follow on from those already shown. Rows that do not (a batch lost or
- * out of order) end the streaming: the counts go on, the rows wait for the walk's result.
+ * out of order) end the streaming: the counts go on, and the list is then read as the backend keeps it
+ * (streamedLists.ts).
  */
 export function withRows(shown: ListProgress | null, incoming: ListProgress): ListProgress {
+  // Another walk's rows (a re-listing that began while a batch of the last one was on its way) start afresh.
+  if (!shown || shown.walk !== incoming.walk) return incoming;
   if (!incoming.rows)
-    return { ...incoming, ...(shown?.rows ? { rows: shown.rows, offset: shown.offset } : {}) };
-  if (!shown) return incoming;
-  if (!shown.rows) return { kind: incoming.kind, pages: incoming.pages, items: incoming.items };
+    return { ...incoming, ...(shown.rows ? { rows: shown.rows, offset: shown.offset } : {}) };
+  if (!shown.rows) return countsOnly(incoming);
   const from = shown.offset ?? 0;
-  if (from + shown.rows.length !== (incoming.offset ?? 0)) {
-    return { kind: incoming.kind, pages: incoming.pages, items: incoming.items };
-  }
+  if (from + shown.rows.length !== (incoming.offset ?? 0)) return countsOnly(incoming);
   return { ...incoming, rows: shown.rows.concat(incoming.rows), offset: from };
 }
 
@@ -88,6 +94,7 @@ export function bindBackendEvents(api: LoupeApi): () => void {
           },
         };
       });
+      noteListProgress(store, progress.kind);
     }),
     api.on('onLog', (entry, session) => {
       sessionStore(session).setState((state) => ({
@@ -112,7 +119,10 @@ export function bindBackendEvents(api: LoupeApi): () => void {
   useLoupeStore.setState({ backendLink: getBridgeState() });
   const stopBridge = onBridgeState((link) => {
     useLoupeStore.setState({ backendLink: link });
-    if (link === 'closed' || link === 'ended') wasClosed = true;
+    if (link === 'closed' || link === 'ended') {
+      wasClosed = true;
+      failStreamedWalks();
+    }
     if (link === 'open' && wasClosed) {
       wasClosed = false;
       // The backend keeps its sessions while the carrier is down: take them up again, traffic included.

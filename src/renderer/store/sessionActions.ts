@@ -14,6 +14,7 @@ import { FrameLog } from '../lib/frameLog';
 import { apiOf, shownStore, type ScopedStore } from '../sessions/sessionStore';
 import { refreshSecurity } from '../security/securityActions';
 import { emptyLists, type ListState } from './listsSlice';
+import { walkStreamed } from './streamedLists';
 import { emptySkills } from '../skills/skillsSlice';
 import { refreshPortabilityCosts } from '../portability/portabilityActions';
 import type { Selection } from './uiSlice';
@@ -179,7 +180,13 @@ export async function refreshList(
     patchList(store, kind, { unsupported: true, loading: false, result: null, error: null });
     return;
   }
-  await showWalk(store, kind, { unsupported: false }, (api) => api.list(kind), lenses);
+  await showWalk(
+    store,
+    kind,
+    { unsupported: false },
+    (api) => walkStreamed(store, kind, api, (streaming) => streaming.listOutline(kind)),
+    lenses,
+  );
 }
 
 /** Runs one walk of a list and shows its result or error, unless the session started over meanwhile; then lint for tools. */
@@ -205,7 +212,10 @@ async function showWalk(
 
 /** Goes on with a listing stopped at the page limit, from its last cursor: `pages` more pages, or all. */
 export async function fetchMorePages(kind: ListKind, pages: number | 'all'): Promise<void> {
-  await showWalk(shownStore(), kind, {}, (api) => api.listMore(kind, pages));
+  const store = shownStore();
+  await showWalk(store, kind, {}, (api) =>
+    walkStreamed(store, kind, api, (streaming) => streaming.listMoreOutline(kind, pages)),
+  );
 }
 
 /** A new full result for a list: selections follow their item by key when it moved. */

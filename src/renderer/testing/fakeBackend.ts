@@ -20,7 +20,7 @@ import {
 import { LoupeError } from '../../shared/errors';
 import type { Frame } from '../../shared/frames';
 import type { JsonObject } from '../../shared/json';
-import type { ListKind, ListResult } from '../../shared/lists';
+import type { ListKind, ListOutline, ListProgress, ListResult } from '../../shared/lists';
 import type { Handshake, SessionStatus } from '../../shared/session';
 import type { SessionInfo } from '../../shared/sessions';
 import { snapshotFormat, type Snapshot } from '../../shared/snapshot';
@@ -81,7 +81,10 @@ export type FakeOverrides = Partial<BackendMethods> & {
 };
 
 /** One scripted session: its methods and the frames it holds (onFrames emitted for it are kept, as a recorder would). */
-function fakeSession(overrides: FakeOverrides): {
+function fakeSession(
+  overrides: FakeOverrides,
+  emitProgress: (progress: ListProgress) => void = () => undefined,
+): {
   methods: BackendMethods;
   frames: Frame[];
   status: () => SessionStatus;
@@ -189,6 +192,9 @@ function fakeSession(overrides: FakeOverrides): {
         ? Promise.resolve(result)
         : Promise.reject(new LoupeError({ kind: 'usage', message: `No ${kind} listing to go on with.` }));
     },
+    // Made from list and listMore below, unless a test scripts them itself.
+    listOutline: () => Promise.reject(new LoupeError({ kind: 'internal', message: 'not scripted' })),
+    listMoreOutline: () => Promise.reject(new LoupeError({ kind: 'internal', message: 'not scripted' })),
     // sessions (one session, s1, unless a test scripts more)
     sessions: () => Promise.resolve([{ id: 's1', status, openedAt: 0 }]),
     openSession: () => Promise.reject(new LoupeError({ kind: 'internal', message: 'not scripted' })),
@@ -216,6 +222,39 @@ function fakeSession(overrides: FakeOverrides): {
       ),
   };
   const methods: BackendMethods = { ...base, ...methodOverrides };
+  // The outlines follow the scripted list and listMore as the backend's do: the items cross once, as the walk's rows.
+  let walks = 0;
+  const outlined =
+    (from: (kind: ListKind) => number) =>
+    (kind: ListKind, result: ListResult): ListOutline => {
+      walks += 1;
+      const start = Math.min(from(kind), result.items.length);
+      emitProgress({
+        kind,
+        pages: result.pages.length,
+        items: result.items.length,
+        rows: result.items.slice(start),
+        offset: start,
+        walk: walks,
+        last: true,
+      });
+      const { items, ...rest } = result;
+      return { ...rest, walk: walks, itemCount: items.length, from: start };
+    };
+  const kept = new Map<ListKind, number>();
+  if (!methodOverrides.listOutline)
+    methods.listOutline = (kind) =>
+      methods.list(kind).then((result) => {
+        kept.set(kind, result.items.length);
+        return outlined(() => 0)(kind, result);
+      });
+  if (!methodOverrides.listMoreOutline)
+    methods.listMoreOutline = (kind, pages) =>
+      methods.listMore(kind, pages).then((result) => {
+        const outline = outlined((listed) => kept.get(listed) ?? 0)(kind, result);
+        kept.set(kind, result.items.length);
+        return outline;
+      });
   // The costs follow the scripted report unless a test scripts them itself.
   if (!methodOverrides.portabilityCosts)
     methods.portabilityCosts = () =>
@@ -257,9 +296,9 @@ function recording(methods: BackendMethods, record: (name: string) => void): Bac
 }
 
 export function fakeBackend(overrides: FakeOverrides = {}): FakeBackend {
-  const session = fakeSession(overrides);
-  const calls: string[] = [];
   const hub = eventHub();
+  const session = fakeSession(overrides, (progress) => hub.emit('onListProgress', progress));
+  const calls: string[] = [];
   const [serverSide, clientSide] = memoryChannelPair();
   serveContract(
     recording(session.methods, (name) => calls.push(name)),
@@ -300,13 +339,16 @@ export function fakeSessionsBackend(
   const held = new Map<string, ReturnType<typeof fakeSession> & { openedAt: number }>();
   const calls: FakeSessionsBackend['calls'] = [];
   const hub = eventHub();
-  const spare = fakeSession(make('spare'));
+  const spare = fakeSession(make('spare'), (progress) => hub.emit('onListProgress', progress));
   let opened = 0;
   const infos = () =>
     [...held].map(([id, entry]) => ({ id, status: entry.status(), openedAt: entry.openedAt }));
   const open = (): string => {
     const id = `s${++opened}`;
-    held.set(id, { ...fakeSession(make(id)), openedAt: opened });
+    held.set(id, {
+      ...fakeSession(make(id), (progress) => hub.emit('onListProgress', progress, id)),
+      openedAt: opened,
+    });
     hub.emit('onSessions', infos());
     return id;
   };

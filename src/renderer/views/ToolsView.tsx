@@ -8,7 +8,7 @@ import { ListHeader } from '../components/ListHeader';
 import { SeverityBadges } from '../components/SeverityBadges';
 import { VirtualList } from '../components/VirtualList';
 import { findingsByIndex } from '../lib/findings';
-import { buildHaystacks, filterHaystacks } from '../lib/toolFilter';
+import { filterHaystacks, haystacksOf } from '../lib/toolFilter';
 import { selectItem, setListFilter } from '../store/appActions';
 import { selectLint, selectList, selectListSource, selectTapped } from '../store/selectors';
 import { streamedItems } from '../store/listsSlice';
@@ -47,12 +47,12 @@ export function ToolsView() {
   // lists, and is deferred only past them.
   const deferred = useDeferredValue(filter);
   const deferredFilter = items.length > deferAbove ? deferred : filter;
-  // Rows streaming in without a filter need no haystacks (rebuilt per batch they would cost O(n) each).
-  const searchable = streamed === null || deferredFilter.trim() !== '';
-  const haystacks = useMemo(() => (searchable ? buildHaystacks(items) : null), [items, searchable]);
+  // Built as the rows stream in (each batch lowercases only its own rows), so a keystroke after the list is whole only
+  // searches: nothing is built when the list completes or at the first keystroke.
+  const haystacks = useMemo(() => haystacksOf(items), [items]);
   // Null: every item in list order (no filter), without an array of 50,000 positions rebuilt per page of rows.
   const positions = useMemo(
-    () => (haystacks && deferredFilter.trim() !== '' ? filterHaystacks(haystacks, deferredFilter) : null),
+    () => (deferredFilter.trim() !== '' ? filterHaystacks(haystacks, deferredFilter) : null),
     [haystacks, deferredFilter],
   );
   const shownCount = positions ? positions.length : items.length;

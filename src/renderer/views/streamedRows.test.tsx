@@ -4,7 +4,7 @@
  */
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { ListResult } from '../../shared/lists';
+import { listKinds, type ListKind, type ListOutline, type ListResult } from '../../shared/lists';
 import { resetStore } from '../store/store';
 import { bootApp, stopApp } from '../testing/bootApp';
 import { connect } from '../store/sessionActions';
@@ -138,4 +138,85 @@ describe('rows streamed while the tools walk goes on', () => {
     await connected;
     await waitFor(() => expect(within(list).getByText('150 tools')).toBeTruthy());
   });
+
+  it('the list is put together from the rows streamed: the outline names their walk, nothing is fetched again', async () => {
+    let settle: (outline: ListOutline) => void = () => undefined;
+    const backend = fakeBackend({
+      initialTarget: () => Promise.resolve(null),
+      listOutline: (kind) =>
+        kind === 'tools'
+          ? new Promise<ListOutline>((resolve) => (settle = resolve))
+          : emptyWalk(backend, kind),
+    });
+    const { connected } = await bootAndConnect(backend);
+    const list = screen.getByRole('region', { name: 'Tool list' });
+    const rows = (index: number, last = false) => ({
+      kind: 'tools' as const,
+      pages: index + 1,
+      items: (index + 1) * 50,
+      rows: tools.slice(index * 50, (index + 1) * 50),
+      offset: index * 50,
+      walk: 7,
+      ...(last ? { last } : {}),
+    });
+    act(() => backend.emit('onListProgress', rows(0)));
+    await waitFor(() => expect(within(list).getByText('50 of … tools')).toBeTruthy());
+    // The outline first (results are not batched), the last rows after it: the list waits for them.
+    act(() => settle(outlineOf(listResult('tools', tools, 3), 7)));
+    act(() => backend.emit('onListProgress', rows(1)));
+    await waitFor(() => expect(within(list).getByText('100 of … tools')).toBeTruthy());
+    expect(within(list).queryByText('150 tools')).toBeNull();
+    act(() => backend.emit('onListProgress', rows(2, true)));
+    await connected;
+    await waitFor(() => expect(within(list).getByText('150 tools')).toBeTruthy());
+    expect(within(list).queryByText('still listing')).toBeNull();
+    expect(rowNames(list).slice(0, 2)).toEqual(['tool_0', 'tool_1']);
+    expect(backend.calls).not.toContain('keptLists');
+  });
+
+  it('rows that cannot make the list (a batch missing) give way to the list as the backend keeps it', async () => {
+    let settle: (outline: ListOutline) => void = () => undefined;
+    const kept = listResult('tools', tools, 3);
+    const backend = fakeBackend({
+      initialTarget: () => Promise.resolve(null),
+      listOutline: (kind) =>
+        kind === 'tools'
+          ? new Promise<ListOutline>((resolve) => (settle = resolve))
+          : emptyWalk(backend, kind),
+      keptLists: () => Promise.resolve([kept]),
+    });
+    const { connected } = await bootAndConnect(backend);
+    const list = screen.getByRole('region', { name: 'Tool list' });
+    const rows = (index: number, last = false) => ({
+      kind: 'tools' as const,
+      pages: index + 1,
+      items: (index + 1) * 50,
+      rows: tools.slice(index * 50, (index + 1) * 50),
+      offset: index * 50,
+      walk: 8,
+      ...(last ? { last } : {}),
+    });
+    act(() => backend.emit('onListProgress', rows(0)));
+    await waitFor(() => expect(within(list).getByText('50 of … tools')).toBeTruthy());
+    // The second batch never arrives: the last one does not follow on from the first.
+    act(() => backend.emit('onListProgress', rows(2, true)));
+    act(() => settle(outlineOf(kept, 8)));
+    await connected;
+    await waitFor(() => expect(within(list).getByText('150 tools')).toBeTruthy());
+    expect(backend.calls).toContain('keptLists');
+    expect(rowNames(list).slice(0, 2)).toEqual(['tool_0', 'tool_1']);
+  });
 });
+
+/** The other kinds' walks: empty, their (empty) last rows streamed as the backend streams them. */
+function emptyWalk(backend: FakeBackend, kind: ListKind): Promise<ListOutline> {
+  const walk = 90 + listKinds.indexOf(kind);
+  backend.emit('onListProgress', { kind, pages: 1, items: 0, rows: [], offset: 0, walk, last: true });
+  return Promise.resolve(outlineOf(listResult(kind, []), walk));
+}
+
+/** A scripted result as listOutline answers it: without its items, which crossed as the rows of walk `walk`. */
+function outlineOf(result: ListResult, walk: number): ListOutline {
+  const { items, ...rest } = result;
+  return { ...rest, walk, itemCount: items.length, from: 0 };
+}
