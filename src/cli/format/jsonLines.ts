@@ -19,6 +19,53 @@ export class Later {
   constructor(readonly make: () => unknown) {}
 }
 
+/**
+ * Text kept this long is one string past V8's largest young object (128 KiB): it is made in the large-object space,
+ * which the young collector does not copy. A page's text alone (~54 KB for 50 tools) was copied by every scavenge
+ * it lived through, twice before it was promoted.
+ */
+const keptRunCharacters = 1 << 18;
+
+/**
+ * A top-level array whose elements are turned into text as they arrive (`list --json` adds each page of the walk),
+ * so the values need not be kept until the writer reaches the array: only their text is, in runs of at least
+ * keptRunCharacters. The writer writes that text as it would have written the values.
+ */
+export class ArrayText {
+  readonly #runs: string[] = [];
+  /** Runs not yet joined into one kept run, and their length. */
+  #pending: string[] = [];
+  #pendingCharacters = 0;
+  #length = 0;
+
+  /** Elements after those added before. */
+  add(elements: readonly unknown[]): void {
+    if (elements.length === 0) return;
+    const text = elementLines(elements, 0, elements.length);
+    this.#pending.push(text);
+    this.#pendingCharacters += text.length;
+    this.#length += elements.length;
+    if (this.#pendingCharacters >= keptRunCharacters) this.#keep();
+  }
+
+  #keep(): void {
+    if (this.#pending.length === 0) return;
+    this.#runs.push(this.#pending.join(',\n'));
+    this.#pending = [];
+    this.#pendingCharacters = 0;
+  }
+
+  get length(): number {
+    return this.#length;
+  }
+
+  /** The text of the elements: runs, each of whole elements at the document's first level, in order. */
+  get runs(): readonly string[] {
+    this.#keep();
+    return this.#runs;
+  }
+}
+
 /** What the pieces pause on when a Later made a promise: the writer resumes them with its value. */
 export class Pending {
   constructor(readonly promise: Promise<unknown>) {}
@@ -95,7 +142,17 @@ export function* jsonDocumentPieces(
     }
     const comma = index < entries.length - 1 ? ',' : '';
     const name = `  ${terminalJson(key)}: `;
-    if (Array.isArray(value) && value.length > 0) {
+    if (value instanceof ArrayText) {
+      if (value.length === 0) {
+        yield* line(`${name}[]${comma}`);
+        continue;
+      }
+      yield* line(`${name}[`);
+      const { runs } = value;
+      for (let at = 0; at < runs.length; at += 1)
+        yield* line(`${runs[at]}${at < runs.length - 1 ? ',' : ''}`);
+      yield* line(`  ]${comma}`);
+    } else if (Array.isArray(value) && value.length > 0) {
       yield* line(`${name}[`);
       // Elements in runs of about one batch: each run is one stringify call, already at the document's indentation.
       let run = 16;
