@@ -16,31 +16,67 @@ import type { ListParts } from './listOutput.js';
 
 export class ListPages {
   readonly json: boolean;
-  readonly table: ItemTable;
+  readonly #table: ItemTable;
   readonly #items = new ArrayText();
   readonly #lenses: ToolLenses | undefined;
   /** With --costs (tools): every item, for the token counts. */
-  readonly costItems: JsonObject[] | undefined;
+  readonly #costItems: JsonObject[] | undefined;
+  /** Pages given and not yet taken up. */
+  readonly #waiting: { rows: readonly JsonObject[]; offset: number }[] = [];
+  #scheduled = false;
 
   constructor(kind: ListKind, options: Pick<CliOptions, 'json' | 'costs'>) {
     this.json = options.json === true;
-    this.table = new ItemTable(kind);
+    this.#table = new ItemTable(kind);
     this.#lenses = this.json && kind === 'tools' ? new ToolLenses() : undefined;
-    this.costItems = options.costs === true && kind === 'tools' ? [] : undefined;
+    this.#costItems = options.costs === true && kind === 'tools' ? [] : undefined;
   }
 
-  /** The next page of the walk: its items, which start at `offset` in the list. */
+  /**
+   * The next page of the walk: its items, which start at `offset` in the list. It is taken up once the walk has
+   * asked for the next page (a microtask: the request is written before the walk first waits), so the server makes
+   * that page while this one is turned into cells or text; before then was on the walk's path, the server idle.
+   */
   add(rows: readonly JsonObject[], offset: number): void {
+    this.#waiting.push({ rows, offset });
+    if (this.#scheduled) return;
+    this.#scheduled = true;
+    queueMicrotask(() => {
+      this.#scheduled = false;
+      this.#takeWaiting();
+    });
+  }
+
+  /** Takes up every page given so far (the output reads nothing before). */
+  #takeWaiting(): void {
+    for (let page = this.#waiting.shift(); page; page = this.#waiting.shift())
+      this.#take(page.rows, page.offset);
+  }
+
+  #take(rows: readonly JsonObject[], offset: number): void {
     if (this.json) {
       this.#items.add(rows);
       this.#lenses?.page(rows, offset);
-    } else this.table.add(rows);
+    } else this.#table.add(rows);
     // One at a time: push(...rows) passes every item as an argument, and a huge page overflows the stack.
-    if (this.costItems) for (const row of rows) this.costItems.push(row);
+    if (this.#costItems) for (const row of rows) this.#costItems.push(row);
+  }
+
+  /** With --costs (tools): every item, every page given taken up. */
+  get costItems(): readonly JsonObject[] | undefined {
+    this.#takeWaiting();
+    return this.#costItems;
+  }
+
+  /** The table, every page given taken up. */
+  get table(): ItemTable {
+    this.#takeWaiting();
+    return this.#table;
   }
 
   /** The JSON document's parts for the walk that gave these pages. */
   parts(result: StreamedList): ListParts {
+    this.#takeWaiting();
     const lenses = this.#lenses;
     let lensed: ReturnType<ToolLenses['of']> | undefined;
     const lens = () => {
@@ -51,7 +87,7 @@ export class ListPages {
       result,
       items: this.#items,
       lens,
-      ...(this.costItems ? { costItems: this.costItems } : {}),
+      ...(this.#costItems ? { costItems: this.#costItems } : {}),
     };
   }
 }

@@ -20,49 +20,40 @@ export class Later {
 }
 
 /**
- * Text kept this long is one string past V8's largest young object (128 KiB): it is made in the large-object space,
- * which the young collector does not copy. A page's text alone (~54 KB for 50 tools) was copied by every scavenge
- * it lived through, twice before it was promoted.
- */
-const keptRunCharacters = 1 << 18;
-
-/**
  * A top-level array whose elements are turned into text as they arrive (`list --json` adds each page of the walk),
- * so the values need not be kept until the writer reaches the array: only their text is, in runs of at least
- * keptRunCharacters. The writer writes that text as it would have written the values.
+ * so the values need not be kept until the writer reaches the array: only their text is, a run per page. The writer
+ * writes that text as it would have written the values, once: it lets each run go as it writes it.
+ *
+ * Runs joined past V8's largest young object (128 KiB), which the young collector does not copy, took ~5% less CPU
+ * over 50,000 tools but 28 MiB more peak memory (234 against 206 MiB): the runs stay a page each.
  */
 export class ArrayText {
   readonly #runs: string[] = [];
-  /** Runs not yet joined into one kept run, and their length. */
-  #pending: string[] = [];
-  #pendingCharacters = 0;
   #length = 0;
 
   /** Elements after those added before. */
   add(elements: readonly unknown[]): void {
     if (elements.length === 0) return;
-    const text = elementLines(elements, 0, elements.length);
-    this.#pending.push(text);
-    this.#pendingCharacters += text.length;
+    this.#runs.push(elementLines(elements, 0, elements.length));
     this.#length += elements.length;
-    if (this.#pendingCharacters >= keptRunCharacters) this.#keep();
-  }
-
-  #keep(): void {
-    if (this.#pending.length === 0) return;
-    this.#runs.push(this.#pending.join(',\n'));
-    this.#pending = [];
-    this.#pendingCharacters = 0;
   }
 
   get length(): number {
     return this.#length;
   }
 
-  /** The text of the elements: runs, each of whole elements at the document's first level, in order. */
+  /** The text of the elements not yet written: runs of whole elements at the document's first level, in order. */
   get runs(): readonly string[] {
-    this.#keep();
     return this.#runs;
+  }
+
+  /**
+   * The runs, each let go once taken: the writer writes the array once, and what comes after it in the document (the
+   * lenses of `list --json`) is made without the items' text still held.
+   */
+  *drain(): Generator<{ run: string; last: boolean }> {
+    for (let run = this.#runs.shift(); run !== undefined; run = this.#runs.shift())
+      yield { run, last: this.#runs.length === 0 };
   }
 }
 
@@ -148,9 +139,7 @@ export function* jsonDocumentPieces(
         continue;
       }
       yield* line(`${name}[`);
-      const { runs } = value;
-      for (let at = 0; at < runs.length; at += 1)
-        yield* line(`${runs[at]}${at < runs.length - 1 ? ',' : ''}`);
+      for (const { run, last } of value.drain()) yield* line(last ? run : `${run},`);
       yield* line(`  ]${comma}`);
     } else if (Array.isArray(value) && value.length > 0) {
       yield* line(`${name}[`);
