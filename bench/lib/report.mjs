@@ -89,6 +89,11 @@ function processes(section, lines, checks) {
     lines.push(`| ${name} | ${figure(summary)} | ${name === 'raw' ? '1.00' : ratio(over)} | ${figure(section.peakMiB?.[name], 'MiB', 0)} | ${number((section.stdoutBytes?.[name] ?? 0) / 1e6, 1)} MB |`);
   }
   lines.push('');
+  if (section.wallOverBaseline) {
+    for (const [name, over] of Object.entries(section.wallOverBaseline))
+      lines.push(`- ${name} / the baseline's (${section.baseline}): wall ${ratio(over)}, peak memory ${ratio(section.peakOverBaseline?.[name])}`);
+    lines.push('');
+  }
   checks.push([`Whole process: loupe list ≤ 1.5× the raw loop (${section.tools} tools)`, section.wallOverRaw?.['loupe list']?.median, targets.tableOverRaw]);
   checks.push([`Whole process: loupe list --json ≤ 2.0× the raw loop (${section.tools} tools)`, section.wallOverRaw?.['loupe list --json']?.median, targets.jsonOverRaw]);
   checks.push([`Whole process: loupe list --json peak memory ≤ 256 MiB (${section.tools} tools)`, section.peakMiB?.['loupe list --json']?.median, targets.jsonPeakMiB]);

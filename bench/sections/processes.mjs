@@ -3,6 +3,9 @@
 // `loupe list --json`, each from spawn to exit, stdout read back, counted and checked (the JSON parsed, complete). Contenders
 // alternate in every round (order rotating). Wall time and peak memory (maxRSS of the client process, from
 // /usr/bin/time -f %M; the server's is not counted) per run; ratios are per round against the raw floor.
+//
+// BENCH_BASELINE=<folder of another built checkout> adds its `loupe list` and `loupe list --json` as contenders (an
+// A/B of a change, with this checkout's over the baseline's per round; such a run is never quoted).
 import { join } from 'node:path';
 import { benchServer, root } from '../lib/engine.mjs';
 import { pairedRatio, summarize } from '../lib/stats.mjs';
@@ -15,24 +18,32 @@ function counted(name, tools, listed) {
   if (listed !== tools) throw new Error(`${name} listed ${listed} tools, expected ${tools}`);
 }
 
+function loupeContenders(label, bin, loupeArgs, tools) {
+  return {
+    [`${label} list`]: {
+      args: [bin, 'list', ...loupeArgs],
+      check: (stdout) => counted(`${label} list`, tools, (stdout.toString('utf8').match(/^tool_\d+/gm) ?? []).length),
+    },
+    [`${label} list --json`]: {
+      args: [bin, 'list', '--json', ...loupeArgs],
+      check: (stdout) => {
+        const document = JSON.parse(stdout.toString('utf8'));
+        counted(`${label} list --json`, tools, document.complete === true ? document.items.length : `an incomplete ${document.items?.length}`);
+      },
+    },
+  };
+}
+
 function contenders(flags, tools) {
   const target = benchServer(flags);
   const loupeArgs = ['--page-limit', String(Math.ceil(tools / 10) + 10), '--', target.command, ...target.args];
   const count = (name) => (stdout) => counted(name, tools, Number(stdout.toString('utf8').trim()));
+  const baseline = process.env.BENCH_BASELINE;
   return {
     raw: { args: [lister, 'raw', ...flags.map(String)], check: count('raw') },
     sdk: { args: [lister, 'sdk', ...flags.map(String)], check: count('sdk') },
-    'loupe list': {
-      args: [loupe, 'list', ...loupeArgs],
-      check: (stdout) => counted('loupe list', tools, (stdout.toString('utf8').match(/^tool_\d+/gm) ?? []).length),
-    },
-    'loupe list --json': {
-      args: [loupe, 'list', '--json', ...loupeArgs],
-      check: (stdout) => {
-        const document = JSON.parse(stdout.toString('utf8'));
-        counted('loupe list --json', tools, document.complete === true ? document.items.length : `an incomplete ${document.items?.length}`);
-      },
-    },
+    ...loupeContenders('loupe', loupe, loupeArgs, tools),
+    ...(baseline ? loupeContenders('baseline', join(baseline, 'bin', 'loupe.js'), loupeArgs, tools) : {}),
   };
 }
 
@@ -46,6 +57,7 @@ export async function run({ quick, log }) {
   const names = Object.keys(table);
   const { wall, peak, bytes } = alternate(table, runs, log);
   const ratios = Object.fromEntries(names.filter((name) => name !== 'raw').map((name) => [name, pairedRatio(wall[name], wall.raw)]));
+  const baseline = process.env.BENCH_BASELINE;
   return {
     measured: 'whole processes from spawn to exit (the client spawns the server, initializes, lists every page, prints, exits); peak memory is the client process maxRSS',
     tools,
@@ -55,5 +67,18 @@ export async function run({ quick, log }) {
     peakMiB: Object.fromEntries(names.map((name) => [name, summarize(peak[name])])),
     stdoutBytes: bytes,
     wallOverRaw: ratios,
+    ...(baseline
+      ? {
+          baseline,
+          wallOverBaseline: {
+            'loupe list': pairedRatio(wall['loupe list'], wall['baseline list']),
+            'loupe list --json': pairedRatio(wall['loupe list --json'], wall['baseline list --json']),
+          },
+          peakOverBaseline: {
+            'loupe list': pairedRatio(peak['loupe list'], peak['baseline list']),
+            'loupe list --json': pairedRatio(peak['loupe list --json'], peak['baseline list --json']),
+          },
+        }
+      : {}),
   };
 }

@@ -1,7 +1,7 @@
 /** Walks one list to its end (or its named failure) with the CLI's page limit, timeout and progress line. */
 import type { JsonObject } from '../shared/json.js';
 import type { ListKind, ListResult } from '../shared/lists.js';
-import { walkList } from '../core/lists/pageWalker.js';
+import { streamList, walkList, type StreamedList } from '../core/lists/pageWalker.js';
 import type { McpSession } from '../core/types.js';
 import type { CliOptions } from './arguments.js';
 import { listProgress } from './progress.js';
@@ -15,23 +15,39 @@ export function pageOptions(options: CliOptions): { pageLimit?: number; timeoutM
   };
 }
 
-/** onPage: each page's items and where they start in the list, as they arrive (list --json lints them then). */
 export async function walk(
   session: McpSession,
   kind: ListKind,
   options: CliOptions,
   terminal: Terminal,
-  onPage?: (rows: readonly JsonObject[], offset: number) => void,
 ): Promise<ListResult> {
   const progress = listProgress(terminal);
   try {
     return await walkList(session, kind, {
-      ...(options.pageLimit !== undefined ? { pageLimit: options.pageLimit } : {}),
-      ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
-      onProgress: (update) => {
-        progress.onProgress(update);
-        if (onPage && update.rows) onPage(update.rows, update.offset ?? update.items - update.rows.length);
-      },
+      ...pageOptions(options),
+      onProgress: (update) => progress.onProgress(update),
+    });
+  } finally {
+    progress.done();
+  }
+}
+
+/**
+ * Walks one list as walk() does, keeping no items: each page's items go to onItems as they arrive (`loupe list`
+ * keeps of them only what it prints).
+ */
+export async function walkStreamed(
+  session: McpSession,
+  kind: ListKind,
+  options: CliOptions,
+  terminal: Terminal,
+  onItems: (rows: readonly JsonObject[], offset: number) => void,
+): Promise<StreamedList> {
+  const progress = listProgress(terminal);
+  try {
+    return await streamList(session, kind, onItems, {
+      ...pageOptions(options),
+      onProgress: (update) => progress.onProgress(update),
     });
   } finally {
     progress.done();

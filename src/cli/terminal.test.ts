@@ -1,9 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { firstLine, formatCount, prefix, printable, printableCell, serverLabel, terminalJson, truncate } from './terminal.js';
+import {
+  firstLine,
+  formatCount,
+  prefix,
+  printable,
+  printableCell,
+  serverLabel,
+  terminalJson,
+  truncate,
+} from './terminal.js';
 
 describe('terminal text', () => {
   it('shows control characters instead of obeying them', () => {
-    expect(printable('red \x1b[31mtext\x1b[0m\rover\x07')).toBe('red \\u001b[31mtext\\u001b[0m\\u000dover\\u0007');
+    expect(printable('red \x1b[31mtext\x1b[0m\rover\x07')).toBe(
+      'red \\u001b[31mtext\\u001b[0m\\u000dover\\u0007',
+    );
     expect(printable('two\nlines\tand tab')).toBe('two↵lines and tab');
     expect(printable('<script>alert(1)</script>')).toBe('<script>alert(1)</script>');
   });
@@ -12,7 +23,9 @@ describe('terminal text', () => {
     expect(printable('\x1b]52;c;cHduZWQ=\x07')).toBe('\\u001b]52;c;cHduZWQ=\\u0007');
     expect(printable('\x1b]0;title\x1b\\')).toBe('\\u001b]0;title\\u001b\\');
     expect(printable('\x1b[2J')).toBe('\\u001b[2J');
-    expect(printable('\x1b]8;;https://evil.example/\x07click\x1b]8;;\x07')).toBe('\\u001b]8;;https://evil.example/\\u0007click\\u001b]8;;\\u0007');
+    expect(printable('\x1b]8;;https://evil.example/\x07click\x1b]8;;\x07')).toBe(
+      '\\u001b]8;;https://evil.example/\\u0007click\\u001b]8;;\\u0007',
+    );
     expect(printable('\u009b2J \u0085 \u007f')).toBe('\\u009b2J \\u0085 \\u007f');
     expect(printable('a\u202eb\u202a\u202b\u202c\u202d c\u2066\u2067\u2068\u2069 \u200e\u200f\u061c')).toBe(
       'a\\u202eb\\u202a\\u202b\\u202c\\u202d c\\u2066\\u2067\\u2068\\u2069 \\u200e\\u200f\\u061c',
@@ -63,8 +76,27 @@ describe('terminal text', () => {
 
   it('formats counts and server labels', () => {
     expect(formatCount(1000)).toBe('1,000');
+    // Whole numbers are grouped without ICU, as en-US groups them; others go to toLocaleString.
+    const values = [
+      0,
+      -0,
+      7,
+      999,
+      1_000,
+      -1_234,
+      50_000,
+      123_456,
+      1_234_567,
+      -98_765_432,
+      Number.MAX_SAFE_INTEGER,
+    ];
+    for (const value of [...values, 0.5, 1_234.5678, -0.25, Number.NaN, Number.POSITIVE_INFINITY, 2 ** 60])
+      expect(formatCount(value)).toBe(value.toLocaleString('en-US'));
+    expect(values.map(formatCount).slice(4, 8)).toEqual(['1,000', '-1,234', '50,000', '123,456']);
     expect(serverLabel({ name: 'demo', version: '1.0.0' })).toBe('demo 1.0.0');
-    expect(serverLabel({ name: 'evil\x1b]0;pwned\x07\u202e', version: '1' })).toBe('evil\\u001b]0;pwned\\u0007\\u202e 1');
+    expect(serverLabel({ name: 'evil\x1b]0;pwned\x07\u202e', version: '1' })).toBe(
+      'evil\\u001b]0;pwned\\u0007\\u202e 1',
+    );
     expect(serverLabel({ name: { evil: true } })).toBe('server');
     expect(serverLabel(null)).toBe('server');
   });

@@ -6,10 +6,10 @@
  */
 import type { JsonObject } from '../../shared/json.js';
 import type { Invocation } from '../arguments.js';
-import { walk } from '../listing.js';
+import { walkStreamed } from '../listing.js';
 import { withSession } from '../sessionScope.js';
 import type { Terminal } from '../terminal.js';
-import type { ToolLenses } from './listLenses.js';
+import type { ListPages } from './listPages.js';
 
 export async function listCommand(invocation: Invocation, terminal: Terminal): Promise<number> {
   if (invocation.config && invocation.config.server === undefined) {
@@ -21,36 +21,32 @@ export async function listCommand(invocation: Invocation, terminal: Terminal): P
   }
   if (invocation.options.skills) return (await import('./skills.js')).listSkillsCommand(invocation, terminal);
   const { options } = invocation;
-  // list --json lints each page while the walk waits for the next (listLenses.ts); pages that come before the
-  // output code has loaded wait for it here.
-  const lensed = options.json && options.kind === 'tools';
-  let lenses: ToolLenses | undefined;
+  // Each page is taken up as it arrives (the table's cells, or the JSON items' text and lint: listPages.ts) and its
+  // items are not kept; pages that come before the output code has loaded wait for it here.
+  let kept: ListPages | undefined;
   const early: { rows: readonly JsonObject[]; offset: number }[] = [];
   let output: Promise<typeof import('./listOutput.js')> | undefined;
   const load = () => {
     output ??= import('./listOutput.js').then(async (module) => {
-      if (lensed) {
-        lenses = new module.ToolLenses();
-        for (const page of early.splice(0)) lenses.page(page.rows, page.offset);
-      }
+      kept = new module.ListPages(options.kind, options);
+      for (const page of early.splice(0)) kept.add(page.rows, page.offset);
       if (options.costs && options.kind === 'tools') await module.preloadTokenizers();
       return module;
     });
     return output;
   };
-  const onPage = lensed
-    ? (rows: readonly JsonObject[], offset: number) => {
-        if (lenses) lenses.page(rows, offset);
-        else early.push({ rows, offset });
-      }
-    : undefined;
+  const onItems = (rows: readonly JsonObject[], offset: number) => {
+    if (kept) kept.add(rows, offset);
+    else early.push({ rows, offset });
+  };
   return withSession(
     invocation,
     terminal,
     async (session) => {
-      const result = await walk(session, options.kind, options, terminal, onPage);
+      const result = await walkStreamed(session, options.kind, options, terminal, onItems);
       const module = await load();
-      return module.printList(session, result, options, terminal, lenses);
+      if (!kept) throw new Error('list: the output code loaded without its page keeper');
+      return module.printList(session, result, kept, options, terminal);
     },
     (recorder) => {
       const stop = recorder.subscribe(() => {

@@ -26,7 +26,7 @@ describe('ToolLenses', () => {
         lenses.page(page.rows, page.offset);
         await new Promise((resolve) => setImmediate(resolve));
       }
-      const { findings, summary } = lenses.of(tools);
+      const { findings, summary } = lenses.of(tools.length);
       expect(findings).toEqual(lintTools(tools));
       expect(summary).toEqual(summarizeTools(tools));
     }
@@ -36,10 +36,13 @@ describe('ToolLenses', () => {
     const lenses = new ToolLenses();
     for (const page of pages(tools, 4)) lenses.page(page.rows, page.offset);
     // Nothing was idle yet: every page is still waiting, and of() takes them up.
-    expect(lenses.of(tools).findings).toEqual(lintTools(tools));
+    expect(lenses.of(tools.length).findings).toEqual(lintTools(tools));
 
     const partial = new ToolLenses();
     partial.page(tools.slice(0, 4), 0);
-    expect(partial.of(tools)).toEqual({ findings: lintTools(tools), summary: summarizeTools(tools) });
+    expect(partial.of(tools.length, tools)).toEqual({
+      findings: lintTools(tools),
+      summary: summarizeTools(tools),
+    });
   });
 });

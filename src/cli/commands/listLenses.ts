@@ -1,7 +1,7 @@
 /**
  * Lint and the summary of a tools listing, made page by page beside the walk: each page is taken up once the walk
  * has asked for the next one (setImmediate runs while Loupe waits on the server), so by the time the last page
- * arrives only that page is left. `list --json` writes the items first, then these (listOutput.ts).
+ * arrives only that page is left. `list --json` writes the items first, then these (listPages.ts).
  */
 import type { Finding, ToolSummary } from '../../shared/lint.js';
 import type { JsonObject } from '../../shared/json.js';
@@ -38,12 +38,14 @@ export class ToolLenses {
   }
 
   /**
-   * The findings and summary of these items: the pages still waiting are taken up now. Items that are not the pages
-   * given (a walk that went another way) are linted whole instead, so the answer is always that of these items.
+   * The findings and summary of a list of `count` items: the pages still waiting are taken up now. When the pages
+   * given are not that list (a walk that went another way), its items, when given, are linted whole instead, so the
+   * answer is always that of the list; without them that is a fault of the caller.
    */
-  of(items: readonly JsonObject[]): { findings: Finding[]; summary: ToolSummary } {
+  of(count: number, items?: readonly JsonObject[]): { findings: Finding[]; summary: ToolSummary } {
     while (this.#waiting.length > 0) this.#take(this.#waiting.shift());
-    if (this.#taken !== items.length) {
+    if (this.#taken !== count) {
+      if (!items) throw new Error(`ToolLenses: ${this.#taken} tools were given, the list has ${count}`);
       const linter = new ToolLinter();
       const counter = new ToolSummaryCounter();
       linter.add(items, 0);

@@ -4,6 +4,7 @@
  * the summary and the token costs).
  */
 import type { ListResult } from '../../shared/lists.js';
+import type { StreamedList } from '../../core/lists/pageWalker.js';
 import type { McpSession } from '../../core/types.js';
 import { adviceLines, describeError } from '../errorReport.js';
 import { serverLabel, terminalJson, type Terminal } from '../terminal.js';
@@ -20,7 +21,7 @@ export function eraLine(session: McpSession): string | undefined {
 }
 
 /** One stderr line for a walk that stopped early, with how far it got. */
-export function incompleteLine(result: ListResult): string {
+export function incompleteLine(result: ListResult | StreamedList): string {
   const reason = result.error ? describeError(result.error) : `${result.kind} listing stopped early`;
   const advice = result.error
     ? adviceLines(result.error)
@@ -29,7 +30,8 @@ export function incompleteLine(result: ListResult): string {
     : '';
   if (/incomplete/i.test(reason)) return `loupe: ${reason}${advice}`;
   const pages = result.pages.length;
-  return `loupe: ${reason} (${result.items.length} ${result.kind} from ${pages} page${pages === 1 ? '' : 's'} kept; the list is incomplete)${advice}`;
+  const count = 'items' in result ? result.items.length : result.itemCount;
+  return `loupe: ${reason} (${count} ${result.kind} from ${pages} page${pages === 1 ? '' : 's'} kept; the list is incomplete)${advice}`;
 }
 
 /**

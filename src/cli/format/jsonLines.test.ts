@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { terminalJson } from '../terminal.js';
-import { writeJsonDocument } from './jsonLines.js';
+import { ArrayText, writeJsonDocument } from './jsonLines.js';
 
 function written(document: Record<string, unknown>): { text: string; writes: number } {
   const pieces: string[] = [];
@@ -51,5 +51,51 @@ describe('writeJsonDocument', () => {
     expect(text).toBe(`${terminalJson({ kind: 'tools', items }, 2)}\n`);
     expect(writes).toBeGreaterThan(10);
     expect(writes).toBeLessThan(200);
+  });
+});
+
+// list --json turns each page of the walk into text as it arrives (ArrayText) and keeps no item: the document's bytes
+// must be those of the items written whole, whatever the pages.
+describe('ArrayText', () => {
+  const items = Array.from({ length: 3_000 }, (_, index) => ({
+    name: `tool_${index}`,
+    description: index % 7 === 0 ? 'bidi \u202e and C1 \u0085 stay escaped' : `tool number ${index}`,
+    inputSchema: { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] },
+  }));
+
+  function paged(size: number, list: readonly unknown[] = items): ArrayText {
+    const text = new ArrayText();
+    for (let at = 0; at < list.length; at += size) text.add(list.slice(at, at + size));
+    return text;
+  }
+
+  it('writes the document as the items held whole would, for pages of any size (empty pages too)', () => {
+    const whole = written({ kind: 'tools', complete: true, items, findings: [] }).text;
+    expect(whole).toBe(`${terminalJson({ kind: 'tools', complete: true, items, findings: [] }, 2)}\n`);
+    for (const size of [1, 7, 50, 2_999, 3_000]) {
+      const text = paged(size);
+      text.add([]);
+      expect(text.length).toBe(3_000);
+      expect(written({ kind: 'tools', complete: true, items: text, findings: [] }).text).toBe(whole);
+      // Written once, each run let go as it went out: nothing of the items' text is held after the array.
+      expect(text.runs).toEqual([]);
+    }
+  });
+
+  it('keeps a run of text per page given, not the values', () => {
+    const text = paged(10);
+    expect(text.runs).toHaveLength(300);
+    expect(JSON.parse(`[${text.runs[1]}]`)).toEqual(items.slice(10, 20));
+  });
+
+  it('an array given no element is written [] as an empty array is, last or not', () => {
+    const empty = new ArrayText();
+    empty.add([]);
+    expect(written({ items: empty, complete: false }).text).toBe(
+      `${terminalJson({ items: [], complete: false }, 2)}\n`,
+    );
+    expect(written({ complete: false, items: new ArrayText() }).text).toBe(
+      `${terminalJson({ complete: false, items: [] }, 2)}\n`,
+    );
   });
 });

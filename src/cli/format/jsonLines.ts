@@ -19,6 +19,44 @@ export class Later {
   constructor(readonly make: () => unknown) {}
 }
 
+/**
+ * A top-level array whose elements are turned into text as they arrive (`list --json` adds each page of the walk),
+ * so the values need not be kept until the writer reaches the array: only their text is, a run per page. The writer
+ * writes that text as it would have written the values, once: it lets each run go as it writes it.
+ *
+ * Runs joined past V8's largest young object (128 KiB), which the young collector does not copy, took ~5% less CPU
+ * over 50,000 tools but 28 MiB more peak memory (234 against 206 MiB): the runs stay a page each.
+ */
+export class ArrayText {
+  readonly #runs: string[] = [];
+  #length = 0;
+
+  /** Elements after those added before. */
+  add(elements: readonly unknown[]): void {
+    if (elements.length === 0) return;
+    this.#runs.push(elementLines(elements, 0, elements.length));
+    this.#length += elements.length;
+  }
+
+  get length(): number {
+    return this.#length;
+  }
+
+  /** The text of the elements not yet written: runs of whole elements at the document's first level, in order. */
+  get runs(): readonly string[] {
+    return this.#runs;
+  }
+
+  /**
+   * The runs, each let go once taken: the writer writes the array once, and what comes after it in the document (the
+   * lenses of `list --json`) is made without the items' text still held.
+   */
+  *drain(): Generator<{ run: string; last: boolean }> {
+    for (let run = this.#runs.shift(); run !== undefined; run = this.#runs.shift())
+      yield { run, last: this.#runs.length === 0 };
+  }
+}
+
 /** What the pieces pause on when a Later made a promise: the writer resumes them with its value. */
 export class Pending {
   constructor(readonly promise: Promise<unknown>) {}
@@ -95,7 +133,15 @@ export function* jsonDocumentPieces(
     }
     const comma = index < entries.length - 1 ? ',' : '';
     const name = `  ${terminalJson(key)}: `;
-    if (Array.isArray(value) && value.length > 0) {
+    if (value instanceof ArrayText) {
+      if (value.length === 0) {
+        yield* line(`${name}[]${comma}`);
+        continue;
+      }
+      yield* line(`${name}[`);
+      for (const { run, last } of value.drain()) yield* line(last ? run : `${run},`);
+      yield* line(`  ]${comma}`);
+    } else if (Array.isArray(value) && value.length > 0) {
       yield* line(`${name}[`);
       // Elements in runs of about one batch: each run is one stringify call, already at the document's indentation.
       let run = 16;

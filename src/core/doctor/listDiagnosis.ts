@@ -15,13 +15,12 @@ const namesShown = 5;
 const evidenceShown = 10;
 
 /** Where each repeated name sits: its pages and positions (1-based), in list order. */
-function repeatedNames(kind: ListKind, items: readonly JsonObject[], pages: readonly ListPage[]) {
+function repeatedNames(names: readonly string[], pages: readonly ListPage[]) {
   const pageOfPosition: number[] = [];
   for (const page of pages)
     for (let count = 0; count < page.itemCount; count += 1) pageOfPosition.push(page.index);
   const seen = new Map<string, { pages: number[]; positions: number[] }>();
-  items.forEach((item, position) => {
-    const name = itemKey(kind, item);
+  names.forEach((name, position) => {
     if (name === '') return;
     const entry = seen.get(name) ?? { pages: [], positions: [] };
     entry.pages.push(pageOfPosition[position] ?? 0);
@@ -43,7 +42,23 @@ export function duplicateDiagnosis(
   items: readonly JsonObject[],
   pages: readonly ListPage[],
 ): Diagnosis | undefined {
-  const repeated = repeatedNames(kind, items, pages);
+  return duplicateNamesDiagnosis(
+    kind,
+    items.map((item) => itemKey(kind, item)),
+    pages,
+  );
+}
+
+/**
+ * The same from the items' names alone (itemKey of each, in list order): a walk that hands its items on page by
+ * page (`loupe list`) keeps only these.
+ */
+export function duplicateNamesDiagnosis(
+  kind: ListKind,
+  names: readonly string[],
+  pages: readonly ListPage[],
+): Diagnosis | undefined {
+  const repeated = repeatedNames(names, pages);
   if (repeated.length === 0) return undefined;
   const acrossPages = repeated.some(([, entry]) => new Set(entry.pages).size > 1);
   const shown = repeated

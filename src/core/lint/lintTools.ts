@@ -48,6 +48,7 @@ export const severities: Record<FindingCode, Severity> = {
 
 export const maximumNameLength = 128;
 const allowedNameCharacter = /^[A-Za-z0-9_.-]$/;
+const allowedName = /^[A-Za-z0-9_.-]+$/;
 
 /** How a JSON value reads in a message: `null`, `an array`, `a string`… */
 function describeValue(value: JsonValue): string {
@@ -59,22 +60,35 @@ function describeValue(value: JsonValue): string {
 /** The tool's name for messages: quoted, shortened when very long. */
 function label(name: string | undefined, index: number): string {
   if (name === undefined || name === '') return `Tool #${index + 1} (no name)`;
-  const shown = [...name].length > 60 ? `${[...name].slice(0, 57).join('')}…` : name;
+  // No more code points than code units: only a name longer than 60 units is split into characters.
+  const shown = name.length > 60 && [...name].length > 60 ? `${[...name].slice(0, 57).join('')}…` : name;
   return `Tool "${shown}"`;
 }
 
-function nameFindings(name: JsonValue | undefined, tool: string, add: (code: FindingCode, message: string) => void): void {
+function nameFindings(
+  name: JsonValue | undefined,
+  tool: string,
+  add: (code: FindingCode, message: string) => void,
+): void {
   if (typeof name !== 'string') {
-    add('name-empty', `${tool} has ${name === undefined ? 'no name field' : `a name that is ${describeValue(name)}, not a string`}.`);
+    add(
+      'name-empty',
+      `${tool} has ${name === undefined ? 'no name field' : `a name that is ${describeValue(name)}, not a string`}.`,
+    );
     return;
   }
   if (name === '') {
     add('name-empty', `${tool} has an empty name; it cannot be called.`);
     return;
   }
+  // The common name, short and of allowed characters only, is judged without splitting it (lint runs on every tool).
+  if (name.length <= maximumNameLength && allowedName.test(name)) return;
   const characters = [...name];
   if (characters.length > maximumNameLength) {
-    add('name-too-long', `${tool} has a name of ${characters.length} characters; the spec says at most ${maximumNameLength}.`);
+    add(
+      'name-too-long',
+      `${tool} has a name of ${characters.length} characters; the spec says at most ${maximumNameLength}.`,
+    );
   }
   const outside = [...new Set(characters.filter((character) => !allowedNameCharacter.test(character)))];
   if (outside.length > 0) {
@@ -102,28 +116,49 @@ function tooDeep(schema: JsonObject, field: 'inputSchema' | 'outputSchema', cont
 
 function schemaFindings(tool: JsonObject, context: SchemaContext): void {
   const { label, checker, add } = context;
-  if (!('inputSchema' in tool)) add('input-schema-missing', `${label} has no inputSchema; the spec requires one.`);
+  if (!('inputSchema' in tool))
+    add('input-schema-missing', `${label} has no inputSchema; the spec requires one.`);
   else {
     const schema = tool.inputSchema;
     if (!isJsonObject(schema)) {
-      add('input-schema-not-object', `${label} has an inputSchema that is ${describeValue(schema)}, not a JSON Schema object.`);
+      add(
+        'input-schema-not-object',
+        `${label} has an inputSchema that is ${describeValue(schema)}, not a JSON Schema object.`,
+      );
     } else if (schema.type !== 'object') {
       const type = schema.type === undefined ? 'no type' : `type ${JSON.stringify(schema.type)}`;
-      add('input-schema-not-object', `${label} has an inputSchema with ${type}; the spec requires type "object".`);
+      add(
+        'input-schema-not-object',
+        `${label} has an inputSchema with ${type}; the spec requires type "object".`,
+      );
     } else if (!tooDeep(schema, 'inputSchema', context)) {
       const problem = checker.problem(schema);
-      if (problem !== undefined) add('input-schema-invalid', `${label} has an inputSchema that is not a valid JSON Schema: ${problem}.`);
+      if (problem !== undefined)
+        add(
+          'input-schema-invalid',
+          `${label} has an inputSchema that is not a valid JSON Schema: ${problem}.`,
+        );
     }
   }
   if ('outputSchema' in tool) {
     const schema = tool.outputSchema;
     if (!isJsonObject(schema)) {
-      add('output-schema-invalid', `${label} has an outputSchema that is ${describeValue(schema)}, not a JSON Schema object.`);
+      add(
+        'output-schema-invalid',
+        `${label} has an outputSchema that is ${describeValue(schema)}, not a JSON Schema object.`,
+      );
     } else if (!tooDeep(schema, 'outputSchema', context)) {
       const problem = checker.problem(schema);
-      if (problem !== undefined) add('output-schema-invalid', `${label} has an outputSchema that is not a valid JSON Schema: ${problem}.`);
+      if (problem !== undefined)
+        add(
+          'output-schema-invalid',
+          `${label} has an outputSchema that is not a valid JSON Schema: ${problem}.`,
+        );
       else if (schema.type !== 'object') {
-        add('output-schema-invalid', `${label} has an outputSchema whose type is not "object"; structuredContent is an object.`);
+        add(
+          'output-schema-invalid',
+          `${label} has an outputSchema whose type is not "object"; structuredContent is an object.`,
+        );
       }
     }
   }
@@ -180,13 +215,19 @@ export class ToolLinter {
     if (name !== undefined && name !== '') {
       const first = this.#firstIndexByName.get(name);
       if (first !== undefined) {
-        add('name-duplicate', `${shown} is listed more than once (first at position ${first + 1}, again at ${index + 1}); calls by name are ambiguous.`);
+        add(
+          'name-duplicate',
+          `${shown} is listed more than once (first at position ${first + 1}, again at ${index + 1}); calls by name are ambiguous.`,
+        );
       } else {
         this.#firstIndexByName.set(name, index);
         const folded = name.toLowerCase();
         const other = this.#namesByFolded.get(folded);
         if (other !== undefined) {
-          add('name-case-collision', `${shown} differs from "${other}" only by letter case; clients that ignore case will confuse them.`);
+          add(
+            'name-case-collision',
+            `${shown} differs from "${other}" only by letter case; clients that ignore case will confuse them.`,
+          );
         } else this.#namesByFolded.set(folded, name);
       }
     }
@@ -194,11 +235,19 @@ export class ToolLinter {
     toolHeaderFindings(tool, shown, add);
     const description = tool.description;
     if (typeof description !== 'string' || description.trim() === '') {
-      const how = description === undefined ? 'no description' : typeof description === 'string' ? 'a blank description' : 'a description that is not a string';
+      const how =
+        description === undefined
+          ? 'no description'
+          : typeof description === 'string'
+            ? 'a blank description'
+            : 'a description that is not a string';
       add('description-missing', `${shown} has ${how}; a model cannot tell what it does.`);
     }
     if ('annotations' in tool && tool.annotations !== null) {
-      add('annotations-untrusted', `${shown} carries annotations; they are the server's claims, not guarantees.`);
+      add(
+        'annotations-untrusted',
+        `${shown} carries annotations; they are the server's claims, not guarantees.`,
+      );
     }
   }
 }

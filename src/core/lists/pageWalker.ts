@@ -14,8 +14,8 @@ import { LoupeError, toErrorData } from '../../shared/errors.js';
 import type { JsonObject } from '../../shared/json.js';
 import { isJsonObject } from '../../shared/json.js';
 import type { ListKind, ListPage, ListProgress, ListResult } from '../../shared/lists.js';
-import { defaultPageLimit, listMethods } from '../../shared/lists.js';
-import { duplicateDiagnosis } from '../doctor/listDiagnosis.js';
+import { defaultPageLimit, itemKey, listMethods } from '../../shared/lists.js';
+import { duplicateDiagnosis, duplicateNamesDiagnosis } from '../doctor/listDiagnosis.js';
 import { diagnosed } from '../doctor/withDiagnosis.js';
 import type { McpSession } from '../types.js';
 import { inTraceAction } from '../trace/traceAction.js';
@@ -164,6 +164,52 @@ export async function walkList(
   };
 }
 
+/** What a walk that handed its items on page by page gives: a ListResult less the items, and how many there were. */
+export interface StreamedList extends Omit<ListResult, 'items'> {
+  itemCount: number;
+}
+
+/**
+ * Walks every page as walkList does but keeps no items: each page's items go to onItems as they arrive (in list order;
+ * offset is the position of rows[0]) and the result counts them. For a listing that is printed and done (`loupe
+ * list`): 50,000 parsed items held through the walk were what its garbage collector spent its time on. The
+ * repeated-names doctor runs on the names, kept alone; the session learns no tool headers from this walk (a modern
+ * session mirrors x-mcp-header parameters for the tools of a listing it keeps, to call them later).
+ */
+export async function streamList(
+  session: McpSession,
+  kind: ListKind,
+  onItems: (rows: JsonObject[], offset: number) => void,
+  options: Omit<WalkOptions, 'resume'> = {},
+): Promise<StreamedList> {
+  const { onProgress, ...rest } = options;
+  const names: string[] = [];
+  const walked = await inTraceAction(() =>
+    followPages(session, listMethods[kind], {
+      ...rest,
+      keepItems: false,
+      onPage: (pages, count, page) => {
+        for (const item of page) names.push(itemKey(kind, item));
+        onItems(page, count - page.length);
+        onProgress?.({ kind, pages, items: count, rows: page, offset: count - page.length });
+      },
+    }),
+  );
+  const { pages, complete, error, itemCount } = walked;
+  const diagnosedError = error ? diagnosed(error, session.recorder.frames()) : undefined;
+  const duplicates = duplicateNamesDiagnosis(kind, names, pages);
+  return {
+    kind,
+    itemCount,
+    pages,
+    complete,
+    ...(diagnosedError ? { error: diagnosedError } : {}),
+    ...(duplicates ? { doctor: duplicates } : {}),
+    startedAt: walked.startedAt,
+    endedAt: walked.endedAt,
+  };
+}
+
 /** Follows nextCursor through every page of one paginated method, with the page limit and the cursor-loop check. */
 export function walkPages(
   session: McpSession,
@@ -171,27 +217,39 @@ export function walkPages(
   options: PageWalkOptions = {},
 ): Promise<PageWalk> {
   // One walk is one action: its pages share a trace (SEP-414 trace context, core/trace/traceAction.ts).
-  return inTraceAction(() => followPages(session, paged, options));
+  return inTraceAction(async () => {
+    const { itemCount: _count, ...walked } = await followPages(session, paged, options);
+    return walked;
+  });
+}
+
+interface FollowOptions extends PageWalkOptions {
+  /** False: the items go to onPage only and `items` stays empty (itemCount counts them); not with resume. */
+  keepItems?: boolean;
 }
 
 async function followPages(
   session: McpSession,
   paged: PagedMethod,
-  options: PageWalkOptions,
-): Promise<PageWalk> {
+  options: FollowOptions,
+): Promise<PageWalk & { itemCount: number }> {
   const { method } = paged;
   const pageLimit = Math.max(1, Math.floor(options.pageLimit ?? defaultPageLimit));
   const resume = options.resume;
   const startedAt = resume?.startedAt ?? session.now();
+  const keep = options.keepItems !== false;
+  if (!keep && resume) throw new Error('walkPages: a walk that keeps no items cannot resume another');
   const items: JsonObject[] = resume ? [...resume.items] : [];
+  let itemCount = items.length;
   const pages: ListPage[] = resume ? [...resume.pages] : [];
   /** Cursors already received, with the page that returned each one. */
   const seen = new Map<string, number>();
   for (const page of pages) if (page.nextCursor !== undefined) seen.set(page.nextCursor, page.index);
   const firstPage = pages.length + 1;
 
-  const finish = (complete: boolean, error?: LoupeErrorData): PageWalk => ({
+  const finish = (complete: boolean, error?: LoupeErrorData): PageWalk & { itemCount: number } => ({
     items,
+    itemCount,
     pages,
     complete,
     ...(error ? { error } : {}),
@@ -225,9 +283,10 @@ async function followPages(
     const outcome = readPage(paged, response.result, pageNumber);
     if ('error' in outcome) return finish(false, outcome.error);
     // One at a time: push(...page) passes every item as an argument, and 200,000 of them overflow the stack.
-    for (const item of outcome.items) items.push(item);
+    if (keep) for (const item of outcome.items) items.push(item);
+    itemCount += outcome.items.length;
     pages.push(listPage(pageNumber, cursor, outcome, response));
-    options.onPage?.(pages.length, items.length, outcome.items);
+    options.onPage?.(pages.length, itemCount, outcome.items);
 
     const next = outcome.nextCursor;
     if (next === undefined) return finish(true);
@@ -235,7 +294,7 @@ async function followPages(
     if (earlier !== undefined) {
       return finish(false, {
         kind: 'cursor-loop',
-        message: `${method} page ${pageNumber} returned a cursor that page ${earlier} already returned; stopped after ${pageNumber} pages with ${items.length} items (the list is incomplete).`,
+        message: `${method} page ${pageNumber} returned a cursor that page ${earlier} already returned; stopped after ${pageNumber} pages with ${itemCount} items (the list is incomplete).`,
         data: { page: pageNumber, firstSeenOnPage: earlier, cursor: next },
       });
     }
@@ -245,8 +304,8 @@ async function followPages(
       const fetched = resume ? `${fetchedNow} more pages (${pageNumber} in all` : `${pageNumber} pages (`;
       return finish(false, {
         kind: 'page-limit',
-        message: `${method} reached the page limit: fetched ${fetched}${resume ? ', ' : ''}${items.length} items) and the server still sent a nextCursor (the list is incomplete).`,
-        data: { pages: pageNumber, pageLimit, items: items.length },
+        message: `${method} reached the page limit: fetched ${fetched}${resume ? ', ' : ''}${itemCount} items) and the server still sent a nextCursor (the list is incomplete).`,
+        data: { pages: pageNumber, pageLimit, items: itemCount },
       });
     }
     cursor = next;
