@@ -218,7 +218,9 @@ describe('loupe with the grants without a person, at oidc-provider', () => {
     expect(failing.stderr).toContain('the command for the workload’s JWT exited with 3: token service down');
     // Neither reached the token endpoint; the wrong audience was asked once.
     expect((await machineLog(url)).refused).toHaveLength(1);
-  });
+    // Five loupe processes in a row, each signing in over HTTP: the file's 30 s per test fits one or two of them on a
+    // machine at load 12-16 (a loaded clean-clone .ci/run took 30.2 s here), so this test has a budget for five.
+  }, 150_000);
 
   it('the snapshot and the journal keep the grant’s steps as masked frames', async () => {
     const { url, keys } = await start('--dpop');
