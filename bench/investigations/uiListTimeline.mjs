@@ -12,8 +12,7 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
-import WebSocket from 'ws';
-import { findChromium } from '../../scripts/chromiumPath.mjs';
+import { browserSocket } from '../lib/bareCdp.mjs';
 import { root as ownRoot } from '../lib/engine.mjs';
 
 const args = process.argv.slice(2);
@@ -73,59 +72,6 @@ function pageScript(expected) {
     return send.call(this, data);
   };
 })();`;
-}
-
-async function browserSocket() {
-  const profile = mkdtempSync(join(tmpdir(), 'loupe-cdp-'));
-  const child = spawn(
-    findChromium().path,
-    [
-      '--headless=new',
-      '--no-sandbox',
-      '--remote-debugging-port=0',
-      `--user-data-dir=${profile}`,
-      '--no-first-run',
-      '--enable-precise-memory-info',
-      '--window-size=1400,900',
-      'about:blank',
-    ],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
-  );
-  const url = await new Promise((resolveUrl, reject) => {
-    let text = '';
-    child.stderr.on('data', (chunk) => {
-      text += chunk;
-      const match = /DevTools listening on (ws:\S+)/.exec(text);
-      if (match) resolveUrl(match[1]);
-    });
-    child.on('exit', () => reject(new Error(`chromium exited: ${text}`)));
-  });
-  const socket = new WebSocket(url, { maxPayload: 1024 ** 3 });
-  await new Promise((resolveOpen) => socket.once('open', resolveOpen));
-  let id = 0;
-  const waiting = new Map();
-  socket.on('message', (data) => {
-    const message = JSON.parse(data.toString());
-    if (message.id && waiting.has(message.id)) {
-      waiting.get(message.id)(message);
-      waiting.delete(message.id);
-    }
-  });
-  const send = (method, params = {}, sessionId) =>
-    new Promise((resolveSend) => {
-      id += 1;
-      waiting.set(id, resolveSend);
-      socket.send(JSON.stringify({ id, method, params, ...(sessionId ? { sessionId } : {}) }));
-    });
-  return {
-    send,
-    close: async () => {
-      socket.close();
-      child.kill();
-      await new Promise((resolveExit) => child.once('exit', resolveExit));
-      rmSync(profile, { recursive: true, force: true, maxRetries: 3 });
-    },
-  };
 }
 
 async function hostProcess(options, cpuProfileDir) {

@@ -114,6 +114,13 @@ function startup(section, lines, checks) {
 
 function uiScale(section, lines, checks) {
   lines.push('## The UI at 1,000 / 10,000 / 50,000 tools (Chromium through the browser host)', '', `Measured: ${section.measured}. ${section.runs} runs per size.`, '');
+  const bare = (section.sizes ?? []).some((size) => size.bare);
+  if (bare) {
+    lines.push('In a browser without DevTools attached (Chromium over a bare DevTools socket):', '');
+    lines.push('| tools / pages | shell (Tools tab) | first row on screen | whole list counted |', '|---|---|---|---|');
+    for (const size of section.sizes ?? []) if (size.bare) lines.push(`| ${size.tools} / ${size.pages} | ${figure(size.bare.shellMs)} | ${figure(size.bare.firstRowMs)} | ${figure(size.bare.toolsShownMs)} |`);
+    lines.push('', 'Driven by Playwright (its Network domain copies every WebSocket frame); the heap and the filter:', '');
+  }
   lines.push('| tools / pages | shell (Tools tab) | first row on screen | whole list counted | JS heap | filter keystroke → paint p50 / p95 |', '|---|---|---|---|---|---|');
   for (const size of section.sizes ?? []) {
     const filter = size.filter ? `${number(size.filter.p50Ms)} / ${number(size.filter.p95Ms)} ms (${size.filter.keystrokes} keys)` : '—';
@@ -121,8 +128,15 @@ function uiScale(section, lines, checks) {
   }
   lines.push('');
   const at = (tools) => section.sizes?.find((size) => size.tools === tools);
-  checks.push(['UI: 10,000 tools on screen ≤ 1.0 s after navigation', at(10_000)?.toolsShownMs?.median, targets.ui10kMs]);
-  checks.push(['UI: 50,000 tools on screen ≤ 3.0 s after navigation', at(50_000)?.toolsShownMs?.median, targets.ui50kMs]);
+  if (bare) {
+    checks.push(['UI: 10,000 tools on screen ≤ 1.0 s after navigation (a browser without DevTools attached)', at(10_000)?.bare?.toolsShownMs?.median, targets.ui10kMs]);
+    checks.push(['UI: 50,000 tools on screen ≤ 3.0 s after navigation (a browser without DevTools attached)', at(50_000)?.bare?.toolsShownMs?.median, targets.ui50kMs]);
+    checks.push(['… the same 10,000 driven by Playwright (every WebSocket frame copied to the bench)', at(10_000)?.toolsShownMs?.median, targets.ui10kMs]);
+    checks.push(['… the same 50,000 driven by Playwright', at(50_000)?.toolsShownMs?.median, targets.ui50kMs]);
+  } else {
+    checks.push(['UI: 10,000 tools on screen ≤ 1.0 s after navigation', at(10_000)?.toolsShownMs?.median, targets.ui10kMs]);
+    checks.push(['UI: 50,000 tools on screen ≤ 3.0 s after navigation', at(50_000)?.toolsShownMs?.median, targets.ui50kMs]);
+  }
   checks.push(['UI: filter keystroke p95 ≤ 16 ms at 50,000 tools', at(50_000)?.filter?.p95Ms, targets.uiFilterP95Ms]);
   checks.push(['UI: JS heap ≤ 100 MiB at 50,000 tools', at(50_000)?.heapMiB, targets.uiHeapMiB]);
 }

@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { findChromium } from '../../scripts/chromiumPath.mjs';
 import { benchServer, root } from '../lib/engine.mjs';
+import { bareMarks, browserSocket } from '../lib/bareCdp.mjs';
 import { filterKeystrokes } from '../lib/filterScript.mjs';
 import {
   countAtLeast,
@@ -160,7 +161,7 @@ export async function run({ quick, log }) {
   });
   const result = {
     measured:
-      'ms from navigation start on the page’s own clock, a fresh page each run: the shell (Tools tab), the first row on screen, the whole list counted; also when the bench heard each (its event loop shares the host’s) and when the lenses had answered; JS heap after a GC with the list shown and the lenses answered',
+      'ms from navigation start on the page’s own clock, a fresh page each run: the shell (Tools tab), the first row on screen, the whole list counted; also when the bench heard each (its event loop shares the host’s) and when the lenses had answered; JS heap after a GC with the list shown and the lenses answered. Each size is opened twice over: in Chromium driven by Playwright (whose DevTools Network domain copies every WebSocket frame into the bench, on the same cores; the heap and the filter are taken there), and in Chromium driven over a bare DevTools socket with only Page and Runtime enabled (lib/bareCdp.mjs), as a person’s browser or Electron’s renderer runs the page: the on-screen goals are judged on the latter',
     runs,
     sizes: [],
   };
@@ -200,8 +201,37 @@ export async function run({ quick, log }) {
           await host.close();
         }
       }
+      // The same listing in a browser without DevTools' Network domain (lib/bareCdp.mjs): what a person's browser or
+      // Electron's renderer does; the goals are judged on these. A fresh host each run, as above.
+      const bare = [];
+      const cdp = await browserSocket();
+      try {
+        for (let run = 0; run < runs; run += 1) {
+          const host = await hostProcess({
+            target: benchServer(['--tools', tools, '--page-size', 200]).target,
+            port: 0,
+            rendererDir,
+            settingsPath: null,
+            sessionDefaults: { pageLimit: Math.ceil(tools / 200) + 10 },
+          });
+          try {
+            const marks = await bareMarks(cdp, host.url, tools, toolName(0));
+            bare.push(marks);
+            log(`ui ${tools} tools, bare CDP run ${run + 1}/${runs}: ${JSON.stringify(marks)}`);
+          } finally {
+            await host.close();
+          }
+        }
+      } finally {
+        await cdp.close();
+      }
       result.sizes.push({
         tools,
+        bare: {
+          shellMs: summarize(bare.map((f) => f.shellMs)),
+          firstRowMs: summarize(bare.map((f) => f.firstRowMs)),
+          toolsShownMs: summarize(bare.map((f) => f.toolsShownMs)),
+        },
         pages: Math.ceil(tools / 200),
         shellMs: summarize(figures.map((f) => f.shellMs)),
         firstRowMs: summarize(figures.map((f) => f.firstRowMs)),
