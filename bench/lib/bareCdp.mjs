@@ -58,7 +58,11 @@ export async function browserSocket() {
       socket.close();
       child.kill();
       await new Promise((resolveExit) => child.once('exit', resolveExit));
-      rmSync(profile, { recursive: true, force: true, maxRetries: 3 });
+      try {
+        rmSync(profile, { recursive: true, force: true, maxRetries: 3 });
+      } catch {
+        // Chromium's helpers may still be writing there; it is a temporary folder.
+      }
     },
   };
 }

@@ -146,6 +146,17 @@ async function hostProcess(options) {
   };
 }
 
+/** A fresh host serving the bench server with `tools` (200 a page), its page limit raised so the list is one walk. */
+function hostFor(tools) {
+  return hostProcess({
+    target: benchServer(['--tools', tools, '--page-size', 200]).target,
+    port: 0,
+    rendererDir,
+    settingsPath: null,
+    sessionDefaults: { pageLimit: Math.ceil(tools / 200) + 10 },
+  });
+}
+
 export async function run({ quick, log }) {
   const sizes = quick ? [1_000, 10_000] : [1_000, 10_000, 50_000];
   const runs = quick ? 1 : 3;
@@ -173,13 +184,7 @@ export async function run({ quick, log }) {
       for (let run = 0; run < runs; run += 1) {
         // A fresh host each run: a second page on the same host takes up the session it holds (the lists already
         // walked), which would time the re-attach, not a listing.
-        const host = await hostProcess({
-          target: benchServer(['--tools', tools, '--page-size', 200]).target,
-          port: 0,
-          rendererDir,
-          settingsPath: null,
-          sessionDefaults: { pageLimit: Math.ceil(tools / 200) + 10 },
-        });
+        const host = await hostFor(tools);
         try {
           const opened = await openOnce(browser, host.url, tools);
           figures.push(opened.figures);
@@ -207,13 +212,7 @@ export async function run({ quick, log }) {
       const cdp = await browserSocket();
       try {
         for (let run = 0; run < runs; run += 1) {
-          const host = await hostProcess({
-            target: benchServer(['--tools', tools, '--page-size', 200]).target,
-            port: 0,
-            rendererDir,
-            settingsPath: null,
-            sessionDefaults: { pageLimit: Math.ceil(tools / 200) + 10 },
-          });
+          const host = await hostFor(tools);
           try {
             const marks = await bareMarks(cdp, host.url, tools, toolName(0));
             bare.push(marks);
