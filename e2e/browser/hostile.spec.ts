@@ -70,10 +70,12 @@ test.describe('hostile names and shapes', () => {
     await connectStdio(page, process.execPath, `${server} --deep 100000`);
     await expect(connectedPill(page)).toBeVisible();
     // The listing cannot cross to the UI (no serializer follows 100,000 levels): one named error, not a spinner forever.
+    // Its rows stream as onListProgress, which the carrier drops (logged); the page, short of rows, asks for the list
+    // the backend kept (keptLists), and that answer is refused with the cause.
     const failure = toolsPane(page).getByRole('alert');
     await expect(failure).toContainText('Listing tools failed: internal');
     await expect(failure).toContainText(
-      'The result of list could not be sent to the UI: it is nested too deeply (RangeError: Maximum call stack size exceeded)',
+      'The result of keptLists could not be sent to the UI: it is nested too deeply (RangeError: Maximum call stack size exceeded)',
     );
     await shot(page, 'hostile-deep-schema');
 
