@@ -1,6 +1,7 @@
 /**
  * The forwarding thread of a stdio tap's fast path (threadPump.ts): reads its source descriptor and writes each
- * chunk to its sink at once (a blocking write), unchanged, then stores a copy in the shared ring for the recorder.
+ * chunk to its sink at once (a blocking write), unchanged, having first stored a copy in the shared ring for the
+ * recorder.
  * The server's stdout is read with blocking reads: no event loop is in that byte path, so a chunk crosses the tap in
  * two system calls. The host's stdin (a pipe or socket) is read by this thread's own event loop instead, because a
  * thread blocked in read() cannot be stopped and would keep the tap from exiting while the host holds stdin open.
@@ -66,10 +67,13 @@ function run(data: ForwardWorkerData): void {
   const ring = new ByteRing(data.ring);
   const control = new Int32Array(data.control);
   let sinkOpen = true;
+  // Stored before it is written on: whatever the peer answers to a chunk reaches the other ring after the chunk is in
+  // this one, so a flush that finds the answer finds its cause too. Stored after the write, an answer could be flushed
+  // and recorded first (test/tap/stdioTapFrameCap.test.ts saw "got 48" before the line it answered, under load).
   const pass = (chunk: Buffer, length: number): void => {
     const at = monotonicMs();
-    if (sinkOpen && Atomics.load(control, 0) === 0) sinkOpen = writeAll(data.sink, chunk, length);
     if (ring.put(chunk, length, at)) parentPort?.postMessage('wake');
+    if (sinkOpen && Atomics.load(control, 0) === 0) sinkOpen = writeAll(data.sink, chunk, length);
   };
   const finish = (): void => {
     if (data.closeSink) {
