@@ -146,17 +146,23 @@ export async function walkList(
         }
       : {}),
   });
-  const { items, pages, complete, error } = walked;
+  const { items, pages, complete } = walked;
   // Modern era: the session mirrors x-mcp-header parameters of these tools into HTTP headers.
   if (kind === 'tools' && session.toolHeaders) session.toolHeaders.learn(items, complete);
+  return { kind, items, ...walkEnd(session, walked, duplicateDiagnosis(kind, items, pages)) };
+}
+
+/** What any walk's result ends with: pages, completeness, the error with the doctor's cause, repeated names, times. */
+function walkEnd(
+  session: McpSession,
+  walked: Pick<PageWalk, 'pages' | 'complete' | 'error' | 'startedAt' | 'endedAt'>,
+  duplicates: ListResult['doctor'],
+): Omit<ListResult, 'kind' | 'items'> {
   // The connection doctor's cause and next step ride on the error (page limit, cursor loop, method not found…).
-  const diagnosedError = error ? diagnosed(error, session.recorder.frames()) : undefined;
-  const duplicates = duplicateDiagnosis(kind, items, pages);
+  const diagnosedError = walked.error ? diagnosed(walked.error, session.recorder.frames()) : undefined;
   return {
-    kind,
-    items,
-    pages,
-    complete,
+    pages: walked.pages,
+    complete: walked.complete,
     ...(diagnosedError ? { error: diagnosedError } : {}),
     ...(duplicates ? { doctor: duplicates } : {}),
     startedAt: walked.startedAt,
@@ -195,18 +201,10 @@ export async function streamList(
       },
     }),
   );
-  const { pages, complete, error, itemCount } = walked;
-  const diagnosedError = error ? diagnosed(error, session.recorder.frames()) : undefined;
-  const duplicates = duplicateNamesDiagnosis(kind, names, pages);
   return {
     kind,
-    itemCount,
-    pages,
-    complete,
-    ...(diagnosedError ? { error: diagnosedError } : {}),
-    ...(duplicates ? { doctor: duplicates } : {}),
-    startedAt: walked.startedAt,
-    endedAt: walked.endedAt,
+    itemCount: walked.itemCount,
+    ...walkEnd(session, walked, duplicateNamesDiagnosis(kind, names, walked.pages)),
   };
 }
 
