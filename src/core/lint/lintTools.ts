@@ -114,8 +114,10 @@ function tooDeep(schema: JsonObject, field: 'inputSchema' | 'outputSchema', cont
   return true;
 }
 
-function schemaFindings(tool: JsonObject, context: SchemaContext): void {
+/** The findings of the tool's schemas; returns the inputSchema's JSON text when it was made (a checked schema). */
+function schemaFindings(tool: JsonObject, context: SchemaContext): string | undefined {
   const { label, checker, add } = context;
+  let inputText: string | undefined;
   if (!('inputSchema' in tool))
     add('input-schema-missing', `${label} has no inputSchema; the spec requires one.`);
   else {
@@ -132,7 +134,8 @@ function schemaFindings(tool: JsonObject, context: SchemaContext): void {
         `${label} has an inputSchema with ${type}; the spec requires type "object".`,
       );
     } else if (!tooDeep(schema, 'inputSchema', context)) {
-      const problem = checker.problem(schema);
+      inputText = JSON.stringify(schema);
+      const problem = checker.problem(schema, inputText);
       if (problem !== undefined)
         add(
           'input-schema-invalid',
@@ -162,7 +165,11 @@ function schemaFindings(tool: JsonObject, context: SchemaContext): void {
       }
     }
   }
+  return inputText;
 }
+
+/** Where each code sorts among a tool's findings. */
+const codeOrder = new Map<FindingCode, number>(findingCodes.map((code, at) => [code, at]));
 
 /** Findings for every tool, in list order, then in the order of the codes in shared/lint.ts. */
 export function lintTools(tools: readonly JsonObject[], options: LintOptions = {}): Finding[] {
@@ -193,7 +200,7 @@ export class ToolLinter {
 
   /** Every finding so far, in list order, then in the order of the codes in shared/lint.ts. */
   findings(): Finding[] {
-    const order = (code: FindingCode): number => findingCodes.indexOf(code);
+    const order = (code: FindingCode): number => codeOrder.get(code) ?? findingCodes.length;
     return [...this.#found].sort(
       (left, right) => (left.index ?? 0) - (right.index ?? 0) || order(left.code) - order(right.code),
     );
@@ -203,13 +210,11 @@ export class ToolLinter {
     const name = typeof tool.name === 'string' ? tool.name : undefined;
     const shown = label(name, index);
     const add = (code: FindingCode, message: string): void => {
-      this.#found.push({
-        code,
-        severity: severities[code],
-        ...(name === undefined ? {} : { tool: name }),
-        index,
-        message,
-      });
+      this.#found.push(
+        name === undefined
+          ? { code, severity: severities[code], index, message }
+          : { code, severity: severities[code], tool: name, index, message },
+      );
     };
     nameFindings(tool.name, shown, add);
     if (name !== undefined && name !== '') {
@@ -231,8 +236,13 @@ export class ToolLinter {
         } else this.#namesByFolded.set(folded, name);
       }
     }
-    schemaFindings(tool, { label: shown, checker: this.#checker, maximumDepth: this.#maximumDepth, add });
-    toolHeaderFindings(tool, shown, add);
+    const inputText = schemaFindings(tool, {
+      label: shown,
+      checker: this.#checker,
+      maximumDepth: this.#maximumDepth,
+      add,
+    });
+    toolHeaderFindings(tool, shown, add, inputText);
     const description = tool.description;
     if (typeof description !== 'string' || description.trim() === '') {
       const how =

@@ -48,13 +48,17 @@ export class SchemaChecker {
     return engine;
   }
 
-  /** Undefined when the schema is valid, else Ajv's reason in one line. */
-  problem(schema: JsonObject): string | undefined {
-    const text = JSON.stringify(schema);
-    if (knownProblems.has(text)) return knownProblems.get(text);
+  /**
+   * Undefined when the schema is valid, else Ajv's reason in one line. `text` is JSON.stringify(schema) when the
+   * caller made it already (lint reads it for x-mcp-header too): the verdicts are cached by it.
+   */
+  problem(schema: JsonObject, text = JSON.stringify(schema)): string | undefined {
+    // One lookup: a valid schema is cached as null, a miss is undefined.
+    const known = knownProblems.get(text);
+    if (known !== undefined) return known ?? undefined;
     const problem = this.#check(schema, text);
     if (knownProblems.size >= cacheLimit) knownProblems.delete(knownProblems.keys().next().value ?? '');
-    knownProblems.set(text, problem);
+    knownProblems.set(text, problem ?? null);
     return problem;
   }
 
@@ -105,7 +109,11 @@ function localReferences(schema: JsonObject): { problem?: string } | null {
     else if (isJsonObject(node)) {
       for (const [key, value] of Object.entries(node)) {
         if (key === '$ref' && typeof value === 'string') references.push(value);
-        else if (['$dynamicRef', '$recursiveRef', '$anchor', '$dynamicAnchor'].includes(key) || (key === '$id' && !root)) needsEngine = true;
+        else if (
+          ['$dynamicRef', '$recursiveRef', '$anchor', '$dynamicAnchor'].includes(key) ||
+          (key === '$id' && !root)
+        )
+          needsEngine = true;
         visit(value, false);
       }
     }
@@ -121,5 +129,5 @@ function localReferences(schema: JsonObject): { problem?: string } | null {
 }
 
 /** Verdicts by schema text, shared by lint runs: a refresh of a 1000-tool list re-checks nothing unchanged. */
-const knownProblems = new Map<string, string | undefined>();
+const knownProblems = new Map<string, string | null>();
 const cacheLimit = 5000;
