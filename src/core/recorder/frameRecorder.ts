@@ -34,6 +34,12 @@ export interface RecordExtra {
   message?: JsonObject;
   /** The exact bytes, base64, when raw is not byte-exact (kept on the first frame of the text). */
   rawBase64?: string;
+  /**
+   * The UTF-8 bytes raw was decoded from, exactly (the stdio wire gives them for a big line): the frame keeps them
+   * instead of the text, off the JavaScript heap, and decodes them when `raw` is read (offHeapLength). The caller must
+   * never write to them again.
+   */
+  utf8?: Buffer;
   /** Record as an 'invalid' frame with this parseError without parsing (a truncated, oversized message). */
   invalid?: string;
   /** MCP Apps: record as a message of this app (Frame.app), not of the server. */
@@ -116,7 +122,9 @@ export class FrameRecorder implements FrameSource {
     for (let index = 0; index < envelopes.length; index++) {
       const envelope = envelopes[index];
       const bytes = index === 0 ? extra.rawBase64 : undefined;
-      const frame = this.store(direction, envelope.raw, envelope.kind, extra, envelope, bytes, true);
+      // The bytes are those of the whole text: a batch's elements keep their own text.
+      const utf8 = envelope.raw === raw ? extra.utf8 : undefined;
+      const frame = this.store(direction, envelope.raw, envelope.kind, extra, envelope, bytes, true, utf8);
       recorded.push(envelope.message ? { frame, message: envelope.message } : { frame });
     }
     return recorded;
@@ -200,16 +208,37 @@ export class FrameRecorder implements FrameSource {
     envelope: Pick<Frame, 'method' | 'id' | 'parseError'> | undefined,
     rawBase64: string | undefined,
     asMessage: boolean,
+    utf8?: Buffer,
   ): Frame {
-    const frame: Frame = {
-      seq: ++this.total,
-      t: extra.t ?? this.now(),
-      wall: extra.wall ?? Date.now(),
-      direction,
-      kind,
-      raw,
-      bytes: Buffer.byteLength(raw, 'utf8'),
-    };
+    const seq = ++this.total;
+    const t = extra.t ?? this.now();
+    const wall = extra.wall ?? Date.now();
+    const bytes = utf8 !== undefined && utf8.length >= offHeapLength ? utf8 : undefined;
+    // While the frame is stored (paired, annotated, journaled, published) its text is at hand; after, a big frame's
+    // text is read from its bytes (see offHeapLength).
+    let text: string | undefined = raw;
+    const frame: Frame =
+      bytes === undefined
+        ? { seq, t, wall, direction, kind, raw, bytes: Buffer.byteLength(raw, 'utf8') }
+        : {
+            seq,
+            t,
+            wall,
+            direction,
+            kind,
+            get raw(): string {
+              return text ?? bytes.toString('utf8');
+            },
+            set raw(value: string) {
+              Object.defineProperty(this, 'raw', {
+                value,
+                writable: true,
+                enumerable: true,
+                configurable: true,
+              });
+            },
+            bytes: bytes.length,
+          };
     if (rawBase64 !== undefined) frame.rawBase64 = rawBase64;
     if (envelope !== undefined) {
       if (envelope.method !== undefined) frame.method = envelope.method;
@@ -244,6 +273,7 @@ export class FrameRecorder implements FrameSource {
         // A listener's fault must never stop the recording.
       }
     }
+    text = undefined;
     return frame;
   }
 
@@ -284,6 +314,17 @@ export class FrameRecorder implements FrameSource {
     frame.rttMs = round(frame.t - request.t);
   }
 }
+
+/**
+ * A frame of this many bytes or more, recorded with the bytes it was decoded from (RecordExtra.utf8: the stdio wire's
+ * big lines), keeps them instead of its text, off the JavaScript heap, and decodes them each time `raw` is read. A
+ * recorder keeps every frame for the session (snapshots, the error doctor, lint of the session): 1,000 pages of 25 KB
+ * as strings were copied by every young collection until promoted, most of the young generation's work in a
+ * 50,000-tool `loupe list` (bench/README.md, "Big lists"). The bytes are the chunk the wire read, so keeping them costs
+ * no copy; encoding a text to keep its bytes cost about as much as the collections it spared. Below this size a
+ * Buffer would cost more than the string it holds.
+ */
+export const offHeapLength = 4096;
 
 /** record()'s default: nothing extra (one object, not a new one per frame). */
 const noExtra: RecordExtra = {};

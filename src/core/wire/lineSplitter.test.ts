@@ -50,4 +50,19 @@ describe('LineSplitter', () => {
     expect(oversized.at(-1)).toEqual(['0123456789ABCDEF', 16]);
     expect(lines).toEqual(['short', 'next', 'after']);
   });
+
+  it('hands over the UTF-8 bytes of a valid line from bytesFrom on, whole or reassembled, without its \r', () => {
+    const got: [string, Buffer | undefined, Buffer | undefined][] = [];
+    const splitter = new LineSplitter((line, exact, utf8) => got.push([line, exact, utf8]), { bytesFrom: 8 });
+    splitter.push(Buffer.from('short\r\nlong é line\r\nsplit '));
+    splitter.push(Buffer.from('across 🙂\ntiny\n'));
+    splitter.push(Buffer.concat([Buffer.from('invalid '), Buffer.from([0xff]), Buffer.from('\n')]));
+    expect(got.map(([line, exact, utf8]) => [line, exact === undefined, utf8?.toString('utf8')])).toEqual([
+      ['short', true, undefined],
+      ['long é line', true, 'long é line'],
+      ['split across 🙂', true, 'split across 🙂'],
+      ['tiny', true, undefined],
+      ['invalid \uFFFD', false, undefined],
+    ]);
+  });
 });

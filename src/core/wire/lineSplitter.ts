@@ -10,6 +10,11 @@ import { keptPrefixBytes } from './limits.js';
 
 export interface LineSplitterOptions {
   maxLineBytes?: number;
+  /**
+   * A UTF-8 line of at least this many bytes is handed over with its bytes as well (a view of the chunk read, which
+   * the stream never writes again): a frame recorder keeps them instead of the text (frameRecorder.ts, offHeapLength).
+   */
+  bytesFrom?: number;
   /** A line passed maxLineBytes: the first bytes of it and how many bytes of it were read so far. */
   onOversize?(prefix: Buffer, seen: number): void;
 }
@@ -20,12 +25,14 @@ export class LineSplitter {
   /** Inside an oversized line: bytes are dropped up to the next '\n'. */
   private discarding = false;
   private readonly maxLineBytes: number;
+  private readonly bytesFrom: number;
 
   constructor(
-    private readonly onLine: (line: string, exactBytes?: Buffer) => void,
+    private readonly onLine: (line: string, exactBytes?: Buffer, utf8?: Buffer) => void,
     private readonly options: LineSplitterOptions = {},
   ) {
     this.maxLineBytes = options.maxLineBytes ?? Number.POSITIVE_INFINITY;
+    this.bytesFrom = options.bytesFrom ?? Number.POSITIVE_INFINITY;
   }
 
   push(chunk: Buffer): void {
@@ -89,7 +96,8 @@ export class LineSplitter {
     const text = buffer.toString('utf8', start, end);
     // Bytes that are not UTF-8 decode to U+FFFD: only a line holding one (sent as such or not) needs the check.
     if (!text.includes('\uFFFD')) {
-      this.onLine(text, undefined);
+      if (end - start >= this.bytesFrom) this.onLine(text, undefined, buffer.subarray(start, end));
+      else this.onLine(text, undefined);
       return;
     }
     const bytes = buffer.subarray(start, end);

@@ -8,7 +8,7 @@ import { existsSync } from 'node:fs';
 import { LoupeError, type LoupeErrorData } from '../../shared/errors.js';
 import type { JsonObject } from '../../shared/json.js';
 import type { StdioTarget } from '../../shared/target.js';
-import type { FrameRecorder } from '../recorder/frameRecorder.js';
+import { offHeapLength, type FrameRecorder } from '../recorder/frameRecorder.js';
 import { childEnvironment } from './environment.js';
 import { LineSplitter } from './lineSplitter.js';
 import { tooLarge, truncatedNote, wireLimits, type WireLimits } from './limits.js';
@@ -86,8 +86,9 @@ export class StdioWire implements Wire {
         reject(failure);
       });
       const maxLineBytes = this.limits.maxFrameBytes;
-      const stdout = new LineSplitter((line, exact) => this.inbound(line, exact), {
+      const stdout = new LineSplitter((line, exact, utf8) => this.inbound(line, exact, utf8), {
         maxLineBytes,
+        bytesFrom: offHeapLength,
         onOversize: (prefix, seen) => this.oversizeLine(prefix, seen),
       });
       const stderr = new LineSplitter((line) => this.stderrLine(line), {
@@ -159,10 +160,12 @@ export class StdioWire implements Wire {
     });
   }
 
-  private inbound(line: string, exact: Buffer | undefined): void {
+  private inbound(line: string, exact: Buffer | undefined, utf8: Buffer | undefined): void {
     const recorded = exact
       ? this.recorder.record('in', line, { rawBase64: exact.toString('base64') })
-      : this.recorder.record('in', line);
+      : utf8
+        ? this.recorder.record('in', line, { utf8 })
+        : this.recorder.record('in', line);
     for (const { frame, message } of recorded) {
       if (message) this.events?.onMessage(message, frame);
     }
