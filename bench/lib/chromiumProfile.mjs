@@ -78,9 +78,15 @@ function summarizeProfile(profile, top, rendererDir) {
 }
 
 /** Starts a Chromium trace of the page's tasks; the returned function stops it and summarises the main thread. */
-export async function startTaskTrace(browser, page) {
-  await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
-  return async () => summarizeTrace(JSON.parse((await browser.stopTracing()).toString('utf8')));
+export async function startTaskTrace(browser, page, { stacks = false } = {}) {
+  const categories = ['devtools.timeline', 'disabled-by-default-devtools.timeline'];
+  if (stacks) categories.push('disabled-by-default-devtools.timeline.stack');
+  await browser.startTracing(page, { categories });
+  return async () => {
+    const trace = JSON.parse((await browser.stopTracing()).toString('utf8'));
+    if (process.env.TRACE_OUT) (await import('node:fs')).writeFileSync(process.env.TRACE_OUT, JSON.stringify(trace));
+    return summarizeTrace(trace);
+  };
 }
 
 /** Rendering-pipeline and script events whose CPU time is summed (they do not nest in one another). */
