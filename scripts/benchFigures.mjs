@@ -86,7 +86,7 @@ function goalsBlock(quoted, link = (file) => file) {
     const loaded = busy(entry.results, entry.section);
     for (const [label, value, limit] of checks) {
       const verdict =
-        loaded && value !== undefined && value !== null
+        loaded && value !== undefined && value !== null && limit !== null
           ? `${verdictOf(value, limit)}, on a busy machine`
           : verdictOf(value, limit);
       const run = `[${day(entry.results.date)}](${link(entry.file)}), ${commitText(entry.results)}, load ${loadText(entry.section.loadAverage)} on ${entry.results.machine?.cores ?? '?'} cores`;

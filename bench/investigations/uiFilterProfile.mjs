@@ -1,6 +1,10 @@
-// The Tools filter at scale, as the uiScale section types it (50 keystrokes, keydown to the paint that shows the
-// keystroke's first row), with a V8 CPU profile and a Chromium trace of the keystrokes: where a keystroke's time goes.
-//   node bench/investigations/uiFilterProfile.mjs [tools] [--root <a built checkout>] [--no-profile]
+// The Tools filter at scale, as the uiScale section types it (50 keystrokes: keydown to the paint that shows the
+// keystroke's first row, the keystroke's work and frames late, lib/filterScript.mjs), with a V8 CPU profile and a
+// Chromium trace of the keystrokes (with JavaScript stacks on layouts and invalidations): where a keystroke's time goes.
+//   node bench/investigations/uiFilterProfile.mjs [tools] [--root <a built checkout>] [--no-profile] [--css <rules>]
+//   (--css adds a style sheet before the keystrokes: a layout experiment without a build)
+//   TRACE_OUT=<file> keeps the raw trace (a Layout forced by script carries beginData.stackTrace; one without it was
+//   asked for by the browser itself, e.g. the editor revealing the caret after an input event).
 import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,10 +13,9 @@ import { createInterface } from 'node:readline';
 import { chromium } from '@playwright/test';
 import { findChromium } from '../../scripts/chromiumPath.mjs';
 import { root as ownRoot } from '../lib/engine.mjs';
-import { filterKeystrokes } from '../lib/filterScript.mjs';
-import { installObservers, keystrokeToPaint, countAtLeast } from '../lib/pageProbes.mjs';
+import { filterFigures, filterKeystrokes, timeKeystrokes } from '../lib/filterScript.mjs';
+import { installObservers, countAtLeast } from '../lib/pageProbes.mjs';
 import { startProfile, startTaskTrace } from '../lib/chromiumProfile.mjs';
-import { percentile } from '../lib/stats.mjs';
 
 const args = process.argv.slice(2);
 const option = (name) => {
@@ -22,6 +25,7 @@ const option = (name) => {
   return value;
 };
 const profiled = !args.includes('--no-profile');
+const css = option('--css');
 const root = resolve(option('--root') ?? ownRoot);
 const tools = Number(args.find((arg) => /^\d+$/.test(arg)) ?? 50_000);
 const rendererDir = mkdtempSync(join(tmpdir(), 'loupe-filter-renderer-'));
@@ -64,32 +68,25 @@ try {
   );
   await page.locator('.tools-cost').first().waitFor({ timeout: 240_000 });
   const box = page.getByLabel('Filter tools').first();
+  if (css) await page.addStyleTag({ content: css });
   await box.fill('');
   await box.focus();
   const stopProfile = profiled ? await startProfile(page, rendererDir) : undefined;
-  const stopTrace = profiled ? await startTaskTrace(browser, page) : undefined;
-  const times = [];
-  for (const keystroke of filterKeystrokes(tools, 50)) {
-    await page.keyboard.press(keystroke.key);
-    const ms = await page.evaluate(keystrokeToPaint, { label: 'Tools', expected: keystroke.expected });
-    if (ms < 0) throw new Error(`the list never showed ${keystroke.expected} for "${keystroke.query}"`);
-    times.push(Math.round(ms * 10) / 10);
-  }
-  console.log(
-    JSON.stringify({
-      root,
-      tools,
-      p50: percentile(times, 0.5),
-      p95: percentile(times, 0.95),
-      max: Math.max(...times),
-    }),
-  );
-  console.log(`keystrokes ms: ${times.join(' ')}`);
+  const stopTrace = profiled
+    ? await startTaskTrace(browser, page, { stacks: Boolean(process.env.TRACE_OUT) })
+    : undefined;
+  const measured = await timeKeystrokes(page, filterKeystrokes(tools, 50));
+  console.log(JSON.stringify({ root, tools, ...(await filterFigures(measured)) }));
+  const shown = (name) => measured.map((times) => Math.round(times[name] * 10) / 10).join(' ');
+  console.log(`keystroke → paint ms: ${shown('paintMs')}`);
+  console.log(`keystroke's work ms: ${shown('workMs')}`);
+  console.log(`frames late: ${shown('framesLate')}`);
   if (stopTrace) {
     const trace = await stopTrace();
     console.log(
       `trace: ${trace.tasks} tasks, main thread ${trace.mainThreadCpuMs} ms CPU; longest ${trace.longestTaskCpuMs} ms CPU`,
     );
+    console.log(`  tasks dispatching a key (ms CPU): ${JSON.stringify(trace.keyTasks)}`);
     console.log(`  by phase (ms CPU): ${JSON.stringify(trace.cpuMsByPhase)}`);
     for (const task of trace.heaviestTasks ?? []) console.log(`  heavy task: ${JSON.stringify(task)}`);
   }

@@ -78,9 +78,15 @@ function summarizeProfile(profile, top, rendererDir) {
 }
 
 /** Starts a Chromium trace of the page's tasks; the returned function stops it and summarises the main thread. */
-export async function startTaskTrace(browser, page) {
-  await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
-  return async () => summarizeTrace(JSON.parse((await browser.stopTracing()).toString('utf8')));
+export async function startTaskTrace(browser, page, { stacks = false } = {}) {
+  const categories = ['devtools.timeline', 'disabled-by-default-devtools.timeline'];
+  if (stacks) categories.push('disabled-by-default-devtools.timeline.stack');
+  await browser.startTracing(page, { categories });
+  return async () => {
+    const trace = JSON.parse((await browser.stopTracing()).toString('utf8'));
+    if (process.env.TRACE_OUT) (await import('node:fs')).writeFileSync(process.env.TRACE_OUT, JSON.stringify(trace));
+    return summarizeTrace(trace);
+  };
 }
 
 /** Rendering-pipeline and script events whose CPU time is summed (they do not nest in one another). */
@@ -126,7 +132,16 @@ function summarizeTrace(trace) {
     cpuMs: round(task.cpuMs),
     inside: insideTask(events, main, task),
   }));
+  // The tasks that dispatched a key (keydown, keypress and the text input and input events inside them): a
+  // keystroke's own work, with any layout forced inside it, as CPU time on the main thread.
+  const keyStarts = events
+    .filter((event) => event.ph === 'X' && event.name === 'EventDispatch' && `${event.pid}:${event.tid}` === main)
+    .filter((event) => ['keydown', 'keypress'].includes(event.args?.data?.type))
+    .map((event) => event.ts);
+  const keyTasks = tasks.filter((task) => keyStarts.some((ts) => ts >= task.ts && ts <= task.ts + task.dur)).map((task) => task.cpuMs);
+  const percentileOf = (values, fraction) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.max(0, Math.ceil(fraction * values.length) - 1))];
   return {
+    keyTasks: keyTasks.length ? { count: keyTasks.length, cpuMsP50: round(percentileOf(keyTasks, 0.5)), cpuMsP95: round(percentileOf(keyTasks, 0.95)), cpuMsMax: round(Math.max(...keyTasks)) } : null,
     heaviestTasks: heaviest,
     tasks: tasks.length,
     longestTaskWallMs: round(longestWall?.wallMs ?? 0),

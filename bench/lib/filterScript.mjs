@@ -35,3 +35,43 @@ export function filterKeystrokes(toolCount, count = 50) {
   }
   return chosen;
 }
+
+/**
+ * Types `keystrokes` into the focused filter of the list named `label`, each armed first (pageProbes' armKeystroke):
+ * [{ paintMs, workMs, framesLate }] per keystroke; throws when the list never shows a keystroke's first row.
+ */
+export async function timeKeystrokes(page, keystrokes, { label = 'Tools', onMissing = (text) => new Error(text) } = {}) {
+  const { armKeystroke, keystrokeToPaint } = await import('./pageProbes.mjs');
+  const measured = [];
+  for (const keystroke of keystrokes) {
+    await page.evaluate(armKeystroke, { label, expected: keystroke.expected });
+    await page.keyboard.press(keystroke.key);
+    const times = await page.evaluate(keystrokeToPaint);
+    if (times.paintMs < 0) throw onMissing(`the list never showed ${keystroke.expected} for filter "${keystroke.query}"`);
+    measured.push(times);
+  }
+  return measured;
+}
+
+/** The filter's figures from timeKeystrokes: keydown → paint as before, and the keystroke's work and frames late. */
+export async function filterFigures(measured) {
+  const { percentile } = await import('./stats.mjs');
+  const series = (name) => measured.map((times) => times[name]);
+  const round = (value) => Math.round(value * 10) / 10;
+  const paint = series('paintMs');
+  const work = series('workMs');
+  const late = series('framesLate');
+  return {
+    keystrokes: measured.length,
+    p50Ms: percentile(paint, 0.5),
+    p95Ms: percentile(paint, 0.95),
+    maxMs: Math.max(...paint),
+    work: { p50Ms: round(percentile(work, 0.5)), p95Ms: round(percentile(work, 0.95)), maxMs: round(Math.max(...work)) },
+    framesLate: {
+      p50: percentile(late, 0.5),
+      p95: percentile(late, 0.95),
+      max: Math.max(...late),
+      keystrokesLate: late.filter((frames) => frames > 0).length,
+    },
+  };
+}

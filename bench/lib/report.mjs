@@ -28,7 +28,9 @@ const number = (value, digits = 1) => (value === undefined || value === null ? '
 const figure = (summary, unit = 'ms', digits = 1) =>
   summary ? `${number(summary.median, digits)} ${unit} (${number(summary.min, digits)}–${number(summary.max, digits)}, ${summary.runs} runs)` : '—';
 const ratio = (summary) => (summary ? `${number(summary.median, 2)}× (${number(summary.min, 2)}–${number(summary.max, 2)}; median/median ${number(summary.overall, 2)}×)` : '—');
-const verdict = (value, limit) => (value === undefined || value === null ? 'not measured' : value <= limit ? `**met** (≤ ${limit})` : `**missed** (> ${limit})`);
+/** A limit of null: a figure shown beside the judged ones, not judged itself. */
+const verdict = (value, limit) =>
+  value === undefined || value === null ? 'not measured' : limit === null ? 'shown, not judged' : value <= limit ? `**met** (≤ ${limit})` : `**missed** (> ${limit})`;
 
 function listing(section, lines, checks) {
   lines.push('## 1. Listing tools over stdio', '', `Measured: ${section.measured}. Contenders alternate in each round (order rotating), one warm-up run each.`, '');
@@ -121,12 +123,22 @@ function uiScale(section, lines, checks) {
     for (const size of section.sizes ?? []) if (size.bare) lines.push(`| ${size.tools} / ${size.pages} | ${figure(size.bare.shellMs)} | ${figure(size.bare.firstRowMs)} | ${figure(size.bare.toolsShownMs)} |`);
     lines.push('', 'Driven by Playwright (its Network domain copies every WebSocket frame); the heap and the filter:', '');
   }
-  lines.push('| tools / pages | shell (Tools tab) | first row on screen | whole list counted | JS heap | filter keystroke → paint p50 / p95 |', '|---|---|---|---|---|---|');
+  lines.push(
+    '| tools / pages | shell (Tools tab) | first row on screen | whole list counted | JS heap | filter keystroke → paint p50 / p95 | keystroke’s work p50 / p95 | frames late p95 (keys late) |',
+    '|---|---|---|---|---|---|---|---|',
+  );
   for (const size of section.sizes ?? []) {
-    const filter = size.filter ? `${number(size.filter.p50Ms)} / ${number(size.filter.p95Ms)} ms (${size.filter.keystrokes} keys)` : '—';
-    lines.push(`| ${size.tools} / ${size.pages} | ${figure(size.shellMs)} | ${figure(size.firstRowMs)} | ${figure(size.toolsShownMs)} | ${number(size.heapMiB)} MiB | ${filter} |`);
+    const f = size.filter;
+    const filter = f ? `${number(f.p50Ms)} / ${number(f.p95Ms)} ms (${f.keystrokes} keys)` : '—';
+    const work = !f ? '—' : f.work ? `${number(f.work.p50Ms)} / ${number(f.work.p95Ms)} ms` : 'not measured';
+    const late = !f ? '—' : f.framesLate ? `${f.framesLate.p95} (${f.framesLate.keystrokesLate} of ${f.keystrokes})` : 'not measured';
+    lines.push(`| ${size.tools} / ${size.pages} | ${figure(size.shellMs)} | ${figure(size.firstRowMs)} | ${figure(size.toolsShownMs)} | ${number(size.heapMiB)} MiB | ${filter} | ${work} | ${late} |`);
   }
-  lines.push('');
+  lines.push(
+    '',
+    'The filter goal, “within one frame”, is judged on two figures: the keystroke’s work (keydown to the list updated and laid out, on the page’s clock: pageProbes’ armKeystroke) at p95 ≤ 16 ms, so the frame after the key is not held up, and frames late (frames painted after the keydown before the one showing the result) at p95 = 0. Keystroke → paint, the figure quoted before, is shown beside them but not judged: it holds the wait for the next vsync (0–16.7 ms, 8 on average), which no code removes, so even a keystroke doing nothing measures a p95 near 16 ms.',
+    '',
+  );
   const at = (tools) => section.sizes?.find((size) => size.tools === tools);
   if (bare) {
     checks.push(['UI: 10,000 tools on screen ≤ 1.0 s after navigation (a browser without DevTools attached)', at(10_000)?.bare?.toolsShownMs?.median, targets.ui10kMs]);
@@ -137,7 +149,9 @@ function uiScale(section, lines, checks) {
     checks.push(['UI: 10,000 tools on screen ≤ 1.0 s after navigation', at(10_000)?.toolsShownMs?.median, targets.ui10kMs]);
     checks.push(['UI: 50,000 tools on screen ≤ 3.0 s after navigation', at(50_000)?.toolsShownMs?.median, targets.ui50kMs]);
   }
-  checks.push(['UI: filter keystroke p95 ≤ 16 ms at 50,000 tools', at(50_000)?.filter?.p95Ms, targets.uiFilterP95Ms]);
+  checks.push(['UI: filter within one frame at 50,000 tools: the keystroke’s work p95 ≤ 16 ms (keydown to the list updated and laid out)', at(50_000)?.filter?.work?.p95Ms, targets.uiFilterP95Ms]);
+  checks.push(['… and frames late p95 = 0 (the result is in the first frame painted after the keystroke)', at(50_000)?.filter?.framesLate?.p95, 0]);
+  checks.push(['… keystroke → paint p95, as quoted before (holds the wait for the next vsync: shown, not judged)', at(50_000)?.filter?.p95Ms, null]);
   checks.push(['UI: JS heap ≤ 100 MiB at 50,000 tools', at(50_000)?.heapMiB, targets.uiHeapMiB]);
 }
 

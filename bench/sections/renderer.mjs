@@ -6,10 +6,10 @@ import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { findChromium } from '../../scripts/chromiumPath.mjs';
 import { benchServer, loadStartHost, root } from '../lib/engine.mjs';
-import { filterKeystrokes } from '../lib/filterScript.mjs';
+import { filterKeystrokes, timeKeystrokes } from '../lib/filterScript.mjs';
 import { toolName } from '../servers/toolShape.mjs';
 import { startProfile, startTaskTrace } from '../lib/chromiumProfile.mjs';
-import { countAtLeast, countIn, firstRowIs, installObservers, keystrokeToPaint, paintTimes, scrollEndToEnd } from '../lib/pageProbes.mjs';
+import { countAtLeast, countIn, firstRowIs, installObservers, paintTimes, scrollEndToEnd } from '../lib/pageProbes.mjs';
 import { percentile, summarize } from '../lib/stats.mjs';
 
 const megabytes = (bytes) => Math.round((bytes / 1024 / 1024) * 10) / 10;
@@ -62,14 +62,8 @@ async function firstRender(browser, url, tools) {
 async function typeKeystrokes(page, box, tools) {
   await box.fill('');
   await page.waitForFunction(firstRowIs, { label: 'Tools', expected: toolName(0) }, { timeout: 30_000 });
-  const times = [];
-  for (const keystroke of filterKeystrokes(tools, 50)) {
-    await page.keyboard.press(keystroke.key);
-    const ms = await page.evaluate(keystrokeToPaint, { label: 'Tools', expected: keystroke.expected });
-    if (ms < 0) throw new Error(notReady(`the list never showed ${keystroke.expected} for filter "${keystroke.query}"`));
-    times.push(ms);
-  }
-  return times;
+  const measured = await timeKeystrokes(page, filterKeystrokes(tools, 50), { onMissing: (text) => new Error(notReady(text)) });
+  return measured.map((times) => times.paintMs);
 }
 
 /** 50 keystrokes measured, then the same 50 again under a trace and a profile to see where the time goes. */

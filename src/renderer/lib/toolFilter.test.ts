@@ -1,7 +1,7 @@
 /** The tools filter ranks matches: exact name, name prefix, name substring, title, description. */
 import { describe, expect, it } from 'vitest';
 import type { JsonObject } from '../../shared/json';
-import { buildHaystacks, filterHaystacks, matchRank } from './toolFilter';
+import { buildHaystacks, filterHaystacks, filterHaystacksTyped, matchRank } from './toolFilter';
 
 /** 1,924 tools like a big real server: 107 whose description mentions "find", a few whose name does, one named find. */
 function bigList(): JsonObject[] {
@@ -56,5 +56,53 @@ describe('filterHaystacks ranking', () => {
     const haystacks = buildHaystacks(items);
     expect(haystacks.map((haystack) => matchRank(haystack, 'echo'))).toEqual([4, 2, 3, 1, 0, 1]);
     expect(matchRank(haystacks[0], 'zzz')).toBe(-1);
+  });
+});
+
+describe('filterHaystacksTyped', () => {
+  it('gives what filterHaystacks gives, key by key, typed, erased, pasted and retyped', () => {
+    const words = ['alpha', 'beta', 'gamma', 'delta'];
+    const items = Array.from({ length: 3_000 }, (_, index) => ({
+      name: `tool_${String(index).padStart(4, '0')}_${words[index % 4]}`,
+      ...(index % 7 === 0 ? { title: `Title ${index % 13}` } : {}),
+      description: `Does ${words[(index * 3) % 4]} things, ${index % 11} of them`,
+    }));
+    const haystacks = buildHaystacks(items);
+    const typed = [
+      '1',
+      '12',
+      '123',
+      '12',
+      '1',
+      '',
+      '2',
+      '2 ',
+      '2 o',
+      'ta',
+      'TA',
+      'tal',
+      'del',
+      'delta',
+      'x',
+      '0',
+      '01',
+    ];
+    const pasted = [
+      'beta things',
+      'a',
+      'ha',
+      'al',
+      'alp',
+      '9 of',
+      'tool_0042_gamma',
+      'tool_0042_gamm',
+      'tool_0042',
+    ];
+    for (const query of [...typed, ...pasted, ...typed.reverse()]) {
+      const expected = filterHaystacks(haystacks, query);
+      expect(filterHaystacksTyped(haystacks, query), `query "${query}"`).toEqual(expected);
+    }
+    expect(filterHaystacksTyped(haystacks, '123')).toEqual(filterHaystacks(haystacks, '123'));
+    expect(filterHaystacksTyped(haystacks, 'tool_0042_gamma')).toEqual([42]);
   });
 });

@@ -8,7 +8,7 @@ import { ListHeader } from '../components/ListHeader';
 import { SeverityBadges } from '../components/SeverityBadges';
 import { VirtualList } from '../components/VirtualList';
 import { findingsByIndex } from '../lib/findings';
-import { filterHaystacks, haystacksOf } from '../lib/toolFilter';
+import { filterHaystacksTyped, haystacksOf } from '../lib/toolFilter';
 import { selectItem, setListFilter } from '../store/appActions';
 import { selectLint, selectList, selectListSource, selectTapped } from '../store/selectors';
 import { streamedItems } from '../store/listsSlice';
@@ -52,7 +52,7 @@ export function ToolsView() {
   const haystacks = useMemo(() => haystacksOf(items), [items]);
   // Null: every item in list order (no filter), without an array of 50,000 positions rebuilt per page of rows.
   const positions = useMemo(
-    () => (deferredFilter.trim() !== '' ? filterHaystacks(haystacks, deferredFilter) : null),
+    () => (deferredFilter.trim() !== '' ? filterHaystacksTyped(haystacks, deferredFilter) : null),
     [haystacks, deferredFilter],
   );
   const shownCount = positions ? positions.length : items.length;
@@ -80,6 +80,29 @@ export function ToolsView() {
     selectItem('tools', index, itemKey('tools', items[index]));
   };
   const tool = selected && isJsonObject(items[selected.index]) ? items[selected.index] : null;
+  const toolFindings = selected ? (findings.get(selected.index) ?? noFindings) : noFindings;
+  // A keystroke in the filter changes the rows and the count, nothing else: the cost line, the capabilities note and
+  // the selected tool's detail are the same elements, so React does not render them again (they read the store
+  // themselves where they need it).
+  const aboveFilter = useMemo(
+    () => (
+      <>
+        <ToolsCost />
+        <DeclaredCapabilities />
+      </>
+    ),
+    [],
+  );
+  const selectedIndex = selected?.index;
+  const detail = useMemo(
+    () =>
+      tool && selectedIndex !== undefined ? (
+        <ToolDetail tool={tool} index={selectedIndex} findings={toolFindings} />
+      ) : (
+        <p className="empty">Select a tool to see every field it sent.</p>
+      ),
+    [tool, selectedIndex, toolFindings],
+  );
 
   return (
     <div className="split">
@@ -90,8 +113,7 @@ export function ToolsView() {
           shown={filter ? shownCount : undefined}
           {...(streamed ? { streamed: streamed.length } : {})}
         />
-        <ToolsCost />
-        <DeclaredCapabilities />
+        {aboveFilter}
         <input
           className="search"
           type="search"
@@ -156,15 +178,7 @@ export function ToolsView() {
         />
       </section>
       <section className="detail-pane" aria-label="Tool detail">
-        {tool && selected ? (
-          <ToolDetail
-            tool={tool}
-            index={selected.index}
-            findings={findings.get(selected.index) ?? noFindings}
-          />
-        ) : (
-          <p className="empty">Select a tool to see every field it sent.</p>
-        )}
+        {detail}
       </section>
     </div>
   );
