@@ -18,6 +18,7 @@ const chunk = 32;
 function sameFrame(read: Frame | undefined, crossed: PushedFrame): read is Frame {
   return (
     read !== undefined &&
+    typeof read.raw === 'string' &&
     read.seq === crossed.seq &&
     read.wall === crossed.wall &&
     read.bytes === crossed.bytes
