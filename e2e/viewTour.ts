@@ -71,9 +71,10 @@ export const tour: TourStop[] = [
     show: async (page) => {
       const frames = page.getByRole('listbox', { name: 'Frames' });
       await frames.getByRole('option').nth(2).click();
-      await expect(
-        page.getByRole('region', { name: 'Frame detail' }).getByRole('radiogroup', { name: 'Frame view' }),
-      ).toBeVisible();
+      const detail = page.getByRole('region', { name: 'Frame detail' });
+      await expect(detail.getByRole('radiogroup', { name: 'Frame view' })).toBeVisible();
+      // A list page's text is read from the backend when opened: shown once it is there.
+      await expect(detail.getByTestId('frame-text-reading')).toHaveCount(0);
     },
   },
   {

@@ -83,8 +83,10 @@ async function framesHolding(page: Page, text: string): Promise<number> {
   await page.getByRole('tab', { name: 'Traffic', exact: true }).click();
   const query = page.getByRole('toolbar', { name: 'Traffic filters' }).getByLabel('Filter traffic');
   await query.fill(`"${text}"`);
-  // Filtered, the count line says "N frames of M".
+  // Filtered, the count line says "N frames of M", once the list pages' text (which stays with the backend until
+  // asked for) has been read in to be searched.
   await expect(frameCount(page)).toHaveText(/^[\d,]+ frames? of [\d,]+$/);
+  await expect(page.getByTestId('traffic-reading-texts')).toHaveCount(0);
   const shown = (await frameCount(page).textContent()) ?? '';
   await query.fill('');
   await expect(frameCount(page)).not.toHaveText(/ of /);

@@ -7,7 +7,7 @@ import type { Comparison, CompareSource, ListComparisonRequest } from './compare
 import type { ItemChange } from './diff.js';
 import type { AuthNotice, AuthPrompt, AuthStep, ServerAuth } from './auth.js';
 import type { AppCallOutcome, AppConsent, AppResource } from './apps.js';
-import type { Direction, Frame, RecorderStats } from './frames.js';
+import type { Direction, Frame, PushedFrame, RecorderStats } from './frames.js';
 import type { JsonObject } from './json.js';
 import type { Finding, ToolSummary } from './lint.js';
 import type { SecurityReport, SessionSecurity } from './security.js';
@@ -230,8 +230,8 @@ export interface BackendMethods {
 
 export interface BackendEvents {
   onStatus: SessionStatus;
-  /** Frames in recording order, batched. */
-  onFrames: Frame[];
+  /** Frames in recording order, batched; a list page crosses without its raw text (see PushedFrame). */
+  onFrames: PushedFrame[];
   onListProgress: ListProgress;
   /** A list re-walked after notifications/X/list_changed: the diff and the new full result. */
   onListChanged: { diff: ListDiff; result: ListResult };

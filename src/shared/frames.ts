@@ -61,6 +61,21 @@ export interface Frame {
   fault?: string;
 }
 
+/**
+ * A frame as onFrames pushes it to a UI: whole, or, for an inbound list page (the answer to a tools/list, resources/list, … request), without
+ * its raw text. The page's items already cross as the list's rows (onListProgress); the text stays with the backend
+ * and is read by seq when someone opens, searches or copies the frame (`frames(seq - 1, 1)`, which answers with
+ * another seq once the recorder has dropped that frame from memory).
+ */
+export type PushedFrame = Frame | FrameWithoutRaw;
+
+export interface FrameWithoutRaw extends Omit<Frame, 'raw' | 'rawBase64'> {
+  /** The raw text stayed with the backend; `bytes` is still its UTF-8 length. */
+  rawLeft: true;
+  raw?: never;
+  rawBase64?: never;
+}
+
 export interface RecorderStats {
   /** Frames recorded in this session, including those dropped from memory. */
   total: number;

@@ -42,6 +42,8 @@ export async function createAgentServer(options: AgentServerOptions): Promise<Ag
   const backend: Backend = createBackend({
     resolveDemo: () => demoTarget(),
     settingsPath: policy.settingsPath,
+    // Its frames go whole to a running Loupe through each session's link (AgentSessions), never to a page here.
+    wholeFrames: true,
   });
   const sessions = new AgentSessions({
     backend,

@@ -79,7 +79,11 @@ export class AgentSessions {
       events.on('onFrames', (frames, session) => {
         if (session === undefined) return;
         for (const listener of this.frameListeners.get(session) ?? [])
-          for (const frame of frames) listener(frame);
+          for (const frame of frames) {
+            // Never so here: the agent server's backend pushes whole frames (BackendOptions.wholeFrames).
+            if ('rawLeft' in frame) continue;
+            listener(frame);
+          }
       }),
       events.on('onServerRequest', (request, session) => {
         const open = session === undefined ? undefined : this.sessions.get(session);

@@ -11,6 +11,7 @@ import { FrameRecorder } from '../recorder/frameRecorder.js';
 import type { McpSession } from '../types.js';
 import type { EventHub } from './eventHub.js';
 import { createFrameBatcher, type FrameBatcher } from './frameBatcher.js';
+import { lookupIn, pushedFrame } from './framePush.js';
 import { ServerRequestDesk } from './serverRequests.js';
 import { SessionMemory } from './sessionMemory.js';
 import type { TaskBook } from './taskBook.js';
@@ -44,15 +45,24 @@ export interface Attempt {
 
 export const emptyStats: RecorderStats = { total: 0, held: 0, overflow: 0, limit: 0 };
 
-/** A new attempt with its own recorder, its frames batched to the hub's onFrames. */
+/**
+ * A new attempt with its own recorder, its frames batched to the hub's onFrames: list pages without their raw text
+ * (framePush.ts) unless `wholeFrames` (events read in process, never carried to a page).
+ */
 export function newAttempt(
   number: number,
   target: Target,
   effective: SessionOptions,
   hub: EventHub,
+  wholeFrames = false,
 ): Attempt {
   const recorder = new FrameRecorder({ limit: effective.frameLimit, journalPath: effective.journalPath });
-  const batcher = createFrameBatcher((frames) => hub.emit('onFrames', frames));
+  const lookup = lookupIn((after, limit) => recorder.frames(after, limit));
+  const batcher = createFrameBatcher(
+    (frames) => hub.emit('onFrames', frames),
+    16,
+    wholeFrames ? undefined : (frame) => pushedFrame(frame, lookup),
+  );
   return {
     number,
     target,

@@ -76,6 +76,11 @@ export interface BackendOptions {
   authDirectory?: string;
   /** MCP Apps: the sandbox origin that serves the apps' proxy page (the browser host's or the desktop app's). */
   appSandbox?: AppSandbox;
+  /**
+   * onFrames pushes every frame with its raw text, list pages too (framePush.ts): for a backend whose events are read
+   * in process and never carried to a page (`loupe mcp` forwards them whole to a running Loupe).
+   */
+  wholeFrames?: boolean;
 }
 
 export interface Backend {
@@ -198,7 +203,7 @@ export function createSessionBackend(
 
   /** A new attempt with its own recorder (frames batched to onFrames): the current one from now on. */
   const beginAttempt = (target: Target, effective: SessionOptions): Attempt =>
-    (attempt = newAttempt(++attempts, target, effective, hub));
+    (attempt = newAttempt(++attempts, target, effective, hub, options.wholeFrames));
 
   const replays = createReplayMethods();
   const traceIn = createTraceIn();

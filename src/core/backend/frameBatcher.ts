@@ -1,8 +1,9 @@
 /**
  * Frames are recorded one by one but pushed to the UI in batches: everything recorded within one
  * macrotask turn (or `delayMs`) goes out as one onFrames payload. The carrier batches again on top.
+ * `shape` says what of each frame crosses (framePush.ts: a list page without its raw text); by default all of it.
  */
-import type { Frame } from '../../shared/frames.js';
+import type { Frame, PushedFrame } from '../../shared/frames.js';
 
 export interface FrameBatcher {
   push(frame: Frame): void;
@@ -11,8 +12,12 @@ export interface FrameBatcher {
   stop(): void;
 }
 
-export function createFrameBatcher(emit: (frames: Frame[]) => void, delayMs = 16): FrameBatcher {
-  let waiting: Frame[] = [];
+export function createFrameBatcher(
+  emit: (frames: PushedFrame[]) => void,
+  delayMs = 16,
+  shape: (frame: Frame) => PushedFrame = (frame) => frame,
+): FrameBatcher {
+  let waiting: PushedFrame[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
   const flush = () => {
@@ -26,7 +31,8 @@ export function createFrameBatcher(emit: (frames: Frame[]) => void, delayMs = 16
   return {
     push(frame) {
       if (stopped) return;
-      waiting.push(frame);
+      // Shaped now, while the recorder surely still holds the request a list page answers.
+      waiting.push(shape(frame));
       timer ??= setTimeout(flush, delayMs);
     },
     flush,

@@ -5,7 +5,7 @@
  */
 import type { AuthAnswer, AuthCheck, AuthExchange, AuthStep, AuthStepName } from '../../shared/auth';
 import { authStepNames } from '../../shared/auth';
-import type { Frame } from '../../shared/frames';
+import type { PushedFrame } from '../../shared/frames';
 import { isJsonObject, type JsonObject } from '../../shared/json';
 
 export interface ShownStep extends AuthStep {
@@ -66,9 +66,9 @@ export function parseStep(raw: string): AuthStep | undefined {
   };
 }
 
-export function stepsFromFrames(frames: readonly Frame[]): ShownStep[] {
+export function stepsFromFrames(frames: readonly PushedFrame[]): ShownStep[] {
   return frames.flatMap((frame) => {
-    if (frame.kind !== 'http' || !frame.http?.auth) return [];
+    if (frame.kind !== 'http' || !frame.http?.auth || frame.raw === undefined) return [];
     const step = parseStep(frame.raw);
     return step ? [{ ...step, seq: frame.seq }] : [];
   });

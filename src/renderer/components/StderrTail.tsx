@@ -9,7 +9,7 @@ export function StderrTail({ lines = 12 }: { lines?: number }) {
   const tail: string[] = [];
   for (let index = log.frames.length - 1; index >= 0 && tail.length < lines; index -= 1) {
     const frame = log.frames[index];
-    if (frame.kind === 'stderr') tail.unshift(frame.raw);
+    if (frame.kind === 'stderr' && frame.raw !== undefined) tail.unshift(frame.raw);
   }
   if (tail.length === 0) return null;
   return (

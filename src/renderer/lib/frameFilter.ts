@@ -1,10 +1,10 @@
-import type { Frame } from '../../shared/frames';
+import type { PushedFrame } from '../../shared/frames';
 import type { TrafficFilter } from '../store/trafficSlice';
 import type { FrameLog } from './frameLog';
 import { matchesTerm, parseTrafficQuery, type TrafficTerm } from './trafficQuery';
 
 /** The method a frame is about: its own, or its request's for a response. */
-export function frameMethod(frame: Frame, log: FrameLog): string | undefined {
+export function frameMethod(frame: PushedFrame, log: FrameLog): string | undefined {
   if (frame.method) return frame.method;
   if (frame.pairSeq !== undefined) return log.bySeq(frame.pairSeq)?.method;
   return undefined;
@@ -29,7 +29,12 @@ export function compileFilter(filter: TrafficFilter): CompiledFilter {
   };
 }
 
-export function matchesFrame(frame: Frame, filter: CompiledFilter, log: FrameLog): boolean {
+/** Whether the filter searches the frames' text (which list pages cross without: see FrameLog.withoutText). */
+export function searchesText(filter: CompiledFilter): boolean {
+  return filter.terms.some((term) => term.field === 'text');
+}
+
+export function matchesFrame(frame: PushedFrame, filter: CompiledFilter, log: FrameLog): boolean {
   if (filter.passAll) return true;
   if (filter.direction !== 'all' && frame.direction !== filter.direction) return false;
   const method = frameMethod(frame, log);
@@ -57,7 +62,10 @@ export class FrameIndex {
   private positions: number[] = [];
 
   compute(view: FrameWindow): number[] {
-    const key = JSON.stringify([view.filter, view.clearedThroughSeq]);
+    const compiled = compileFilter(view.filter);
+    // A text search looks again once list pages' texts were read in (FrameLog.fill): they may match now.
+    const fills = searchesText(compiled) ? view.log.fills : 0;
+    const key = JSON.stringify([view.filter, view.clearedThroughSeq, fills]);
     if (key !== this.key || view.log !== this.log || view.limit < this.scanned) {
       this.key = key;
       this.log = view.log;
@@ -66,7 +74,6 @@ export class FrameIndex {
     }
     const { frames } = view.log;
     const end = Math.min(view.limit, frames.length);
-    const compiled = compileFilter(view.filter);
     for (let index = this.scanned; index < end; index += 1) {
       const frame = frames[index];
       if (frame.seq <= view.clearedThroughSeq) continue;

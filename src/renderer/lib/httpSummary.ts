@@ -2,7 +2,7 @@
  * Words for an HTTP exchange frame (kind 'http'): what a body-less row is, so "0 B" is not a mystery.
  * e.g. "GET: opens the server's event stream", "202 Accepted, no body", "200 OK: event stream opened".
  */
-import type { Frame } from '../../shared/frames';
+import type { PushedFrame } from '../../shared/frames';
 
 const reasons: Record<number, string> = {
   200: 'OK',
@@ -27,7 +27,7 @@ const reasons: Record<number, string> = {
   503: 'Service Unavailable',
 };
 
-export function httpSummary(frame: Frame): string {
+export function httpSummary(frame: PushedFrame): string {
   const http = frame.http ?? {};
   const method = http.method ?? 'HTTP';
   const noBody = frame.bytes === 0 ? ', no body' : '';

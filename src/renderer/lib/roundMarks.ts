@@ -4,7 +4,7 @@
  */
 import { rpcErrorName } from '../../shared/errors';
 import { isJsonObject } from '../../shared/json';
-import type { Frame } from '../../shared/frames';
+import type { PushedFrame } from '../../shared/frames';
 import type { CallOutcome } from '../../shared/session';
 
 export interface RoundMark {
@@ -40,8 +40,8 @@ export function roundMarks(outcomes: Iterable<CallOutcome>): Map<number, RoundMa
  * "-32020 HeaderMismatch" for an error frame (or an HTTP frame whose body is a JSON-RPC error, e.g. a 400
  * refusing initialize) whose code has a name, "-32000" without one; undefined otherwise.
  */
-export function frameErrorCode(frame: Frame): string | undefined {
-  if (frame.kind !== 'error' && frame.kind !== 'http') return undefined;
+export function frameErrorCode(frame: PushedFrame): string | undefined {
+  if ((frame.kind !== 'error' && frame.kind !== 'http') || frame.raw === undefined) return undefined;
   let parsed: unknown;
   try {
     parsed = JSON.parse(frame.raw);

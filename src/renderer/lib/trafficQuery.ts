@@ -3,7 +3,7 @@
  * values (`"two words"`, `method:"a b"`). Pure: parses a query into terms (each becomes a removable chip)
  * and problems (each token that is not a valid term, with why), and matches frames against terms.
  */
-import type { Direction, Frame, FrameKind } from '../../shared/frames';
+import type { Direction, FrameKind, PushedFrame } from '../../shared/frames';
 
 export type Comparison = '>' | '<' | '>=' | '<=' | '=';
 
@@ -166,7 +166,7 @@ function compare(actual: number, comparison: Comparison, expected: number): bool
  * Does a frame pass one term? `method` is the frame's own method or its request's (for a response);
  * method, id and text match case-insensitively as substrings, except id, which must be equal.
  */
-export function matchesTerm(frame: Frame, method: string | undefined, term: TrafficTerm): boolean {
+export function matchesTerm(frame: PushedFrame, method: string | undefined, term: TrafficTerm): boolean {
   switch (term.field) {
     case 'method':
       return (method ?? '').toLowerCase().includes(term.value.toLowerCase());
@@ -179,6 +179,7 @@ export function matchesTerm(frame: Frame, method: string | undefined, term: Traf
     case 'id':
       return frame.id !== undefined && String(frame.id) === term.value;
     default:
-      return frame.raw.toLowerCase().includes(term.value.toLowerCase());
+      // A list page that crossed without its text matches once it is read (TrafficView reads them for a search).
+      return frame.raw !== undefined && frame.raw.toLowerCase().includes(term.value.toLowerCase());
   }
 }

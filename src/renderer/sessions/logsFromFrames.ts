@@ -3,15 +3,16 @@
  * that re-attached: the backend keeps the frames, not a separate log. Frames are the server's text: each one
  * is parsed and checked; what is not a log message is skipped.
  */
-import type { Frame } from '../../shared/frames';
+import type { PushedFrame } from '../../shared/frames';
 import { isJsonObject } from '../../shared/json';
 import type { LogEntry } from '../../shared/session';
 import { maxLogEntries } from '../store/trafficSlice';
 
-export function logsFromFrames(frames: readonly Frame[]): LogEntry[] {
+export function logsFromFrames(frames: readonly PushedFrame[]): LogEntry[] {
   const logs: LogEntry[] = [];
   for (const frame of frames) {
-    if (frame.direction !== 'in' || frame.method !== 'notifications/message') continue;
+    if (frame.direction !== 'in' || frame.method !== 'notifications/message' || frame.raw === undefined)
+      continue;
     let message: unknown;
     try {
       message = JSON.parse(frame.raw);

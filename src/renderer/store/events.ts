@@ -4,7 +4,7 @@
  * sessions/sessionStore.ts). Frames are appended in place; the version bump re-renders views.
  */
 import type { LoupeApi } from '../../shared/contract';
-import type { Frame } from '../../shared/frames';
+import type { PushedFrame } from '../../shared/frames';
 import type { ListProgress } from '../../shared/lists';
 import { getBridgeState, onBridgeState } from '../bridge';
 import { FrameLog } from '../lib/frameLog';
@@ -29,7 +29,7 @@ function scheduleStats(store: ScopedStore): void {
   );
 }
 
-export function appendFrames(batch: Frame[], store: ScopedStore = shownStore()): void {
+export function appendFrames(batch: PushedFrame[], store: ScopedStore = shownStore()): void {
   if (batch.length === 0) return;
   let log = store.getState().frameLog;
   // Seq restarts at 1 in a new connection: a batch that starts over belongs to a new log.

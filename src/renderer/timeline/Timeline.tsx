@@ -6,7 +6,7 @@
  * only those in view are drawn, so 10,000 requests scroll as 10.
  */
 import { useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
-import type { Frame } from '../../shared/frames';
+import type { PushedFrame } from '../../shared/frames';
 import type { TraceSpan } from '../../shared/trace/spans';
 import { framesToSpans } from '../../shared/trace/framesToSpans';
 import { formatMs } from '../lib/format';
@@ -18,7 +18,7 @@ const viewRows = 22;
 const inFlightShown = 6;
 
 interface TimelineProps {
-  frames: readonly Frame[];
+  frames: readonly PushedFrame[];
   /** Changes when frames were appended (the log is appended in place). */
   version: number;
   /** A live session (the server's spans are fetched); false for a snapshot on screen. */

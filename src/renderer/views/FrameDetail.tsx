@@ -1,14 +1,15 @@
-import { useState } from 'react';
-import type { Frame } from '../../shared/frames';
+import { useEffect, useState } from 'react';
+import type { PushedFrame } from '../../shared/frames';
 import { JsonView } from '../components/JsonView';
 import { frameMethod } from '../lib/frameFilter';
 import type { FrameLog } from '../lib/frameLog';
 import { formatBytes, formatMs, formatOffset, prettyJsonText } from '../lib/format';
 import { frameErrorCode, type RoundMark } from '../lib/roundMarks';
 import { selectFrame } from '../store/appActions';
+import { readFrameTexts } from '../store/frameTexts';
 
 interface FrameDetailProps {
-  frame: Frame;
+  frame: PushedFrame;
   log: FrameLog;
   mark?: RoundMark;
   /** Go to the paired frame; the default selects it. */
@@ -20,8 +21,15 @@ export function FrameDetail({ frame, log, mark, onJump = selectFrame }: FrameDet
   const [view, setView] = useState<'formatted' | 'raw'>('formatted');
   const [copied, setCopied] = useState(false);
   const pair = frame.pairSeq !== undefined ? log.bySeq(frame.pairSeq) : findAnswer(frame, log);
+  // A list page crossed without its text: read it by seq now (the log re-renders this with the whole frame).
+  const raw = frame.raw;
+  const unread = raw === undefined && !log.missing.has(frame.seq);
+  useEffect(() => {
+    if (unread) void readFrameTexts([frame.seq]);
+  }, [unread, frame.seq]);
   const copy = () => {
-    navigator.clipboard.writeText(frame.raw).then(
+    if (raw === undefined) return;
+    navigator.clipboard.writeText(raw).then(
       () => setCopied(true),
       () => setCopied(false),
     );
@@ -77,7 +85,7 @@ export function FrameDetail({ frame, log, mark, onJump = selectFrame }: FrameDet
               Raw
             </button>
           </div>
-          <button type="button" onClick={copy}>
+          <button type="button" onClick={copy} disabled={raw === undefined}>
             {copied ? 'Copied' : 'Copy frame'}
           </button>
           {pair ? (
@@ -87,14 +95,29 @@ export function FrameDetail({ frame, log, mark, onJump = selectFrame }: FrameDet
           ) : null}
         </div>
       </header>
-      {view === 'raw' ? (
+      {raw === undefined ? (
+        <TextNotHere frame={frame} why={log.missing.get(frame.seq)} />
+      ) : view === 'raw' ? (
         <pre className="raw-frame" aria-label="Raw frame" tabIndex={0}>
-          {frame.raw}
+          {raw}
         </pre>
       ) : (
-        <FormattedFrame raw={frame.raw} />
+        <FormattedFrame raw={raw} />
       )}
     </article>
+  );
+}
+
+/** A list page whose text is being read from the backend, or could not be (never a blank shown as the frame). */
+function TextNotHere({ frame, why }: { frame: PushedFrame; why: string | undefined }) {
+  return why === undefined ? (
+    <p className="muted" role="status" data-testid="frame-text-reading">
+      Reading frame #{frame.seq}&apos;s text ({formatBytes(frame.bytes)}) from the backend…
+    </p>
+  ) : (
+    <div className="notice notice-error" role="alert" data-testid="frame-text-gone">
+      {why}
+    </div>
   );
 }
 
@@ -131,7 +154,7 @@ function RequestHeaders({ headers }: { headers: Record<string, string> }) {
 }
 
 /** For a request: the response that names it as its pair (searched forward a bounded distance). */
-function findAnswer(frame: Frame, log: FrameLog): Frame | undefined {
+function findAnswer(frame: PushedFrame, log: FrameLog): PushedFrame | undefined {
   if (frame.kind !== 'request') return undefined;
   const start = log.indexOfSeq(frame.seq);
   if (start < 0) return undefined;

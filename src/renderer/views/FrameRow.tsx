@@ -1,10 +1,10 @@
 /** One row of the traffic table. The method cell carries the whole method as a tooltip; HTTP rows say what they are. */
-import type { Frame } from '../../shared/frames';
+import type { PushedFrame } from '../../shared/frames';
 import { formatBytes, formatMs, formatOffset } from '../lib/format';
 import { httpSummary } from '../lib/httpSummary';
 import { frameErrorCode, type RoundMark } from '../lib/roundMarks';
 
-const kindLabels: Record<Frame['kind'], string> = {
+const kindLabels: Record<PushedFrame['kind'], string> = {
   request: 'request',
   response: 'response',
   error: 'error',
@@ -15,25 +15,26 @@ const kindLabels: Record<Frame['kind'], string> = {
 };
 
 interface FrameRowProps {
-  frame: Frame;
+  frame: PushedFrame;
   method: string | undefined;
   mark: RoundMark | undefined;
 }
 
-function directionTitle(frame: Frame): string {
+function directionTitle(frame: PushedFrame): string {
   if (frame.channel === 'app') return frame.direction === 'out' ? 'sent to the app' : 'received from the app';
   return frame.direction === 'out' ? 'sent to the server' : 'received from the server';
 }
 
 /** The app mark: on the app's own channel (app ⇄ Loupe), or on the server connection for the app. */
-function appMarkTitle(frame: Frame): string {
+function appMarkTitle(frame: PushedFrame): string {
   return frame.channel === 'app'
     ? `between Loupe and the MCP App ${frame.app ?? ''} (its own channel, not the server's)`
     : `for the MCP App ${frame.app ?? ''} (on the server connection)`;
 }
 
-function subject(frame: Frame, method: string | undefined): string {
-  if (frame.kind === 'stderr' || frame.kind === 'invalid') return frame.raw.slice(0, 200);
+function subject(frame: PushedFrame, method: string | undefined): string {
+  // These kinds always cross with their text (only list pages do not).
+  if (frame.kind === 'stderr' || frame.kind === 'invalid') return (frame.raw ?? '').slice(0, 200);
   if (frame.kind === 'http') return httpSummary(frame);
   return method ?? '';
 }
@@ -87,7 +88,11 @@ export function FrameRow({ frame, method, mark }: FrameRowProps) {
           </span>
         ) : null}
         {frame.fault ? (
-          <span className="fault-mark" data-testid="fault-mark" title={`Injected by loupe tap: ${frame.fault}`}>
+          <span
+            className="fault-mark"
+            data-testid="fault-mark"
+            title={`Injected by loupe tap: ${frame.fault}`}
+          >
             fault{' '}
           </span>
         ) : null}

@@ -1,13 +1,14 @@
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { VirtualList } from '../components/VirtualList';
-import { FrameIndex, frameMethod } from '../lib/frameFilter';
+import { compileFilter, FrameIndex, frameMethod, searchesText } from '../lib/frameFilter';
 import { roundMarks } from '../lib/roundMarks';
 import { useThrottled } from '../lib/useThrottled';
 import { formatCount, plural } from '../lib/format';
 import { clearTraffic, selectFrame, setTrafficFilter, togglePause } from '../store/appActions';
 import { selectFrameLog, selectReadOnly } from '../store/selectors';
 import { useLoupeStore } from '../store/store';
+import { readFrameTexts } from '../store/frameTexts';
 import { FrameDetail } from './FrameDetail';
 import { FrameRow } from './FrameRow';
 import { TrafficQueryBox } from './TrafficQueryBox';
@@ -50,6 +51,17 @@ export function TrafficView() {
     [log, version, filter, clearedThroughSeq, limit],
   );
   const count = positions.length;
+  // List pages crossed without their text: a text search reads them in first, then looks again (FrameIndex).
+  const searching = useMemo(() => searchesText(compileFilter(filter)), [filter]);
+  const unread = useMemo(
+    () => (searching ? log.withoutText() : []),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [searching, log, version],
+  );
+  useEffect(() => {
+    if (unread.length > 0) void readFrameTexts(unread);
+  }, [unread]);
+  const unreadable = searching ? log.missing.size : 0;
   const activeRow = useMemo(() => {
     if (selectedSeq === null) return -1;
     const at = log.indexOfSeq(selectedSeq);
@@ -114,6 +126,15 @@ export function TrafficView() {
         <div className="notice notice-warning" role="status">
           {plural(overflow, 'frame')} dropped from memory (the recorder was full)
           {stats?.journalPath ? `; the journal ${stats.journalPath} has them` : ''}.
+        </div>
+      ) : null}
+      {unread.length > 0 ? (
+        <div className="muted small" role="status" data-testid="traffic-reading-texts">
+          Reading the text of {plural(unread.length, 'list page')} to search it…
+        </div>
+      ) : unreadable > 0 ? (
+        <div className="notice notice-warning" role="status">
+          {plural(unreadable, 'frame')} not searched: their text could not be read from the backend.
         </div>
       ) : null}
       {clearedThroughSeq > 0 && !readOnly ? (

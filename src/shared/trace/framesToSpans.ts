@@ -15,7 +15,7 @@
  *   frame number, stable across reads.
  * Names and attributes: mcpConventions.ts (the OpenTelemetry semantic conventions for MCP, read 2026-12-06).
  */
-import type { Frame } from '../frames.js';
+import type { PushedFrame } from '../frames.js';
 import { isJsonObject, type JsonObject } from '../json.js';
 import { actionName, attribute, loupeAttribute, requestNaming } from './mcpConventions.js';
 import { clockOf, hashHex16, hashHex32, nanoAt, type SessionClock } from './sessionClock.js';
@@ -46,7 +46,9 @@ const taskPollMethods = new Set(['tasks/get', 'tasks/result', 'tasks/cancel', 't
 const taskEnds = new Set(['completed', 'failed', 'cancelled']);
 const relatedTaskKey = 'io.modelcontextprotocol/related-task';
 
-function parseMessage(frame: Frame): JsonObject | undefined {
+/** A frame's message; undefined for a list page that crossed without its text (never one of those parsed here). */
+function parseMessage(frame: PushedFrame): JsonObject | undefined {
+  if (frame.raw === undefined) return undefined;
   try {
     const message: unknown = JSON.parse(frame.raw);
     return isJsonObject(message) ? message : undefined;
@@ -91,7 +93,7 @@ function createdTask(result: JsonObject): { taskId: string; status: string } | u
   return { taskId: task.taskId, status: task.status };
 }
 
-export function framesToSpans(frames: readonly Frame[], facts: SpanContextFacts = {}): TraceSpan[] {
+export function framesToSpans(frames: readonly PushedFrame[], facts: SpanContextFacts = {}): TraceSpan[] {
   const clock: SessionClock = clockOf(frames);
   const session = clock.originMicros.toString();
   const common = connectionAttributes(facts);
@@ -304,7 +306,7 @@ interface AnswerContext {
   add: (building: Building) => void;
 }
 
-function answer(building: Building, frame: Frame, context: AnswerContext): void {
+function answer(building: Building, frame: PushedFrame, context: AnswerContext): void {
   const { tasks, clock, common, session } = context;
   const span = building.span;
   const method = building.method;
