@@ -34,7 +34,10 @@ export default defineConfig({
   main: {
     build: {
       outDir: 'out/main',
-      rollupOptions: { input: resolve('src/main/index.ts') },
+      // The lens thread (src/core/lenses/lensThread.ts) is a file of its own beside index.js.
+      rollupOptions: {
+        input: { index: resolve('src/main/index.ts'), lensWorker: resolve('src/core/lenses/lensWorker.ts') },
+      },
       // ajv is bundled: core imports its JSON meta-schemas with `with { type: 'json' }`, an attribute the
       // bundler drops from external imports, and Node refuses JSON modules without it.
       externalizeDeps: { exclude: ['ajv', 'ajv-formats'] },

@@ -6,8 +6,8 @@
 // Built from src/ with rolldown (vite 8's bundler, in node_modules through vite). Packages stay outside the
 // bundle (they load from node_modules when a chunk imports them). The bundle sits one folder below out/node, as
 // out/node/core does, so the paths the engine finds from its own file still hold: ../demo/server.js (the compiled
-// demo), the package.json and bin/loupe.js above it, out/renderer; the tap's forwarding thread is an entry of its
-// own beside the chunks (new URL('./forwardWorker.js', import.meta.url)).
+// demo), the package.json and bin/loupe.js above it, out/renderer; the tap's forwarding thread and the lens thread
+// are entries of their own beside the chunks (new URL('./forwardWorker.js', import.meta.url), './lensWorker.js').
 import { rmSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import { join } from 'node:path';
@@ -23,6 +23,7 @@ const { output } = await build({
   input: {
     loupe: join(root, 'src', 'cli', 'main.ts'),
     forwardWorker: join(root, 'src', 'core', 'tap', 'forwardWorker.ts'),
+    lensWorker: join(root, 'src', 'core', 'lenses', 'lensWorker.ts'),
   },
   platform: 'node',
   // Node built-ins and every package stay imports; only our own modules are bundled.

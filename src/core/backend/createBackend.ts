@@ -18,7 +18,7 @@ import { createAppMethods } from '../apps/appMethods.js';
 import { appFindings } from '../apps/appChecks.js';
 import type { AppSandbox } from '../apps/sandboxServer.js';
 import { sessionFindings } from '../lint/sessionFindings.js';
-import { lintTools } from '../lint/lintTools.js';
+import { runLens } from '../lenses/lensThread.js';
 import { summarizeTools } from '../lint/summarizeTools.js';
 import { connect } from '../session/connect.js';
 import { parseSnapshot } from '../snapshot/parseSnapshot.js';
@@ -296,9 +296,9 @@ export function createSessionBackend(
             (uri) => session.request('resources/read', { uri }, { timeoutMs: current.options.timeoutMs }),
           )
         : [];
-      const security = toolSecurityFindings({ tools: items }, securityRegistry.others(securityPeer));
+      const security = await toolSecurityFindings({ tools: items }, securityRegistry.others(securityPeer));
       return {
-        findings: [...lintTools(items), ...ofSession, ...apps, ...security],
+        findings: [...(await runLens('lintTools', items)), ...ofSession, ...apps, ...security],
         summary: summarizeTools(items),
       };
     },

@@ -1,13 +1,11 @@
 /**
  * The contract's portability method: the session's tool list against every host profile, and what its definitions
- * cost. Computed here, in Node, so the tokenizers' tables never enter the renderer's bundle.
+ * cost. Computed in Node, so the tokenizers' tables never enter the renderer's bundle, on the lens thread (lensThread.ts).
  */
 import type { BackendMethods } from '../../shared/contract.js';
 import type { JsonObject } from '../../shared/json.js';
 import type { PortabilityCosts, PortabilityView } from '../../shared/portability.js';
-import { checkPortability } from '../portability/checkTools.js';
-import { currentProfiles } from '../portability/profiles/index.js';
-import { contextCost } from '../portability/tokenCost.js';
+import { runLens } from '../lenses/lensThread.js';
 
 export interface PortabilityTools {
   items: JsonObject[];
@@ -21,17 +19,20 @@ export function createPortabilityMethods(tools: () => Promise<PortabilityTools>)
   return {
     async portability(): Promise<PortabilityView> {
       const { items, complete, serverName } = await tools();
-      const report = checkPortability(items, currentProfiles, serverName === undefined ? {} : { serverName });
+      const report = await runLens(
+        'portability',
+        serverName === undefined ? { items } : { items, serverName },
+      );
       return {
         report,
-        costs: await contextCost(items),
+        costs: await runLens('contextCost', items),
         complete,
         ...(serverName === undefined ? {} : { serverName }),
       };
     },
     async portabilityCosts(): Promise<PortabilityCosts> {
       const { items, complete } = await tools();
-      return { costs: await contextCost(items), complete };
+      return { costs: await runLens('contextCost', items), complete };
     },
   };
 }

@@ -24,7 +24,7 @@ import { describeTarget, redactTarget } from '../../shared/target.js';
 import { checkPin, emptyPinBook, pinDriftFindings, pinOf, targetKey } from '../security/pins.js';
 import { readPinBook, writePinBook } from '../security/pinStore.js';
 import { readSurface, type SkillsReader } from '../security/readSurface.js';
-import { scanSurface } from '../security/scanSurface.js';
+import { runLens } from '../lenses/lensThread.js';
 import { sameServer } from '../security/shadowing.js';
 import type { ServerSurface } from '../security/surface.js';
 
@@ -151,7 +151,10 @@ export function createSecurityMethods(
       { key, server: serverName(handshake, target) },
       connected,
     );
-    const findings: Finding[] = scanSurface(surface, { others: [...connected, ...configured] });
+    const findings: Finding[] = await runLens('scanSurface', {
+      surface,
+      others: [...connected, ...configured],
+    });
     // A list that stopped early (a page timed out, a page limit) is no ground for a pin: pinned, the next whole
     // listing would read as every missing item added; compared, as every missing item removed. No pin is taken or
     // checked until every list reads to the end.
@@ -208,9 +211,11 @@ export async function acrossSessions(
   );
 }
 
-/** Security findings about tools, for the lint column. */
-export function toolSecurityFindings(surface: ServerSurface, others: readonly OtherServerTools[]): Finding[] {
-  return scanSurface({ tools: surface.tools ?? [] }, { others }).filter(
-    (finding) => finding.security?.item.kind === 'tool',
-  );
+/** Security findings about tools, for the lint column (on the lens thread, lensThread.ts). */
+export async function toolSecurityFindings(
+  surface: ServerSurface,
+  others: readonly OtherServerTools[],
+): Promise<Finding[]> {
+  const findings = await runLens('scanSurface', { surface: { tools: surface.tools ?? [] }, others });
+  return findings.filter((finding) => finding.security?.item.kind === 'tool');
 }
