@@ -4,6 +4,7 @@
 // Prints, per run: ms from the click to the call panel shown, the slowest static fetch after the whole list, and
 // when the lenses answered (the token-cost line). Runs alternate between this checkout and --base.
 //   node bench/investigations/lensThreadProbe.mjs [tools] [runs] [--base <a built checkout>]
+/* global document */
 import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -32,10 +33,20 @@ async function probe(root) {
     settingsPath: null,
     sessionDefaults: { pageLimit: Math.ceil(tools / 200) + 10 },
   };
-  const host = spawn(process.execPath, [join(root, 'bench', 'sections', 'uiScaleHost.mjs'), JSON.stringify(options)], {
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
-  const { url } = JSON.parse(await new Promise((done) => createInterface({ input: host.stdout }).once('line', done)));
+  const host = spawn(
+    process.execPath,
+    [
+      ...(process.env.PROBE_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.PROBE_PROF}`] : []),
+      join(root, 'bench', 'sections', 'uiScaleHost.mjs'),
+      JSON.stringify(options),
+    ],
+    {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    },
+  );
+  const { url } = JSON.parse(
+    await new Promise((done) => createInterface({ input: host.stdout }).once('line', done)),
+  );
   const browser = await chromium.launch({ executablePath: findChromium().path });
   try {
     const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
@@ -43,7 +54,10 @@ async function probe(root) {
     const asset = await page.evaluate(() => document.querySelector('script[src]')?.src);
     const whole = new RegExp(`${tools.toLocaleString('en-US')} tools`);
     await page.waitForFunction(
-      (source) => new RegExp(source).test(document.querySelector('[aria-label="Tool list"] .list-count strong')?.textContent ?? ''),
+      (source) =>
+        new RegExp(source).test(
+          document.querySelector('[aria-label="Tool list"] .list-count strong')?.textContent ?? '',
+        ),
       whole.source,
       { timeout: 300_000 },
     );
@@ -77,6 +91,8 @@ async function probe(root) {
 for (let run = 1; run <= runs; run += 1) {
   for (const root of run % 2 ? roots : [...roots].reverse()) {
     const figures = await probe(root);
-    console.log(`${tools} tools, run ${run}, ${root === ownRoot ? 'this checkout' : root}: ${JSON.stringify(figures)}`);
+    console.log(
+      `${tools} tools, run ${run}, ${root === ownRoot ? 'this checkout' : root}: ${JSON.stringify(figures)}`,
+    );
   }
 }
