@@ -173,7 +173,9 @@ describe.each([
     expect(recorded[1]?.raw).toBe(served.head);
     expect(recorded[3]?.raw).toBe(sent.head);
 
-    // Neither line was held: eight times the line (224 MiB more, each way) grew the tap's peak by far less.
-    expect(result.peak - smaller.peak).toBeLessThan((big - first) / 4);
+    // Neither line was held: eight times the line (224 MiB more, each way) grew the tap's peak by far less. Holding
+    // it in either direction would add at least those 224 MiB; what the bound allows is the garbage of the chunks
+    // that passed, which Node 24's collector lets reach 46-52 MiB on the fault path (Node 20: under 10).
+    expect(result.peak - smaller.peak).toBeLessThan((big - first) / 2);
   }, 180_000);
 });

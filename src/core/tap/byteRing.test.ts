@@ -47,6 +47,31 @@ describe('ByteRing', () => {
     expect(ring.ended()).toBe(true);
   });
 
+  it('lends its chunks without a copy: their room stays the reader\'s until release, then the writer reuses it', () => {
+    const ring = new ByteRing(256);
+    ring.put(chunk(100, 1), 100, 1);
+    ring.put(chunk(60, 2), 60, 2);
+    const lent = ring.borrow();
+    expect(lent.map((entry) => [entry.bytes.length, entry.at])).toEqual([
+      [100, 1],
+      [60, 2],
+    ]);
+    expect(lent[0]?.bytes.equals(chunk(100, 1))).toBe(true);
+    // A view of the ring itself, not a copy.
+    expect(lent[0]?.bytes.buffer).toBe(ring.buffer);
+    // Until release, the lent room is still in use.
+    expect(ring.used()).toBe(200);
+    ring.release();
+    expect(ring.used()).toBe(0);
+    // The writer wraps over the room given back: what a borrower did not copy is now other bytes.
+    ring.put(chunk(100, 3), 100, 3);
+    expect(ring.take().map((entry) => entry.bytes.equals(chunk(100, 3)))).toEqual([true]);
+    expect(lent[0]?.bytes.equals(chunk(100, 1))).toBe(false);
+    // A release with nothing lent moves nothing.
+    ring.release();
+    expect(ring.used()).toBe(0);
+  });
+
   it('refuses a chunk larger than the ring instead of losing it', () => {
     const ring = new ByteRing(64);
     expect(() => ring.put(Buffer.alloc(100), 100, 1)).toThrow(/does not fit/);

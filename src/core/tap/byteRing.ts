@@ -38,6 +38,8 @@ export class ByteRing {
   private readonly data: Uint8Array;
   private readonly view: DataView;
   private readonly capacity: number;
+  /** Where the reader's position moves on release() (the end of what borrow() handed out). */
+  private borrowedTo: number | undefined;
 
   /** A new ring of `capacity` bytes (a multiple of 8), or the view of one made in another thread. */
   constructor(capacityOrBuffer: number | SharedArrayBuffer) {
@@ -110,6 +112,16 @@ export class ByteRing {
 
   /** Takes every chunk stored so far (copies, in order). */
   take(): RingChunk[] {
+    const chunks = this.borrow().map((chunk) => ({ bytes: Buffer.from(chunk.bytes), at: chunk.at }));
+    this.release();
+    return chunks;
+  }
+
+  /**
+   * Every chunk stored so far, in order, as views of the ring itself (no copy): valid until release(), which gives
+   * their room back to the writer. Whoever keeps a chunk's bytes past that copies them.
+   */
+  borrow(): RingChunk[] {
     const chunks: RingChunk[] = [];
     const write = Atomics.load(this.header, writeAt);
     let read = Atomics.load(this.header, readAt);
@@ -120,13 +132,20 @@ export class ByteRing {
         continue;
       }
       const at = this.view.getFloat64(read + 8, true);
-      const start = read + entryHeader;
-      chunks.push({ bytes: Buffer.from(this.data.subarray(start, start + length)), at });
+      const start = headerBytes + read + entryHeader;
+      chunks.push({ bytes: Buffer.from(this.buffer, start, length), at });
       read = (read + entryHeader + align(length)) % this.capacity;
     }
-    Atomics.store(this.header, readAt, read);
-    Atomics.notify(this.header, readAt);
+    this.borrowedTo = read;
     return chunks;
+  }
+
+  /** The chunks borrowed last are done with: their room goes back to the writer. */
+  release(): void {
+    if (this.borrowedTo === undefined) return;
+    Atomics.store(this.header, readAt, this.borrowedTo);
+    this.borrowedTo = undefined;
+    Atomics.notify(this.header, readAt);
   }
 
   /**

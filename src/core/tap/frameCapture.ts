@@ -40,7 +40,11 @@ export class FrameCapture {
   private hash: Hash | undefined;
   private head: Buffer | undefined;
 
-  constructor(private readonly limit: number) {}
+  /** `borrowed`: the bytes pushed are views that change once push() returns, so what is held is copied. */
+  constructor(
+    private readonly limit: number,
+    private readonly borrowed = false,
+  ) {}
 
   /** Bytes the capture holds (at most the limit). */
   get heldBytes(): number {
@@ -59,7 +63,7 @@ export class FrameCapture {
       return;
     }
     if (this.size <= this.limit) {
-      this.held.push(bytes);
+      this.held.push(this.borrowed ? Buffer.from(bytes) : bytes);
       return;
     }
     // Past the limit: what is held goes into the digest and the head, and is let go of.

@@ -15,7 +15,8 @@ export class TapLines {
 
   /**
    * `extra()` gives each line's extras as it is recorded (its arrival time); `what` names a line in a marker
-   * ("A stdout line").
+   * ("A stdout line"). `borrowed`: the chunks pushed are views that change after push() returns (a ring's), so a
+   * line is copied as it is held.
    */
   constructor(
     private readonly recorder: FrameRecorder,
@@ -23,8 +24,9 @@ export class TapLines {
     private readonly limit: number,
     private readonly what: string,
     private readonly extra: () => RecordExtra,
+    borrowed = false,
   ) {
-    this.capture = new FrameCapture(limit);
+    this.capture = new FrameCapture(limit, borrowed);
   }
 
   push(chunk: Buffer): void {
