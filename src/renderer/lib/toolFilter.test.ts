@@ -1,7 +1,13 @@
 /** The tools filter ranks matches: exact name, name prefix, name substring, title, description. */
 import { describe, expect, it } from 'vitest';
 import type { JsonObject } from '../../shared/json';
-import { buildHaystacks, filterHaystacks, filterHaystacksTyped, matchRank } from './toolFilter';
+import {
+  buildHaystacks,
+  filterHaystacks,
+  filterHaystacksTyped,
+  matchRank,
+  warmFilterWhenIdle,
+} from './toolFilter';
 
 /** 1,924 tools like a big real server: 107 whose description mentions "find", a few whose name does, one named find. */
 function bigList(): JsonObject[] {
@@ -104,5 +110,31 @@ describe('filterHaystacksTyped', () => {
     }
     expect(filterHaystacksTyped(haystacks, '123')).toEqual(filterHaystacks(haystacks, '123'));
     expect(filterHaystacksTyped(haystacks, 'tool_0042_gamma')).toEqual([42]);
+  });
+});
+
+describe('warmFilterWhenIdle', () => {
+  const items = Array.from({ length: 10_000 }, (_, index) => ({
+    name: `tool_${index}`,
+    description: `Does job ${index % 97}`,
+  }));
+
+  it('runs the search over every haystack a slice at a time, and leaves the results as they were', async () => {
+    const haystacks = buildHaystacks(items);
+    const done = await new Promise<number>((resolve) => warmFilterWhenIdle(haystacks, resolve));
+    // 10,000 haystacks in slices of 4,096.
+    expect(done).toBe(3);
+    // Nothing it searched is kept as a query typed: a key after it gives the whole search's answer.
+    for (const query of ['t', 'to', '1', '12', 'job 9'])
+      expect(filterHaystacksTyped(haystacks, query), query).toEqual(filterHaystacks(haystacks, query));
+  });
+
+  it('stops when told (the list changed) and never finishes', async () => {
+    const haystacks = buildHaystacks(items);
+    let finished = false;
+    const stop = warmFilterWhenIdle(haystacks, () => (finished = true));
+    stop();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(finished).toBe(false);
   });
 });

@@ -75,12 +75,73 @@ export function filterHaystacks(haystacks: readonly string[], query: string): nu
   const needle = query.trim().toLowerCase();
   if (needle === '') return haystacks.map((_haystack, index) => index);
   const buckets: number[][] = [];
-  for (let index = 0; index < haystacks.length; index += 1) {
-    const rank = matchRank(haystacks[index], needle);
-    if (rank < 0) continue;
-    (buckets[rank] ??= []).push(index);
-  }
+  rankRange(haystacks, needle, 0, haystacks.length, buckets);
   return buckets.flatMap((bucket) => bucket);
+}
+
+/** The haystacks from..to that hold the needle, added to the bucket of their rank, in list order. */
+function rankRange(
+  haystacks: readonly string[],
+  needle: string,
+  from: number,
+  to: number,
+  buckets: number[][],
+): void {
+  for (let index = from; index < to; index += 1) {
+    const rank = matchRank(haystacks[index], needle);
+    if (rank >= 0) (buckets[rank] ??= []).push(index);
+  }
+}
+
+/** The haystacks at `among` (an earlier query's positions, best first) that hold the needle, by rank, in list order. */
+function rankAmong(haystacks: readonly string[], needle: string, among: readonly number[], buckets: number[][]): void {
+  for (const index of among) {
+    const rank = matchRank(haystacks[index], needle);
+    if (rank >= 0) (buckets[rank] ??= []).push(index);
+  }
+  for (const bucket of buckets) bucket?.sort((left, right) => left - right);
+}
+
+/**
+ * Runs the search over these haystacks while the page is idle, a slice per idle period, and throws the result away:
+ * the first key a person types then runs code the engine has already compiled for it. Cold, the first keys at 50,000
+ * tools cost 7-8 times what they do warm (bench/README, "The filter within one frame"). Returns a function that stops
+ * it (the list changed); `onDone(slices)` once it has run over every haystack.
+ */
+export function warmFilterWhenIdle(
+  haystacks: readonly string[],
+  onDone?: (slices: number) => void,
+): () => void {
+  const slice = 4_096;
+  const needle = haystacks[0]?.charAt(0) || 'e';
+  const longer = haystacks[0]?.slice(0, 2) || 'ex';
+  let from = 0;
+  let slices = 0;
+  let stopped = false;
+  const idle = typeof requestIdleCallback === 'function';
+  let pending: number | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const next = () => {
+    if (idle) pending = requestIdleCallback(step, { timeout: 2_000 });
+    else timer = setTimeout(step, 0);
+  };
+  const step = () => {
+    if (stopped) return;
+    const to = Math.min(haystacks.length, from + slice);
+    const first: number[][] = [];
+    rankRange(haystacks, needle, from, to, first);
+    rankAmong(haystacks, longer, first.flat(), []);
+    from = to;
+    slices += 1;
+    if (from < haystacks.length) next();
+    else onDone?.(slices);
+  };
+  next();
+  return () => {
+    stopped = true;
+    if (pending !== undefined) cancelIdleCallback(pending);
+    if (timer !== undefined) clearTimeout(timer);
+  };
 }
 
 /** Per list of haystacks, the last queries and their positions, newest last (typing and erasing come back to them). */
@@ -104,15 +165,9 @@ export function filterHaystacksTyped(haystacks: readonly string[], query: string
     if (needle.includes(matches.needle) && (!among || matches.positions.length < among.length))
       among = matches.positions;
   const buckets: number[][] = [];
-  const consider = (index: number) => {
-    const rank = matchRank(haystacks[index], needle);
-    if (rank >= 0) (buckets[rank] ??= []).push(index);
-  };
-  if (among) {
-    // The earlier query's positions are in its own order (best first): list order within each rank is restored.
-    for (const index of among) consider(index);
-    for (const bucket of buckets) bucket?.sort((left, right) => left - right);
-  } else for (let index = 0; index < haystacks.length; index += 1) consider(index);
+  // The earlier query's positions are in its own order (best first): rankAmong restores list order within each rank.
+  if (among) rankAmong(haystacks, needle, among, buckets);
+  else rankRange(haystacks, needle, 0, haystacks.length, buckets);
   const positions = buckets.flatMap((bucket) => bucket);
   recentMatches.set(haystacks, [...kept.slice(1 - keptQueries), { needle, positions }]);
   return positions;
