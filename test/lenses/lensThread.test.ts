@@ -88,6 +88,46 @@ describe('the lens thread', () => {
     expect(onThread.turns).toBeGreaterThan(10);
   }, 300_000);
 
+  it('a big list given to every lens after a listing crosses to the thread once, and each answer is the inline one', async () => {
+    const corpusTools = servers.flatMap(({ snapshot }) => snapshot.tools);
+    const listOf = (size: number, tag: string): JsonObject[] =>
+      Array.from({ length: size }, (_, index) => ({
+        ...corpusTools[index % corpusTools.length],
+        name: `${tag}_${index}`,
+      }));
+    const tools = listOf(1_000, 'tool');
+    const all = (items: JsonObject[]) =>
+      Promise.all([
+        built.runLens('lintTools', items),
+        built.runLens('scanSurface', { surface: { tools: items }, others: [] }),
+        built.runLens('portability', { items, serverName: 'big' }),
+        built.runLens('contextCost', items),
+      ]);
+    const inline = async (items: JsonObject[]) => [
+      lensJobs.lintTools(items),
+      lensJobs.scanSurface({ surface: { tools: items }, others: [] }),
+      lensJobs.portability({ items, serverName: 'big' }),
+      await lensJobs.contextCost(items),
+    ];
+    const before = built.lensListsSent();
+    const expected = await inline(tools);
+    expect(await all(tools)).toEqual(expected);
+    // Four jobs, one list: it crossed once (in the security scan's input, it sits two levels down).
+    expect(built.lensListsSent() - before).toBe(1);
+    // Asked again (the page opened Security, then Portability): still held, nothing crosses.
+    expect(await all(tools)).toEqual(expected);
+    expect(built.lensListsSent() - before).toBe(1);
+    // The thread keeps the last four lists: after five others, the first crosses again, and is answered right.
+    for (let other = 0; other < 5; other += 1)
+      expect(await built.runLens('lintTools', listOf(300, `other${other}`))).toBeInstanceOf(Array);
+    expect(built.lensListsSent() - before).toBe(6);
+    expect(await all(tools)).toEqual(expected);
+    expect(built.lensListsSent() - before).toBe(7);
+    // A list under the size worth sharing goes with its job, as before.
+    await built.runLens('lintTools', listOf(10, 'small'));
+    expect(built.lensListsSent() - before).toBe(7);
+  }, 300_000);
+
   it('says why when the thread cannot run a job', async () => {
     const unknown = built.runLens('noSuchLens' as 'lintTools', []);
     await expect(unknown).rejects.toMatchObject({ message: 'no lens is named noSuchLens' });

@@ -10,12 +10,16 @@
  * jobs run here, inline, with the same functions (lensJobs.ts): the answer is the same, only the thread differs. A
  * thread that dies later (a job ran it out of memory) fails the jobs it held, with the cause, and is started afresh
  * for the next: a job that killed it is not run again where it would take the app down with it.
+ *
+ * A big list crosses to the thread once (lensShare.ts): the four lenses after a listing are given the same list, and a
+ * copy of it per job (structured clone, on this thread) held the host for seconds at 50,000 tools.
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { LoupeError, type LoupeErrorData } from '../../shared/errors.js';
 import { lensJobs, type LensInput, type LensName, type LensOutput } from './lensJobs.js';
+import { ListsSent } from './lensShare.js';
 
 interface Pending {
   name: LensName;
@@ -32,6 +36,8 @@ let worker: Worker | undefined;
 let cannotStart = false;
 let nextId = 1;
 const pending = new Map<number, Pending>();
+/** The lists the thread holds now (what it was sent, in the order it keeps them). */
+let lists = new ListsSent();
 
 /** Runs a lens job on the lens thread (or inline where there is none) and gives its answer. */
 export function runLens<Name extends LensName>(
@@ -43,8 +49,10 @@ export function runLens<Name extends LensName>(
   return new Promise<LensOutput<Name>>((resolve, reject) => {
     const id = nextId++;
     pending.set(id, { name, input, resolve: (result) => resolve(result as LensOutput<Name>), reject });
+    const packed = lists.pack(input);
     try {
-      thread.postMessage({ id, name, input });
+      thread.postMessage({ id, name, input: packed.input, lists: packed.lists, refs: packed.refs });
+      lists.sent(packed);
     } catch {
       // An input the thread cannot be given (nested past what the structured clone recurses through): the lens runs
       // here, as it always did, and says what it finds of such a schema.
@@ -96,6 +104,8 @@ function started(): Worker | undefined {
 function gone(dead: Worker, answered: boolean, cause: string): void {
   if (worker !== dead) return;
   worker = undefined;
+  // A new thread holds no list.
+  lists = new ListsSent();
   const waiting = [...pending.values()];
   pending.clear();
   if (!answered) cannotStart = true;
@@ -109,4 +119,9 @@ function gone(dead: Worker, answered: boolean, cause: string): void {
         }),
       );
   }
+}
+
+/** How many big lists have crossed to the thread since it started (a list given to several jobs crosses once). */
+export function lensListsSent(): number {
+  return lists.count;
 }
