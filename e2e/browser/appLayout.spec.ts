@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { repositoryRoot, startHostProcess, type HostProcess } from '../hostProcess';
+import { boxes, drawnOnTop, overlaps, type Box } from '../layout';
 import { connectHttp, connectStdio, connectedPill, connectionForm, openTool, toolList } from '../pageHelpers';
 
 const everything = join(
@@ -24,33 +25,10 @@ const artifacts = join(repositoryRoot, 'e2e-artifacts');
 mkdirSync(artifacts, { recursive: true });
 const shot = (page: Page, name: string) => page.screenshot({ path: join(artifacts, `layout-${name}.png`) });
 
-type Box = { x: number; y: number; width: number; height: number };
 async function box(locator: Locator): Promise<Box> {
   const measured = await locator.boundingBox();
   if (!measured) throw new Error('not rendered');
   return measured;
-}
-
-/** Two boxes share some area (touching edges do not count). */
-function overlaps(a: Box, b: Box): boolean {
-  const across = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
-  const down = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
-  return across > 0.5 && down > 0.5;
-}
-
-/** The element drawn on top at a box's centre is the one measured (or inside it): nothing covers it. */
-async function drawnOnTop(locator: Locator): Promise<boolean> {
-  const at = await box(locator);
-  return locator.evaluate(
-    (element, point) => {
-      const scope = globalThis as unknown as {
-        document: { elementFromPoint(x: number, y: number): unknown };
-      };
-      const top = scope.document.elementFromPoint(point.x, point.y);
-      return top === element || (element as { contains(other: unknown): boolean }).contains(top);
-    },
-    { x: at.x + at.width / 2, y: at.y + at.height / 2 },
-  );
 }
 
 /** Scroll and client sizes of an element (the e2e project compiles without the DOM library). */
@@ -158,12 +136,12 @@ test.describe('layout and focus', () => {
     const sidebar = page.getByRole('complementary', { name: 'Connections' });
     const views = page.getByRole('navigation', { name: 'Views' });
     const strip = page.getByRole('complementary', { name: 'Server requests' });
-    const side = await box(sidebar);
+    const [side, viewsBox, stripBox] = await boxes(page, sidebar, views, strip);
     // The side bar keeps the window's height below the header; the requests sit beside it, not under it.
     expect(side.y + side.height).toBeGreaterThanOrEqual(700 - 1);
-    expect(overlaps(side, await box(strip))).toBe(false);
-    expect(overlaps(await box(views), await box(strip))).toBe(false);
-    expect((await box(strip)).x).toBeGreaterThanOrEqual(side.x + side.width - 1);
+    expect(overlaps(side, stripBox)).toBe(false);
+    expect(overlaps(viewsBox, stripBox)).toBe(false);
+    expect(stripBox.x).toBeGreaterThanOrEqual(side.x + side.width - 1);
     // Every view is a click away, on screen and drawn on top, and so is the shown session.
     await expect(views.getByRole('tab')).toHaveCount(14);
     for (const tab of await views.getByRole('tab').all()) {
@@ -188,8 +166,15 @@ test.describe('layout and focus', () => {
     await page.keyboard.press('Escape');
     await expect(form).toHaveCount(0);
     // Both requests are in the strip, side by side, and the views above are not covered.
-    expect(overlaps(await box(roots), await box(elicitation))).toBe(false);
-    expect(overlaps(await box(page.getByRole('tabpanel')), await box(strip))).toBe(false);
+    const [rootsBox, elicitationBox, panelBox, stripAfter] = await boxes(
+      page,
+      roots,
+      elicitation,
+      page.getByRole('tabpanel'),
+      strip,
+    );
+    expect(overlaps(rootsBox, elicitationBox)).toBe(false);
+    expect(overlaps(panelBox, stripAfter)).toBe(false);
     await expect(roots.getByRole('button', { name: 'Answer with these roots' })).toBeInViewport();
   });
 
@@ -219,9 +204,10 @@ test.describe('layout and focus', () => {
     // The ring is 4px around the field (2px gap, 2px accent): the label's “*” lies outside it, and is drawn.
     const star = panel.locator('.arguments-form .required').first();
     await expect(star).toHaveText('*');
-    const field = await box(city);
+    // Both read in one frame: the tool's findings arriving between two reads moved the form (and the star) alone.
+    const [field, starBox] = await boxes(page, city, star);
     const ring = { x: field.x - 4, y: field.y - 4, width: field.width + 8, height: field.height + 8 };
-    expect(overlaps(await box(star), ring)).toBe(false);
+    expect(overlaps(starBox, ring)).toBe(false);
     expect(await drawnOnTop(star)).toBe(true);
   });
 

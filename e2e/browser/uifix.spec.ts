@@ -16,6 +16,7 @@ import {
   openTool,
   receivedArguments,
 } from '../pageHelpers';
+import { boxes, overlaps, type Box } from '../layout';
 
 const everything = join(
   repositoryRoot,
@@ -39,8 +40,6 @@ async function box(locator: Locator): Promise<Box> {
   return measured;
 }
 
-type Box = { x: number; y: number; width: number; height: number };
-
 /** The few DOM members the in-page measurements use (the e2e project compiles without the DOM library). */
 interface CellLike {
   scrollWidth: number;
@@ -55,13 +54,6 @@ interface CellLike {
 async function textAt(page: Page, x: number, y: number, closest?: string): Promise<string> {
   const target = `document.elementFromPoint(${x}, ${y})${closest ? `?.closest(${JSON.stringify(closest)})` : ''}`;
   return String(await page.evaluate(`${target}?.textContent ?? ''`));
-}
-
-/** Two boxes share some area (touching edges do not count). */
-function overlaps(a: Box, b: Box): boolean {
-  const across = Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x);
-  const down = Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y);
-  return across > 1 && down > 1;
 }
 
 test.describe('what a new user tripped on', () => {
@@ -106,9 +98,12 @@ test.describe('what a new user tripped on', () => {
     for (let index = 0; index < 4; index += 1) await add.click();
     await expect(panel.locator('input[id$="_sku"]')).toHaveCount(4);
     await shot(page, 'forms-order-4-lines');
-    const json = await box(panel.getByLabel('Arguments JSON'));
-    const panelBox = await box(panel);
-    const form = await box(panel.locator('.arguments-form'));
+    const [json, panelBox, form] = await boxes(
+      page,
+      panel.getByLabel('Arguments JSON'),
+      panel,
+      panel.locator('.arguments-form'),
+    );
     expect(json.width).toBeGreaterThanOrEqual(250);
     expect(json.height).toBeGreaterThanOrEqual(150);
     // The form stays inside the panel (it scrolls sideways if it must) and does not run into the JSON pane:
@@ -201,8 +196,14 @@ test.describe('what a new user tripped on', () => {
     await expect(toolList(page).getByRole('option').first()).toBeVisible();
     await shot(page, 'roots-card');
     const strip = page.getByRole('complementary', { name: 'Server requests' });
-    expect(overlaps(await box(toolList(page)), await box(strip))).toBe(false);
-    expect(overlaps(await box(page.getByRole('tabpanel')), await box(strip))).toBe(false);
+    const [listBox, panelBox, stripBox] = await boxes(
+      page,
+      toolList(page),
+      page.getByRole('tabpanel'),
+      strip,
+    );
+    expect(overlaps(listBox, stripBox)).toBe(false);
+    expect(overlaps(panelBox, stripBox)).toBe(false);
 
     await card.getByRole('button', { name: 'Answer with these roots' }).click();
     await expect(strip.getByText('1 answered server request', { exact: true })).toBeVisible();
@@ -217,10 +218,9 @@ test.describe('what a new user tripped on', () => {
     const lastText = (await last.textContent()) ?? '';
     expect(lastText).not.toBe('');
     await shot(page, 'answered-bar-traffic');
-    const lastBox = await box(last);
-    const stripBox = await box(strip);
-    expect(overlaps(lastBox, stripBox)).toBe(false);
-    expect(lastBox.y + lastBox.height).toBeLessThanOrEqual(stripBox.y + 1);
+    const [lastBox, stripBelow] = await boxes(page, last, strip);
+    expect(overlaps(lastBox, stripBelow)).toBe(false);
+    expect(lastBox.y + lastBox.height).toBeLessThanOrEqual(stripBelow.y + 1);
     // And the last row is really what is drawn at its centre (nothing on top of it).
     const onTop = await textAt(
       page,

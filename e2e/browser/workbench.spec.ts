@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { repositoryRoot, startHostProcess, type HostProcess } from '../hostProcess';
 import { connectStdio, connectedPill, openTool, toolList } from '../pageHelpers';
+import { drawnOnTop } from '../layout';
 
 const artifacts = join(repositoryRoot, 'e2e-artifacts');
 mkdirSync(artifacts, { recursive: true });
@@ -39,20 +40,6 @@ const sidewaysScroll = (page: Page) =>
   page.evaluate<number>(
     'Math.max(document.documentElement.scrollWidth - document.documentElement.clientWidth, document.body.scrollWidth - document.body.clientWidth)',
   );
-
-/** The element drawn at a locator's centre is it (or inside it): nothing covers it. */
-async function drawnOnTop(locator: Locator): Promise<boolean> {
-  return locator.evaluate((element) => {
-    const scope = globalThis as unknown as { document: { elementFromPoint(x: number, y: number): unknown } };
-    const box = (
-      element as unknown as {
-        getBoundingClientRect(): { x: number; y: number; width: number; height: number };
-      }
-    ).getBoundingClientRect();
-    const top = scope.document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
-    return top === element || (element as unknown as { contains(other: unknown): boolean }).contains(top);
-  });
-}
 
 /** Rows of a list fully on screen: inside the list's own box and the window. */
 async function rowsInView(list: Locator, page: Page): Promise<number> {

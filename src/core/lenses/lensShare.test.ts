@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { keptLists, ListsHeld, ListsSent, shareAbove } from './lensShare.js';
 
-const list = (size: number, tag: string) => Array.from({ length: size }, (_, index) => ({ name: `${tag}${index}` }));
+const list = (size: number, tag: string) =>
+  Array.from({ length: size }, (_, index) => ({ name: `${tag}${index}` }));
 
 /** What the thread receives: a structured clone of the message, as postMessage gives it. */
 function cross(sent: ListsSent, held: ListsHeld, input: unknown): unknown {
@@ -23,7 +24,10 @@ describe('lens lists', () => {
     // The caller's input is not changed: the copy without the list is the one posted.
     expect(first.input).toEqual({ surface: { tools: null, instructions: 'x' }, others: [] });
     sent.sent(first);
-    expect(held.unpack(structuredClone(first))).toEqual({ surface: { tools, instructions: 'x' }, others: [] });
+    expect(held.unpack(structuredClone(first))).toEqual({
+      surface: { tools, instructions: 'x' },
+      others: [],
+    });
     // The same array again, as the input itself: named, not sent.
     const again = sent.pack(tools);
     expect(again.lists).toEqual([]);

@@ -47,7 +47,7 @@ describe('ByteRing', () => {
     expect(ring.ended()).toBe(true);
   });
 
-  it('lends its chunks without a copy: their room stays the reader\'s until release, then the writer reuses it', () => {
+  it("lends its chunks without a copy: their room stays the reader's until release, then the writer reuses it", () => {
     const ring = new ByteRing(256);
     ring.put(chunk(100, 1), 100, 1);
     ring.put(chunk(60, 2), 60, 2);

@@ -94,7 +94,12 @@ function rankRange(
 }
 
 /** The haystacks at `among` (an earlier query's positions, best first) that hold the needle, by rank, in list order. */
-function rankAmong(haystacks: readonly string[], needle: string, among: readonly number[], buckets: number[][]): void {
+function rankAmong(
+  haystacks: readonly string[],
+  needle: string,
+  among: readonly number[],
+  buckets: number[][],
+): void {
   for (const index of among) {
     const rank = matchRank(haystacks[index], needle);
     if (rank >= 0) (buckets[rank] ??= []).push(index);
