@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { repositoryRoot, startHostProcess, type HostProcess } from '../hostProcess';
 import { connectStdio, connectedPill, openTool } from '../pageHelpers';
+import { boxes } from '../layout';
 
 const hostileApp = join(repositoryRoot, 'test', 'servers', 'hostileApp.mjs');
 const exampleServer = (name: string) =>
@@ -40,9 +41,7 @@ const personReads = (page: Page) => page.waitForTimeout(2000);
 /** The question is where the person looks: inside the viewport, over the app's frame, and focused. */
 async function expectInView(page: Page, dialog: Locator, frame: Locator) {
   await expect(dialog).toBeInViewport();
-  const box = await dialog.boundingBox();
-  const frameBox = await frame.boundingBox();
-  if (!box || !frameBox) throw new Error('the dialog or the app frame has no box');
+  const [box, frameBox] = await boxes(page, dialog, frame);
   const viewport = page.viewportSize() ?? { width: 0, height: 0 };
   expect(box.y).toBeGreaterThanOrEqual(0);
   expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { repositoryRoot, startHostProcess, type HostProcess } from '../hostProcess';
 import { connectStdio, connectedPill, openTool, toolList } from '../pageHelpers';
-import { drawnOnTop } from '../layout';
+import { boxes, drawnOnTop } from '../layout';
 
 const artifacts = join(repositoryRoot, 'e2e-artifacts');
 mkdirSync(artifacts, { recursive: true });
@@ -41,20 +41,14 @@ const sidewaysScroll = (page: Page) =>
     'Math.max(document.documentElement.scrollWidth - document.documentElement.clientWidth, document.body.scrollWidth - document.body.clientWidth)',
   );
 
-/** Rows of a list fully on screen: inside the list's own box and the window. */
+/** Rows of a list fully on screen: inside the list's own box and the window (all read in one frame). */
 async function rowsInView(list: Locator, page: Page): Promise<number> {
-  const frame = await list.boundingBox();
   const viewport = page.viewportSize();
-  if (!frame || !viewport) return 0;
-  let count = 0;
-  for (const row of await list.getByRole('option').all()) {
-    const box = await row.boundingBox();
-    if (!box) continue;
-    const top = Math.max(frame.y, 0);
-    const bottom = Math.min(frame.y + frame.height, viewport.height);
-    if (box.y >= top - 0.5 && box.y + box.height <= bottom + 0.5) count += 1;
-  }
-  return count;
+  if (!viewport || (await list.count()) === 0) return 0;
+  const [frame, ...rows] = await boxes(page, list, ...(await list.getByRole('option').all()));
+  const top = Math.max(frame.y, 0);
+  const bottom = Math.min(frame.y + frame.height, viewport.height);
+  return rows.filter((box) => box.y >= top - 0.5 && box.y + box.height <= bottom + 0.5).length;
 }
 
 /** The focused element shows it: a ring (a box-shadow spread of 2 px or more) or an outline. */
