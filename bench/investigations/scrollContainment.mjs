@@ -12,7 +12,7 @@ const context = await browser.newContext({ viewport: { width: 1400, height: 900 
 const page = await context.newPage();
 await page.addInitScript(installObservers);
 await page.goto(host.url);
-await page.getByRole('tab', { name: 'Traffic' }).click();
+await page.getByRole('tab', { name: 'Traffic', exact: true }).click();
 await page.waitForFunction(countAtLeast, { selector: '.traffic .toolbar-count', expected: 30000 }, { timeout: 120000, polling: 250 });
 const cdp = await page.context().newCDPSession(page);
 await cdp.send('Performance.enable');

@@ -44,7 +44,7 @@ async function heapMB(page) {
 /** Loads the app with a 10,000-tool server: first paint, shell, and the whole list shown. */
 async function firstRender(browser, url, tools) {
   const { page, context } = await openApp(browser, url);
-  const toolsTab = page.getByRole('tab', { name: 'Tools' });
+  const toolsTab = page.getByRole('tab', { name: 'Tools', exact: true });
   await step('no "Tools" tab', () => toolsTab.waitFor({ timeout: 20_000 }), 20_000);
   const shell = await page.evaluate(paintTimes);
   // The whole list's count, not the rows streamed while the walk goes on (those say "N of … tools — still listing").
@@ -90,7 +90,7 @@ async function filterBench(browser, page, tools, traced) {
 async function trafficBench(browser, url, frames, steps, traced) {
   const { page, context } = await openApp(browser, url);
   try {
-    const tab = page.getByRole('tab', { name: 'Traffic' });
+    const tab = page.getByRole('tab', { name: 'Traffic', exact: true });
     await step('no "Traffic" tab', () => tab.waitFor({ timeout: 20_000 }), 20_000);
     await tab.click();
     const counter = '.traffic .toolbar-count';

@@ -62,7 +62,7 @@ async function openOnce(browser, url, tools) {
   await page.addInitScript(installObservers);
   await page.addInitScript(installMarks, { expected: tools, firstName: toolName(0), whole: wholeCount });
   await page.goto(url);
-  await page.getByRole('tab', { name: 'Tools' }).waitFor({ timeout: 30_000 });
+  await page.getByRole('tab', { name: 'Tools', exact: true }).waitFor({ timeout: 30_000 });
   const shell = await page.evaluate(paintTimes);
   await page.waitForFunction(
     firstRowIs,
