@@ -110,7 +110,7 @@ function rankAmong(
 /**
  * Runs the search over these haystacks while the page is idle, a slice per idle period, and throws the result away:
  * the first key a person types then runs code the engine has already compiled for it. Cold, the first keys at 50,000
- * tools cost 7-8 times what they do warm (bench/README, "The filter within one frame"). Returns a function that stops
+ * tools cost 4-8 times what they do warm (bench/README, "The filter within one frame"). Returns a function that stops
  * it (the list changed); `onDone(slices)` once it has run over every haystack.
  */
 export function warmFilterWhenIdle(
