@@ -86,6 +86,8 @@ test.describe('MCP Apps', () => {
       const uri = 'ui://get-time/mcp-app.html';
       const outer = page.locator(`iframe[title="MCP App ${uri}"]`);
       await expect(outer).toHaveAttribute('sandbox', 'allow-scripts allow-forms');
+      // The frame gets its address only once the app's session is ready: wait for it, then compare origins.
+      await expect(outer).toHaveAttribute('src', /^https?:\/\//);
       expect(new URL((await outer.getAttribute('src')) ?? '').origin).not.toBe(host.origin);
       const view = page.getByRole('region', { name: `MCP App ${uri}` });
       // The policy shows before the app runs: no network, nothing left out.
