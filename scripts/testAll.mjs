@@ -12,6 +12,10 @@
 // LOUPE_TEST_LABEL=<label> (scripts/testNode24.mjs sets node24) keeps a second run's reports apart
 // (test-results/vitest-<label>.json, e2e-<label>.json) and starts the last line with "<label>: ".
 // LOUPE_TEST_PASS=<name> (.ci/run names its passes) heads the summary with the pass's name.
+// LOUPE_STATIC_STEPS=checked (.ci/run's second pass only): lint and the four typechecks ran in the first pass on the
+// same checkout, and eslint and tsc answer the same on any Node, so this pass lists them as checked there and runs
+// only the build (out/ is what the tests run). Run again, they cost the last CI run's second pass 115 s (lint, with the
+// typechecks beside it), of a whole run whose goal is 35 minutes.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { countPlaywright, countStep, countVitest, summaryText } from './reportCounts.mjs';
@@ -65,31 +69,41 @@ async function gate(name, command, args, options) {
 }
 
 const captured = { capture: true };
-const [, built] = await Promise.all([
-  gate('lint', node, [bin.eslint, '.'], captured),
-  (async () => {
-    await gate('typecheck', node, [bin.tsc, '-p', 'tsconfig.node.json', '--noEmit'], captured);
-    const ok = await gate('build', npm, ['run', 'build'], captured);
-    await gate('typecheck tests', node, [bin.tsc, '-p', 'tsconfig.test.json'], captured);
-    await gate('typecheck renderer', node, [bin.tsc, '-p', 'tsconfig.web.json'], captured);
-    await gate('typecheck electron', node, [bin.tsc, '-p', 'tsconfig.electron.json'], captured);
-    return ok;
-  })(),
-]);
+const staticChecked = process.env.LOUPE_STATIC_STEPS === 'checked';
+const built = staticChecked
+  ? await gate('build', npm, ['run', 'build'], captured)
+  : (
+      await Promise.all([
+        gate('lint', node, [bin.eslint, '.'], captured),
+        (async () => {
+          await gate('typecheck', node, [bin.tsc, '-p', 'tsconfig.node.json', '--noEmit'], captured);
+          const ok = await gate('build', npm, ['run', 'build'], captured);
+          await gate('typecheck tests', node, [bin.tsc, '-p', 'tsconfig.test.json'], captured);
+          await gate('typecheck renderer', node, [bin.tsc, '-p', 'tsconfig.web.json'], captured);
+          await gate('typecheck electron', node, [bin.tsc, '-p', 'tsconfig.electron.json'], captured);
+          return ok;
+        })(),
+      ])
+    )[1];
+if (staticChecked)
+  steps.push('lint and the four typechecks: checked in the first pass (LOUPE_STATIC_STEPS=checked)');
 
 // vitest: unit and integration against real servers (its node and renderer projects).
 const vitestReport = `test-results/vitest${suffix}.json`;
 rmSync(vitestReport, { force: true });
 // LOUPE_SLOW_SUITES=skip (.ci/run's first pass only): the conformance suites and the e2e specs are left to the
-// Node 24 pass, which runs everything; this pass says so and counts them neither passed nor skipped.
+// Node 24 pass, which runs everything; this pass says so and counts them neither passed nor skipped. The conformance
+// suites are the official suite run against servers (test/conformance), `loupe conform` (test/conform) and
+// `loupe mcp` (test/agent/conformAgent.test.ts, 105 s of a worker).
 const skipSlow = process.env.LOUPE_SLOW_SUITES === 'skip';
+const slowSuites = ['test/conformance/**', 'test/conform/**', 'test/agent/conformAgent.test.ts'];
 const unit = await run('vitest', node, [
   bin.vitest,
   'run',
   '--reporter=default',
   '--reporter=json',
   `--outputFile=${vitestReport}`,
-  ...(skipSlow ? ['--exclude', 'test/conformance/**', '--exclude', 'test/conform/**'] : []),
+  ...(skipSlow ? slowSuites.flatMap((glob) => ['--exclude', glob]) : []),
 ]);
 if (skipSlow)
   lines.push('conformance suites: not run in this pass (LOUPE_SLOW_SUITES=skip): the Node 24 pass runs them');
