@@ -70,21 +70,19 @@ async function gate(name, command, args, options) {
 
 const captured = { capture: true };
 const staticChecked = process.env.LOUPE_STATIC_STEPS === 'checked';
-const built = staticChecked
-  ? await gate('build', npm, ['run', 'build'], captured)
-  : (
-      await Promise.all([
-        gate('lint', node, [bin.eslint, '.'], captured),
-        (async () => {
-          await gate('typecheck', node, [bin.tsc, '-p', 'tsconfig.node.json', '--noEmit'], captured);
-          const ok = await gate('build', npm, ['run', 'build'], captured);
-          await gate('typecheck tests', node, [bin.tsc, '-p', 'tsconfig.test.json'], captured);
-          await gate('typecheck renderer', node, [bin.tsc, '-p', 'tsconfig.web.json'], captured);
-          await gate('typecheck electron', node, [bin.tsc, '-p', 'tsconfig.electron.json'], captured);
-          return ok;
-        })(),
-      ])
-    )[1];
+/** Lint or a typecheck: run here, or left to the first pass that already ran it (LOUPE_STATIC_STEPS=checked). */
+const check = (name, args) => (staticChecked ? Promise.resolve(true) : gate(name, node, args, captured));
+const [, built] = await Promise.all([
+  check('lint', [bin.eslint, '.']),
+  (async () => {
+    await check('typecheck', [bin.tsc, '-p', 'tsconfig.node.json', '--noEmit']);
+    const ok = await gate('build', npm, ['run', 'build'], captured);
+    await check('typecheck tests', [bin.tsc, '-p', 'tsconfig.test.json']);
+    await check('typecheck renderer', [bin.tsc, '-p', 'tsconfig.web.json']);
+    await check('typecheck electron', [bin.tsc, '-p', 'tsconfig.electron.json']);
+    return ok;
+  })(),
+]);
 if (staticChecked)
   steps.push('lint and the four typechecks: checked in the first pass (LOUPE_STATIC_STEPS=checked)');
 
